@@ -1,0 +1,188 @@
+//! Game-independent checks of the [`Game`] contract, shared by every game's
+//! property tests: random playouts to the end with `legal_actions`/`apply`
+//! agreement both ways, notation round trips, atomic rejection, replay
+//! determinism, and a hook for each game's own invariants and view checks.
+//!
+//! These live in the library (not under `tests/`) so every game's tests and
+//! the benchmarks drive games the same way.
+
+use super::{Game, GameRng, Seat};
+
+/// One action of a recorded playout.
+#[derive(Debug, Clone)]
+pub struct Step<G: Game> {
+    pub seat: Seat,
+    pub action: G::Action,
+    pub notation: String,
+}
+
+/// A finished random playout: the seed, the log and the final state.
+#[derive(Debug, Clone)]
+pub struct Playout<G: Game> {
+    pub seed: u64,
+    pub players: usize,
+    pub steps: Vec<Step<G>>,
+    pub final_state: G::State,
+}
+
+/// What a playout checks besides the contract itself.
+pub struct Checks<'a, G: Game> {
+    /// The game's invariants, asserted after setup and every action
+    /// (return `Err` with a description to fail).
+    pub invariants: &'a dyn Fn(&G::State) -> Result<(), String>,
+    /// Arbitrary, possibly illegal actions to try: each one must be accepted
+    /// by `apply` exactly when `legal_actions` lists it.
+    pub candidates: &'a dyn Fn(&G::State, &mut GameRng) -> Vec<G::Action>,
+    /// Checks of the views (e.g. no hidden information of other seats).
+    pub views: &'a dyn Fn(&G::State) -> Result<(), String>,
+    /// Check every listed legal action (apply on a clone) only while the list
+    /// is at most this long; longer lists are sampled.
+    pub exhaustive_limit: usize,
+}
+
+/// Play one game to the end with uniformly random legal actions, checking
+/// the whole contract after every step. `Err` describes the first failure.
+pub fn random_playout<G: Game>(
+    options: &G::Options,
+    players: usize,
+    seed: u64,
+    max_actions: usize,
+    checks: &Checks<'_, G>,
+) -> Result<Playout<G>, String>
+{
+    let mut state = G::new_game(options, players, seed).map_err(|e| e.to_string())?;
+    let mut rng = GameRng::from_seed(seed ^ 0x9E37_79B9_7F4A_7C15);
+    let mut steps: Vec<Step<G>> = Vec::new();
+    let fail = |steps: &Vec<Step<G>>, msg: String| -> String {
+        format!("seed {seed}, {players} players, after {} actions: {msg}", steps.len())
+    };
+    (checks.invariants)(&state).map_err(|m| fail(&steps, m))?;
+    loop {
+        (checks.views)(&state).map_err(|m| fail(&steps, m))?;
+        let to_act = G::to_act(&state);
+        if to_act.is_empty() {
+            if G::outcome(&state).is_none() {
+                return Err(fail(&steps, "nobody is to act but the game has no outcome".into()));
+            }
+            for s in 0..players {
+                if !G::legal_actions(&state, s).is_empty() {
+                    return Err(fail(&steps, format!("game over but seat {s} has legal actions")));
+                }
+            }
+            break;
+        }
+        if G::outcome(&state).is_some() {
+            return Err(fail(&steps, "game has an outcome but seats are to act".into()));
+        }
+        if steps.len() >= max_actions {
+            return Err(fail(&steps, format!("no end after {max_actions} actions")));
+        }
+        // Seats not to act have nothing legal, and their attempts are rejected.
+        let mut lists: Vec<Vec<G::Action>> = Vec::with_capacity(players);
+        for s in 0..players {
+            let legal = G::legal_actions(&state, s);
+            if to_act.contains(&s) == legal.is_empty() {
+                return Err(fail(&steps, format!("seat {s}: to_act={to_act:?} but {} legal actions", legal.len())));
+            }
+            lists.push(legal);
+        }
+        for s in 0..players {
+            if to_act.contains(&s) {
+                continue;
+            }
+            for other in to_act.iter().flat_map(|t| lists[*t].iter()).take(3) {
+                expect_rejected::<G>(&state, s, other).map_err(|m| fail(&steps, m))?;
+            }
+        }
+        let seat = to_act[rng.index(to_act.len())];
+        let legal = &lists[seat];
+        // Every listed action is accepted and round-trips through notation.
+        let sample: Vec<&G::Action> = if legal.len() <= checks.exhaustive_limit {
+            legal.iter().collect()
+        } else {
+            (0..checks.exhaustive_limit).map(|_| &legal[rng.index(legal.len())]).collect()
+        };
+        for a in sample {
+            let text = G::format_action(&state, a);
+            match G::parse_action(&state, &text) {
+                Ok(back) if &back == a => {}
+                Ok(back) => return Err(fail(&steps, format!("notation {text:?} parses to {back:?}, not {a:?}"))),
+                Err(e) => return Err(fail(&steps, format!("notation of listed {a:?}: {e}"))),
+            }
+            let mut probe = state.clone();
+            if let Err(e) = G::apply(&mut probe, seat, a) {
+                return Err(fail(&steps, format!("listed action {text} rejected: {e}")));
+            }
+        }
+        // Every candidate outside the list is rejected without any change.
+        for c in (checks.candidates)(&state, &mut rng) {
+            let listed = legal.contains(&c);
+            let mut probe = state.clone();
+            match (listed, G::apply(&mut probe, seat, &c)) {
+                (true, Err(e)) => return Err(fail(&steps, format!("listed {c:?} rejected: {e}"))),
+                (false, Ok(_)) => return Err(fail(&steps, format!("unlisted {c:?} accepted"))),
+                (false, Err(_)) if probe != state => {
+                    return Err(fail(&steps, format!("rejected {c:?} changed the state")));
+                }
+                _ => {}
+            }
+        }
+        let action = legal[rng.index(legal.len())].clone();
+        let notation = G::format_action(&state, &action);
+        G::apply(&mut state, seat, &action).map_err(|e| fail(&steps, format!("{notation}: {e}")))?;
+        steps.push(Step { seat, action, notation });
+        (checks.invariants)(&state).map_err(|m| fail(&steps, m))?;
+    }
+    Ok(Playout { seed, players, steps, final_state: state })
+}
+
+fn expect_rejected<G: Game>(state: &G::State, seat: Seat, action: &G::Action) -> Result<(), String>
+{
+    let mut probe = state.clone();
+    match G::apply(&mut probe, seat, action) {
+        Ok(_) => Err(format!("seat {seat} not to act, yet {action:?} was accepted")),
+        Err(_) if &probe != state => Err(format!("rejected {action:?} of seat {seat} changed the state")),
+        Err(_) => Ok(()),
+    }
+}
+
+/// Replay a playout from its seed, once with the typed actions and once by
+/// parsing the notation, and require the identical final state.
+pub fn check_replay<G: Game>(options: &G::Options, playout: &Playout<G>) -> Result<(), String>
+{
+    let new = || G::new_game(options, playout.players, playout.seed).map_err(|e| e.to_string());
+    let mut typed = new()?;
+    let mut parsed = new()?;
+    for (i, step) in playout.steps.iter().enumerate() {
+        G::apply(&mut typed, step.seat, &step.action).map_err(|e| format!("replay step {i}: {e}"))?;
+        let action = G::parse_action(&parsed, &step.notation).map_err(|e| format!("replay step {i}: {e}"))?;
+        G::apply(&mut parsed, step.seat, &action).map_err(|e| format!("replay step {i}: {e}"))?;
+    }
+    if typed != playout.final_state || parsed != playout.final_state {
+        return Err(format!("seed {}: replay does not reproduce the final state", playout.seed));
+    }
+    Ok(())
+}
+
+/// Play random games without checks (benchmarks): returns actions applied.
+pub fn fast_playout<G: Game>(options: &G::Options, players: usize, seed: u64) -> usize {
+    let Ok(mut state) = G::new_game(options, players, seed) else { return 0 };
+    let mut rng = GameRng::from_seed(seed ^ 0x5851_F42D_4C95_7F2D);
+    let mut n = 0;
+    loop {
+        let to_act = G::to_act(&state);
+        if to_act.is_empty() {
+            return n;
+        }
+        let seat = to_act[rng.index(to_act.len())];
+        let legal = G::legal_actions(&state, seat);
+        if legal.is_empty() {
+            return n;
+        }
+        let action = &legal[rng.index(legal.len())];
+        if G::apply(&mut state, seat, action).is_err() {
+            return n;
+        }
+        n += 1;
+    }
+}

@@ -1,0 +1,83 @@
+//! The typed contract of one game (OpenSpiel-style: one shape for every game).
+
+use std::fmt::Debug;
+
+use super::{NotationError, Outcome, RuleError, Seat, SetupError};
+
+/// A complete rules engine. Implemented by a zero-sized marker type per game
+/// (`KingOfSiam`), all functions are associated so the state stays plain data.
+///
+/// Contract the property tests check for every game:
+/// * `legal_actions` is complete and exact: every listed action is accepted by
+///   `apply`, and `apply` accepts nothing that is not listed.
+/// * `apply` is atomic: on `Err` the state is unchanged.
+/// * `parse_action(format_action(a)) == a` for every legal action.
+/// * Replaying the seed and the action log reproduces the state exactly.
+/// * `view(state, Some(s))` never contains another seat's hidden information,
+///   and no view contains the seed or the generator.
+pub trait Game: 'static {
+    /// Stable id used on the wire (`king_of_siam`).
+    const ID: &'static str;
+    /// Display name (`King of Siam`).
+    const NAME: &'static str;
+    const MIN_PLAYERS: usize;
+    const MAX_PLAYERS: usize;
+
+    /// Variant options chosen when the game is created.
+    type Options: Clone + Debug + Default + Send + Sync;
+    /// The full state, hidden information included.
+    type State: Clone + Debug + PartialEq + Send + Sync;
+    /// One step a seat can take.
+    type Action: Clone + Debug + PartialEq + Eq + Send + Sync;
+    /// Something that happened while an action was applied (including steps the
+    /// engine performed itself, such as automatic passes or resolutions).
+    type Event: Clone + Debug + PartialEq + Send + Sync;
+    /// What one seat (or a spectator) may see.
+    type View: Clone + Debug + Send + Sync;
+
+    /// Set up a new game. All randomness comes from `seed`.
+    fn new_game(options: &Self::Options, players: usize, seed: u64)
+    -> Result<Self::State, SetupError>;
+
+    /// Seats that must act now; empty once the game is over.
+    fn to_act(state: &Self::State) -> Vec<Seat>;
+
+    /// Every legal action of `seat` now, in a fixed order; empty if the seat
+    /// need not act.
+    fn legal_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action>;
+
+    /// Apply one action by `seat`. Either it happens completely, or the state is
+    /// unchanged and the error names the rule that forbids it.
+    fn apply(
+        state: &mut Self::State,
+        seat: Seat,
+        action: &Self::Action,
+    ) -> Result<Vec<Self::Event>, RuleError>;
+
+    /// Winners, ranking and scores once the game is over.
+    fn outcome(state: &Self::State) -> Option<Outcome>;
+
+    /// What `viewer` may see (`None`: a spectator).
+    fn view(state: &Self::State, viewer: Option<Seat>) -> Self::View;
+
+    /// The event as `viewer` may see it (`None`: hide it entirely). Games
+    /// without hidden information keep the default.
+    fn event_for(event: &Self::Event, _viewer: Option<Seat>) -> Option<Self::Event> {
+        Some(event.clone())
+    }
+
+    /// Whether `viewer` may see the action `actor` took, while the game runs.
+    /// (Once the game is over every action is shown.)
+    fn action_visible(_action: &Self::Action, _actor: Seat, _viewer: Option<Seat>) -> bool {
+        true
+    }
+
+    /// Short text notation of an action (`PLAY KHON_THAI`).
+    fn format_action(state: &Self::State, action: &Self::Action) -> String;
+
+    /// Inverse of [`Game::format_action`]; accepts the canonical form (case-insensitive).
+    fn parse_action(state: &Self::State, text: &str) -> Result<Self::Action, NotationError>;
+
+    /// A plain-text picture of the board as `viewer` may see it.
+    fn render_text(state: &Self::State, viewer: Option<Seat>) -> String;
+}

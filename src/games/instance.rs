@@ -1,0 +1,232 @@
+//! Type erasure: any [`WireGame`] behind one object-safe trait, so the service
+//! holds `Box<dyn GameInstance>` and never names a game.
+
+use super::{WireError, WireGame};
+use crate::engine::{Game, NotationError, Outcome, RuleError, Seat, SetupError};
+use crate::proto;
+
+/// An action as a client sent it.
+#[derive(Debug, Clone, Copy)]
+pub enum ActionInput<'a> {
+    Proto(&'a proto::Action),
+    Notation(&'a str),
+}
+
+/// Why an action was not applied. Nothing changed in either case.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ApplyError {
+    /// Not an action of this game at all (`INVALID_ARGUMENT`).
+    #[error(transparent)]
+    Wire(#[from] WireError),
+    /// Text that is no action of this game (`INVALID_ARGUMENT`).
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// A well-formed action the rules forbid now (`FAILED_PRECONDITION`).
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    /// The seat does not exist in this game (`INVALID_ARGUMENT`).
+    #[error("seat {0} does not exist in this game")]
+    NoSuchSeat(Seat),
+}
+
+/// A running game of any type. Clones are cheap snapshots (the state is data).
+pub trait GameInstance: Send + Sync + 'static {
+    /// The GameType id.
+    fn game_type(&self) -> &'static str;
+    fn players(&self) -> usize;
+    /// Number of actions applied.
+    fn version(&self) -> u64;
+    fn to_act(&self) -> Vec<Seat>;
+    fn outcome(&self) -> Option<proto::Outcome>;
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+    /// Legal actions of `seat`, typed and as notation, in the game's order.
+    fn legal_actions(&self, seat: Seat) -> Vec<proto::LegalAction>;
+    /// Apply one action; on success returns its canonical notation (what the
+    /// store records). On error nothing changed.
+    fn apply(&mut self, seat: Seat, input: ActionInput<'_>) -> Result<String, ApplyError>;
+    /// Events of the action that made the current version, as `viewer` sees them.
+    fn last_events(&self, viewer: Option<Seat>) -> Vec<proto::GameEvent>;
+    /// The action that made the current version, as `viewer` may see it.
+    fn last_entry(&self, viewer: Option<Seat>) -> Option<proto::HistoryEntry>;
+    /// The game-specific view for `viewer`.
+    fn view(&self, viewer: Option<Seat>) -> proto::game_snapshot::State;
+    /// Plain-text board for `viewer`.
+    fn text(&self, viewer: Option<Seat>) -> String;
+    /// The options the game was created with.
+    fn options(&self) -> proto::GameOptions;
+    fn clone_box(&self) -> Box<dyn GameInstance>;
+}
+
+impl Clone for Box<dyn GameInstance> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+#[derive(Debug)]
+struct LastMove<G: Game> {
+    seat: Seat,
+    action: G::Action,
+    notation: String,
+    events: Vec<G::Event>,
+}
+
+impl<G: Game> Clone for LastMove<G> {
+    fn clone(&self) -> Self {
+        Self {
+            seat: self.seat,
+            action: self.action.clone(),
+            notation: self.notation.clone(),
+            events: self.events.clone(),
+        }
+    }
+}
+
+/// The generic implementation of [`GameInstance`] for a typed game.
+#[derive(Debug)]
+pub struct Instance<G: WireGame> {
+    options: G::Options,
+    players: usize,
+    state: G::State,
+    version: u64,
+    last: Option<LastMove<G>>,
+}
+
+impl<G: WireGame> Clone for Instance<G> {
+    fn clone(&self) -> Self {
+        Self {
+            options: self.options.clone(),
+            players: self.players,
+            state: self.state.clone(),
+            version: self.version,
+            last: self.last.clone(),
+        }
+    }
+}
+
+impl<G: WireGame> Instance<G> {
+    pub fn new(options: G::Options, players: usize, seed: u64) -> Result<Self, SetupError> {
+        let state = G::new_game(&options, players, seed)?;
+        Ok(Self { options, players, state, version: 0, last: None })
+    }
+
+    /// The typed state (for tests and benchmarks).
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+
+    fn event_proto(&self, seat: Seat, event: &G::Event) -> proto::GameEvent {
+        let (event, description) = G::event_to_proto(event);
+        proto::GameEvent {
+            version: self.version,
+            seat: seat as u32,
+            description,
+            event: Some(event),
+        }
+    }
+}
+
+impl<G: WireGame> GameInstance for Instance<G> {
+    fn game_type(&self) -> &'static str {
+        G::ID
+    }
+
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        G::to_act(&self.state)
+    }
+
+    fn outcome(&self) -> Option<proto::Outcome> {
+        G::outcome(&self.state).map(|o| outcome_to_proto(&o))
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<proto::LegalAction> {
+        if seat >= self.players {
+            return Vec::new();
+        }
+        G::legal_actions(&self.state, seat)
+            .iter()
+            .map(|a| proto::LegalAction {
+                action: Some(G::action_to_proto(a)),
+                notation: G::format_action(&self.state, a),
+            })
+            .collect()
+    }
+
+    fn apply(&mut self, seat: Seat, input: ActionInput<'_>) -> Result<String, ApplyError> {
+        if seat >= self.players {
+            return Err(ApplyError::NoSuchSeat(seat));
+        }
+        let action = match input {
+            ActionInput::Proto(a) => G::action_from_proto(a)?,
+            ActionInput::Notation(text) => G::parse_action(&self.state, text)?,
+        };
+        // Format before applying: notation may depend on the state it was legal in.
+        let notation = G::format_action(&self.state, &action);
+        let events = G::apply(&mut self.state, seat, &action)?;
+        self.version += 1;
+        self.last = Some(LastMove { seat, action, notation: notation.clone(), events });
+        Ok(notation)
+    }
+
+    fn last_events(&self, viewer: Option<Seat>) -> Vec<proto::GameEvent> {
+        let Some(last) = &self.last else { return Vec::new() };
+        last.events
+            .iter()
+            .filter_map(|e| G::event_for(e, viewer))
+            .map(|e| self.event_proto(last.seat, &e))
+            .collect()
+    }
+
+    fn last_entry(&self, viewer: Option<Seat>) -> Option<proto::HistoryEntry> {
+        let last = self.last.as_ref()?;
+        let visible = self.is_over() || G::action_visible(&last.action, last.seat, viewer);
+        Some(proto::HistoryEntry {
+            version: self.version,
+            seat: last.seat as u32,
+            notation: if visible { last.notation.clone() } else { String::new() },
+            action: visible.then(|| G::action_to_proto(&last.action)),
+            hidden: !visible,
+            events: self.last_events(viewer),
+        })
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> proto::game_snapshot::State {
+        G::view_to_proto(&G::view(&self.state, viewer))
+    }
+
+    fn text(&self, viewer: Option<Seat>) -> String {
+        G::render_text(&self.state, viewer)
+    }
+
+    fn options(&self) -> proto::GameOptions {
+        G::options_to_proto(&self.options)
+    }
+
+    fn clone_box(&self) -> Box<dyn GameInstance> {
+        Box::new(self.clone())
+    }
+}
+
+fn outcome_to_proto(o: &Outcome) -> proto::Outcome {
+    proto::Outcome {
+        winners: o.winners.iter().map(|s| *s as u32).collect(),
+        draw: o.draw,
+        results: o
+            .results
+            .iter()
+            .map(|r| proto::SeatResult { seat: r.seat as u32, rank: r.rank, score: r.score })
+            .collect(),
+        ending: o.ending.clone(),
+        summary: o.summary.clone(),
+    }
+}

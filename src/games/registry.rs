@@ -1,0 +1,83 @@
+//! The list of hosted games. The only place that names every game.
+
+use super::{GameInstance, Instance, WireError, WireGame, king_of_siam::KingOfSiam};
+use crate::engine::SetupError;
+use crate::proto;
+
+/// Why a game could not be created.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CreateError {
+    #[error(transparent)]
+    Wire(#[from] WireError),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
+/// One hosted game type: its public description and its constructor.
+pub struct GameKind {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub min_players: usize,
+    pub max_players: usize,
+    pub description: &'static str,
+    pub rules: &'static str,
+    create: fn(Option<&proto::GameOptions>, usize, u64) -> Result<Box<dyn GameInstance>, CreateError>,
+}
+
+impl GameKind {
+    const fn of<G: WireGame>() -> Self {
+        Self {
+            id: G::ID,
+            name: G::NAME,
+            min_players: G::MIN_PLAYERS,
+            max_players: G::MAX_PLAYERS,
+            description: G::DESCRIPTION,
+            rules: G::RULES,
+            create: create::<G>,
+        }
+    }
+
+    /// Set up a new game of this kind.
+    pub fn create(
+        &self,
+        options: Option<&proto::GameOptions>,
+        players: usize,
+        seed: u64,
+    ) -> Result<Box<dyn GameInstance>, CreateError> {
+        (self.create)(options, players, seed)
+    }
+
+    /// The wire description of this kind.
+    pub fn to_proto(&self, bots: &[&str]) -> proto::GameType {
+        proto::GameType {
+            id: self.id.to_owned(),
+            name: self.name.to_owned(),
+            min_players: self.min_players as u32,
+            max_players: self.max_players as u32,
+            description: self.description.to_owned(),
+            rules: self.rules.to_owned(),
+            bots: bots.iter().map(|b| (*b).to_owned()).collect(),
+        }
+    }
+}
+
+fn create<G: WireGame>(
+    options: Option<&proto::GameOptions>,
+    players: usize,
+    seed: u64,
+) -> Result<Box<dyn GameInstance>, CreateError> {
+    let options = G::options_from_proto(options)?;
+    Ok(Box::new(Instance::<G>::new(options, players, seed)?))
+}
+
+static REGISTRY: &[GameKind] = &[GameKind::of::<KingOfSiam>()];
+
+/// Every hosted game, sorted by id.
+pub fn registry() -> &'static [GameKind] {
+    REGISTRY
+}
+
+/// The game kind with this id.
+pub fn find(id: &str) -> Option<&'static GameKind> {
+    REGISTRY.iter().find(|k| k.id == id)
+}
