@@ -48,13 +48,15 @@ pub fn random_playout<G: Game>(
     seed: u64,
     max_actions: usize,
     checks: &Checks<'_, G>,
-) -> Result<Playout<G>, String>
-{
+) -> Result<Playout<G>, String> {
     let mut state = G::new_game(options, players, seed).map_err(|e| e.to_string())?;
     let mut rng = GameRng::from_seed(seed ^ 0x9E37_79B9_7F4A_7C15);
     let mut steps: Vec<Step<G>> = Vec::new();
     let fail = |steps: &Vec<Step<G>>, msg: String| -> String {
-        format!("seed {seed}, {players} players, after {} actions: {msg}", steps.len())
+        format!(
+            "seed {seed}, {players} players, after {} actions: {msg}",
+            steps.len()
+        )
     };
     (checks.invariants)(&state).map_err(|m| fail(&steps, m))?;
     loop {
@@ -62,17 +64,26 @@ pub fn random_playout<G: Game>(
         let to_act = G::to_act(&state);
         if to_act.is_empty() {
             if G::outcome(&state).is_none() {
-                return Err(fail(&steps, "nobody is to act but the game has no outcome".into()));
+                return Err(fail(
+                    &steps,
+                    "nobody is to act but the game has no outcome".into(),
+                ));
             }
             for s in 0..players {
                 if !G::legal_actions(&state, s).is_empty() {
-                    return Err(fail(&steps, format!("game over but seat {s} has legal actions")));
+                    return Err(fail(
+                        &steps,
+                        format!("game over but seat {s} has legal actions"),
+                    ));
                 }
             }
             break;
         }
         if G::outcome(&state).is_some() {
-            return Err(fail(&steps, "game has an outcome but seats are to act".into()));
+            return Err(fail(
+                &steps,
+                "game has an outcome but seats are to act".into(),
+            ));
         }
         if steps.len() >= max_actions {
             return Err(fail(&steps, format!("no end after {max_actions} actions")));
@@ -82,7 +93,13 @@ pub fn random_playout<G: Game>(
         for s in 0..players {
             let legal = G::legal_actions(&state, s);
             if to_act.contains(&s) == legal.is_empty() {
-                return Err(fail(&steps, format!("seat {s}: to_act={to_act:?} but {} legal actions", legal.len())));
+                return Err(fail(
+                    &steps,
+                    format!(
+                        "seat {s}: to_act={to_act:?} but {} legal actions",
+                        legal.len()
+                    ),
+                ));
             }
             lists.push(legal);
         }
@@ -100,13 +117,20 @@ pub fn random_playout<G: Game>(
         let sample: Vec<&G::Action> = if legal.len() <= checks.exhaustive_limit {
             legal.iter().collect()
         } else {
-            (0..checks.exhaustive_limit).map(|_| &legal[rng.index(legal.len())]).collect()
+            (0..checks.exhaustive_limit)
+                .map(|_| &legal[rng.index(legal.len())])
+                .collect()
         };
         for a in sample {
             let text = G::format_action(&state, a);
             match G::parse_action(&state, &text) {
                 Ok(back) if &back == a => {}
-                Ok(back) => return Err(fail(&steps, format!("notation {text:?} parses to {back:?}, not {a:?}"))),
+                Ok(back) => {
+                    return Err(fail(
+                        &steps,
+                        format!("notation {text:?} parses to {back:?}, not {a:?}"),
+                    ));
+                }
                 Err(e) => return Err(fail(&steps, format!("notation of listed {a:?}: {e}"))),
             }
             let mut probe = state.clone();
@@ -129,44 +153,67 @@ pub fn random_playout<G: Game>(
         }
         let action = legal[rng.index(legal.len())].clone();
         let notation = G::format_action(&state, &action);
-        G::apply(&mut state, seat, &action).map_err(|e| fail(&steps, format!("{notation}: {e}")))?;
-        steps.push(Step { seat, action, notation });
+        G::apply(&mut state, seat, &action)
+            .map_err(|e| fail(&steps, format!("{notation}: {e}")))?;
+        steps.push(Step {
+            seat,
+            action,
+            notation,
+        });
         (checks.invariants)(&state).map_err(|m| fail(&steps, m))?;
     }
-    Ok(Playout { seed, players, steps, final_state: state })
+    Ok(Playout {
+        seed,
+        players,
+        steps,
+        final_state: state,
+    })
 }
 
-fn expect_rejected<G: Game>(state: &G::State, seat: Seat, action: &G::Action) -> Result<(), String>
-{
+fn expect_rejected<G: Game>(
+    state: &G::State,
+    seat: Seat,
+    action: &G::Action,
+) -> Result<(), String> {
     let mut probe = state.clone();
     match G::apply(&mut probe, seat, action) {
-        Ok(_) => Err(format!("seat {seat} not to act, yet {action:?} was accepted")),
-        Err(_) if &probe != state => Err(format!("rejected {action:?} of seat {seat} changed the state")),
+        Ok(_) => Err(format!(
+            "seat {seat} not to act, yet {action:?} was accepted"
+        )),
+        Err(_) if &probe != state => Err(format!(
+            "rejected {action:?} of seat {seat} changed the state"
+        )),
         Err(_) => Ok(()),
     }
 }
 
 /// Replay a playout from its seed, once with the typed actions and once by
 /// parsing the notation, and require the identical final state.
-pub fn check_replay<G: Game>(options: &G::Options, playout: &Playout<G>) -> Result<(), String>
-{
+pub fn check_replay<G: Game>(options: &G::Options, playout: &Playout<G>) -> Result<(), String> {
     let new = || G::new_game(options, playout.players, playout.seed).map_err(|e| e.to_string());
     let mut typed = new()?;
     let mut parsed = new()?;
     for (i, step) in playout.steps.iter().enumerate() {
-        G::apply(&mut typed, step.seat, &step.action).map_err(|e| format!("replay step {i}: {e}"))?;
-        let action = G::parse_action(&parsed, &step.notation).map_err(|e| format!("replay step {i}: {e}"))?;
+        G::apply(&mut typed, step.seat, &step.action)
+            .map_err(|e| format!("replay step {i}: {e}"))?;
+        let action = G::parse_action(&parsed, &step.notation)
+            .map_err(|e| format!("replay step {i}: {e}"))?;
         G::apply(&mut parsed, step.seat, &action).map_err(|e| format!("replay step {i}: {e}"))?;
     }
     if typed != playout.final_state || parsed != playout.final_state {
-        return Err(format!("seed {}: replay does not reproduce the final state", playout.seed));
+        return Err(format!(
+            "seed {}: replay does not reproduce the final state",
+            playout.seed
+        ));
     }
     Ok(())
 }
 
 /// Play random games without checks (benchmarks): returns actions applied.
 pub fn fast_playout<G: Game>(options: &G::Options, players: usize, seed: u64) -> usize {
-    let Ok(mut state) = G::new_game(options, players, seed) else { return 0 };
+    let Ok(mut state) = G::new_game(options, players, seed) else {
+        return 0;
+    };
     let mut rng = GameRng::from_seed(seed ^ 0x5851_F42D_4C95_7F2D);
     let mut n = 0;
     loop {

@@ -17,7 +17,10 @@ pub struct RuleError {
 
 impl RuleError {
     pub fn new(rule: &'static str, message: impl Into<String>) -> Self {
-        Self { rule, message: message.into() }
+        Self {
+            rule,
+            message: message.into(),
+        }
     }
 }
 
@@ -31,7 +34,12 @@ impl fmt::Display for RuleError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     #[error("{game} is played by {min}..={max} players, not {got}")]
-    PlayerCount { game: &'static str, min: usize, max: usize, got: usize },
+    PlayerCount {
+        game: &'static str,
+        min: usize,
+        max: usize,
+        got: usize,
+    },
     #[error("invalid option: {0}")]
     InvalidOption(String),
 }
@@ -46,6 +54,9 @@ pub struct NotationError {
 
 impl NotationError {
     pub fn new(input: &str, reason: impl Into<String>) -> Self {
-        Self { input: input.to_owned(), reason: reason.into() }
+        Self {
+            input: input.to_owned(),
+            reason: reason.into(),
+        }
     }
 }

@@ -36,8 +36,11 @@ pub trait Game: 'static {
     type View: Clone + Debug + Send + Sync;
 
     /// Set up a new game. All randomness comes from `seed`.
-    fn new_game(options: &Self::Options, players: usize, seed: u64)
-    -> Result<Self::State, SetupError>;
+    fn new_game(
+        options: &Self::Options,
+        players: usize,
+        seed: u64,
+    ) -> Result<Self::State, SetupError>;
 
     /// Seats that must act now; empty once the game is over.
     fn to_act(state: &Self::State) -> Vec<Seat>;

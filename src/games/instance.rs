@@ -48,8 +48,9 @@ pub trait GameInstance: Send + Sync + 'static {
     fn apply(&mut self, seat: Seat, input: ActionInput<'_>) -> Result<String, ApplyError>;
     /// Events of the action that made the current version, as `viewer` sees them.
     fn last_events(&self, viewer: Option<Seat>) -> Vec<proto::GameEvent>;
-    /// The action that made the current version, as `viewer` may see it.
-    fn last_entry(&self, viewer: Option<Seat>) -> Option<proto::HistoryEntry>;
+    /// The action that made the current version, as `viewer` may see it;
+    /// `reveal` shows everything (the game is over).
+    fn last_entry(&self, viewer: Option<Seat>, reveal: bool) -> Option<proto::HistoryEntry>;
     /// The game-specific view for `viewer`.
     fn view(&self, viewer: Option<Seat>) -> proto::game_snapshot::State;
     /// Plain-text board for `viewer`.
@@ -109,7 +110,13 @@ impl<G: WireGame> Clone for Instance<G> {
 impl<G: WireGame> Instance<G> {
     pub fn new(options: G::Options, players: usize, seed: u64) -> Result<Self, SetupError> {
         let state = G::new_game(&options, players, seed)?;
-        Ok(Self { options, players, state, version: 0, last: None })
+        Ok(Self {
+            options,
+            players,
+            state,
+            version: 0,
+            last: None,
+        })
     }
 
     /// The typed state (for tests and benchmarks).
@@ -174,12 +181,19 @@ impl<G: WireGame> GameInstance for Instance<G> {
         let notation = G::format_action(&self.state, &action);
         let events = G::apply(&mut self.state, seat, &action)?;
         self.version += 1;
-        self.last = Some(LastMove { seat, action, notation: notation.clone(), events });
+        self.last = Some(LastMove {
+            seat,
+            action,
+            notation: notation.clone(),
+            events,
+        });
         Ok(notation)
     }
 
     fn last_events(&self, viewer: Option<Seat>) -> Vec<proto::GameEvent> {
-        let Some(last) = &self.last else { return Vec::new() };
+        let Some(last) = &self.last else {
+            return Vec::new();
+        };
         last.events
             .iter()
             .filter_map(|e| G::event_for(e, viewer))
@@ -187,16 +201,27 @@ impl<G: WireGame> GameInstance for Instance<G> {
             .collect()
     }
 
-    fn last_entry(&self, viewer: Option<Seat>) -> Option<proto::HistoryEntry> {
+    fn last_entry(&self, viewer: Option<Seat>, reveal: bool) -> Option<proto::HistoryEntry> {
         let last = self.last.as_ref()?;
-        let visible = self.is_over() || G::action_visible(&last.action, last.seat, viewer);
+        let visible = reveal || G::action_visible(&last.action, last.seat, viewer);
         Some(proto::HistoryEntry {
             version: self.version,
             seat: last.seat as u32,
-            notation: if visible { last.notation.clone() } else { String::new() },
+            notation: if visible {
+                last.notation.clone()
+            } else {
+                String::new()
+            },
             action: visible.then(|| G::action_to_proto(&last.action)),
             hidden: !visible,
-            events: self.last_events(viewer),
+            events: if reveal {
+                last.events
+                    .iter()
+                    .map(|e| self.event_proto(last.seat, e))
+                    .collect()
+            } else {
+                self.last_events(viewer)
+            },
         })
     }
 
@@ -224,7 +249,11 @@ fn outcome_to_proto(o: &Outcome) -> proto::Outcome {
         results: o
             .results
             .iter()
-            .map(|r| proto::SeatResult { seat: r.seat as u32, rank: r.rank, score: r.score })
+            .map(|r| proto::SeatResult {
+                seat: r.seat as u32,
+                rank: r.rank,
+                score: r.score,
+            })
             .collect(),
         ending: o.ending.clone(),
         summary: o.summary.clone(),

@@ -22,7 +22,10 @@ use crate::proto;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum WireError {
     #[error("this is a {expected} game, but the {what} is for another game")]
-    WrongGame { expected: &'static str, what: &'static str },
+    WrongGame {
+        expected: &'static str,
+        what: &'static str,
+    },
     #[error("missing field {0}")]
     Missing(&'static str),
     #[error("invalid {field}: {reason}")]
@@ -38,7 +41,8 @@ pub trait WireGame: Game {
     const RULES: &'static str;
 
     /// Options from the request; `None` (unset) means the defaults.
-    fn options_from_proto(options: Option<&proto::GameOptions>) -> Result<Self::Options, WireError>;
+    fn options_from_proto(options: Option<&proto::GameOptions>)
+    -> Result<Self::Options, WireError>;
     /// Options as stored and shown in the history.
     fn options_to_proto(options: &Self::Options) -> proto::GameOptions;
     /// A typed action from the wire.

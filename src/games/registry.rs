@@ -21,7 +21,8 @@ pub struct GameKind {
     pub max_players: usize,
     pub description: &'static str,
     pub rules: &'static str,
-    create: fn(Option<&proto::GameOptions>, usize, u64) -> Result<Box<dyn GameInstance>, CreateError>,
+    create:
+        fn(Option<&proto::GameOptions>, usize, u64) -> Result<Box<dyn GameInstance>, CreateError>,
 }
 
 impl GameKind {

@@ -1,1 +1,14 @@
-//! gRPC service.
+//! The gRPC service: seat tokens ([`auth`]), errors to statuses ([`error`]),
+//! live games, persistence and watch fan-out ([`hub`]), the tonic handlers
+//! ([`grpc`]) and the server with health, reflection and gRPC-Web ([`server`]).
+
+pub mod auth;
+pub mod error;
+mod grpc;
+pub mod hub;
+pub mod server;
+
+pub use error::ServiceError;
+pub use grpc::GameServiceImpl;
+pub use hub::{Hub, Limits};
+pub use server::{Config, LogFormat, ServeError, serve, serve_on};

@@ -1,0 +1,123 @@
+//! Seat tokens: 256 random bits each, handed out once, stored only as SHA-256
+//! hashes and compared in constant time.
+
+use rand::TryRngCore;
+use rand::rngs::OsRng;
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+use tonic::metadata::MetadataMap;
+
+use super::error::ServiceError;
+use crate::engine::Seat;
+use crate::store::SeatRecord;
+
+/// Who is calling, as far as one game is concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Caller {
+    Spectator,
+    Seat(Seat),
+}
+
+impl Caller {
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Caller::Spectator => None,
+            Caller::Seat(s) => Some(s),
+        }
+    }
+}
+
+/// The bearer token of the request, if any. A present but malformed
+/// `authorization` header is an error, not a spectator.
+pub fn bearer(metadata: &MetadataMap) -> Result<Option<String>, ServiceError> {
+    let Some(value) = metadata.get("authorization") else {
+        return Ok(None);
+    };
+    let value = value.to_str().map_err(|_| ServiceError::BadToken)?;
+    let (scheme, token) = value.trim().split_once(' ').ok_or(ServiceError::BadToken)?;
+    if !scheme.eq_ignore_ascii_case("bearer") || token.trim().is_empty() {
+        return Err(ServiceError::BadToken);
+    }
+    Ok(Some(token.trim().to_owned()))
+}
+
+/// A fresh token (64 hex digits = 256 bits from the OS).
+pub fn new_token() -> Result<String, ServiceError> {
+    let mut bytes = [0u8; 32];
+    OsRng
+        .try_fill_bytes(&mut bytes)
+        .map_err(|e| ServiceError::Internal(format!("OS random source: {e}")))?;
+    Ok(hex::encode(bytes))
+}
+
+pub fn hash_token(token: &str) -> [u8; 32] {
+    Sha256::digest(token.as_bytes()).into()
+}
+
+/// Resolve a token to a seat of the game. Every seat is compared (in constant
+/// time) so timing does not tell which seat, if any, matched.
+pub fn identify(token: Option<&str>, seats: &[SeatRecord]) -> Result<Caller, ServiceError> {
+    let Some(token) = token else {
+        return Ok(Caller::Spectator);
+    };
+    let presented = hash_token(token);
+    let mut found = None;
+    for (i, seat) in seats.iter().enumerate() {
+        if let Some(hash) = &seat.token_hash {
+            if bool::from(hash.ct_eq(&presented)) {
+                found = Some(i);
+            }
+        }
+    }
+    found.map(Caller::Seat).ok_or(ServiceError::BadToken)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat(token: Option<&str>) -> SeatRecord {
+        SeatRecord {
+            name: "x".into(),
+            bot: String::new(),
+            token_hash: token.map(hash_token),
+        }
+    }
+
+    #[test]
+    fn tokens_are_long_and_distinct() {
+        let a = new_token().unwrap();
+        let b = new_token().unwrap();
+        assert_eq!(a.len(), 64);
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn identify_seats() {
+        let seats = [seat(Some("aa")), seat(None), seat(Some("cc"))];
+        assert_eq!(identify(None, &seats).unwrap(), Caller::Spectator);
+        assert_eq!(identify(Some("cc"), &seats).unwrap(), Caller::Seat(2));
+        assert!(matches!(
+            identify(Some("bb"), &seats),
+            Err(ServiceError::BadToken)
+        ));
+        assert!(matches!(
+            identify(Some(""), &seats),
+            Err(ServiceError::BadToken)
+        ));
+    }
+
+    #[test]
+    fn bearer_header_forms() {
+        let mut m = MetadataMap::new();
+        assert_eq!(bearer(&m).unwrap(), None);
+        m.insert("authorization", "Bearer abc".parse().unwrap());
+        assert_eq!(bearer(&m).unwrap(), Some("abc".into()));
+        m.insert("authorization", "bearer  abc ".parse().unwrap());
+        assert_eq!(bearer(&m).unwrap(), Some("abc".into()));
+        m.insert("authorization", "Basic abc".parse().unwrap());
+        assert!(bearer(&m).is_err());
+        m.insert("authorization", "Bearer".parse().unwrap());
+        assert!(bearer(&m).is_err());
+    }
+}

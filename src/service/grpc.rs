@@ -1,0 +1,127 @@
+//! The tonic implementation of `satrap.v1.GameService`: decode the request,
+//! identify the caller, hand over to the [`Hub`], map errors to statuses.
+
+use std::pin::Pin;
+use std::sync::Arc;
+
+use tokio_stream::Stream;
+use tokio_stream::wrappers::ReceiverStream;
+use tonic::{Request, Response, Status};
+
+use super::auth::{self, Caller};
+use super::error::ServiceError;
+use super::hub::Hub;
+use crate::games::ActionInput;
+use crate::proto::{self, game_service_server::GameService};
+
+/// The gRPC front of the hub.
+pub struct GameServiceImpl {
+    hub: Arc<Hub>,
+}
+
+impl GameServiceImpl {
+    pub fn new(hub: Arc<Hub>) -> Self {
+        Self { hub }
+    }
+
+    /// Who is calling on game `id`: checks the bearer token on every call.
+    async fn caller<T>(&self, req: &Request<T>, id: &str) -> Result<Caller, ServiceError> {
+        let token = auth::bearer(req.metadata())?;
+        self.hub.caller(id, token.as_deref()).await
+    }
+}
+
+type UpdateStream = Pin<Box<dyn Stream<Item = Result<proto::GameUpdate, Status>> + Send>>;
+
+#[tonic::async_trait]
+impl GameService for GameServiceImpl {
+    async fn list_game_types(
+        &self,
+        _req: Request<proto::ListGameTypesRequest>,
+    ) -> Result<Response<proto::ListGameTypesResponse>, Status> {
+        Ok(Response::new(proto::ListGameTypesResponse {
+            game_types: self.hub.game_types(),
+        }))
+    }
+
+    async fn create_game(
+        &self,
+        req: Request<proto::CreateGameRequest>,
+    ) -> Result<Response<proto::CreateGameResponse>, Status> {
+        let created = self.hub.create(req.into_inner()).await?;
+        Ok(Response::new(proto::CreateGameResponse {
+            game_id: created.game_id,
+            seats: created.seats,
+            snapshot: Some(created.snapshot),
+        }))
+    }
+
+    async fn get_game(
+        &self,
+        req: Request<proto::GetGameRequest>,
+    ) -> Result<Response<proto::GetGameResponse>, Status> {
+        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        let snapshot = self.hub.get(&req.get_ref().game_id, caller).await?;
+        Ok(Response::new(proto::GetGameResponse {
+            snapshot: Some(snapshot),
+        }))
+    }
+
+    async fn list_legal_actions(
+        &self,
+        req: Request<proto::ListLegalActionsRequest>,
+    ) -> Result<Response<proto::ListLegalActionsResponse>, Status> {
+        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        Ok(Response::new(
+            self.hub
+                .legal_actions(&req.get_ref().game_id, caller)
+                .await?,
+        ))
+    }
+
+    async fn apply_action(
+        &self,
+        req: Request<proto::ApplyActionRequest>,
+    ) -> Result<Response<proto::ApplyActionResponse>, Status> {
+        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        let body = req.get_ref();
+        let input = match &body.r#move {
+            Some(proto::apply_action_request::Move::Action(a)) => ActionInput::Proto(a),
+            Some(proto::apply_action_request::Move::Notation(n)) => ActionInput::Notation(n),
+            None => {
+                return Err(
+                    ServiceError::InvalidArgument("set either action or notation".into()).into(),
+                );
+            }
+        };
+        let response = self
+            .hub
+            .apply(&body.game_id, caller, body.expected_version, input)
+            .await?;
+        Ok(Response::new(response))
+    }
+
+    type WatchGameStream = UpdateStream;
+
+    async fn watch_game(
+        &self,
+        req: Request<proto::WatchGameRequest>,
+    ) -> Result<Response<Self::WatchGameStream>, Status> {
+        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        let rx = self
+            .hub
+            .watch(&req.get_ref().game_id, caller, req.get_ref().from_version)
+            .await?;
+        Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
+    }
+
+    async fn get_history(
+        &self,
+        req: Request<proto::GetHistoryRequest>,
+    ) -> Result<Response<proto::GetHistoryResponse>, Status> {
+        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        Ok(Response::new(
+            self.hub.history(&req.get_ref().game_id, caller).await?,
+        ))
+    }
+}

@@ -1,0 +1,179 @@
+//! Assembles the server: the game service, gRPC health, server reflection and
+//! gRPC-Web (with CORS, so a browser can call it directly), and runs it until
+//! a shutdown signal.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::{Parser, ValueEnum};
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio_stream::wrappers::TcpListenerStream;
+use tonic::transport::Server;
+use tower_http::cors::{AllowOrigin, CorsLayer};
+
+use super::{GameServiceImpl, Hub, Limits};
+use crate::proto::{self, game_service_server::GameServiceServer};
+use crate::store;
+
+/// Log output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object per line (for log collectors).
+    Json,
+}
+
+/// `satrap serve` flags; each also reads a `SATRAP_*` environment variable.
+#[derive(Debug, Clone, Parser)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "SATRAP_LISTEN", default_value = "127.0.0.1:50051")]
+    pub listen: SocketAddr,
+    /// Where games are stored: `memory://` (lost on exit).
+    #[arg(
+        long = "database",
+        env = "SATRAP_DATABASE_URL",
+        default_value = "memory://"
+    )]
+    pub database: String,
+    /// Log format.
+    #[arg(long, env = "SATRAP_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+    /// Most games the store keeps (RESOURCE_EXHAUSTED beyond).
+    #[arg(long, env = "SATRAP_MAX_GAMES", default_value_t = 100_000)]
+    pub max_games: usize,
+    /// Most concurrent WatchGame streams per game.
+    #[arg(long, env = "SATRAP_MAX_WATCHERS_PER_GAME", default_value_t = 256)]
+    pub max_watchers_per_game: usize,
+    /// Origins allowed to call from a browser (gRPC-Web CORS); `*` for any.
+    #[arg(
+        long,
+        env = "SATRAP_CORS_ORIGINS",
+        value_delimiter = ',',
+        default_value = "*"
+    )]
+    pub cors_origins: Vec<String>,
+}
+
+impl Config {
+    /// A config with every default (for tests and embedding).
+    pub fn defaults() -> Self {
+        Self::parse_from(["satrap"])
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Store(#[from] store::OpenError),
+    #[error("reflection: {0}")]
+    Reflection(String),
+    #[error("invalid CORS origin {0:?}")]
+    Cors(String),
+    #[error("server: {0}")]
+    Transport(#[from] tonic::transport::Error),
+}
+
+/// Bind `config.listen` and serve until `shutdown` completes.
+pub async fn serve(
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let listener = TcpListener::bind(config.listen)
+        .await
+        .map_err(|source| ServeError::Bind {
+            addr: config.listen,
+            source,
+        })?;
+    serve_on(listener, config, shutdown).await
+}
+
+/// Serve on an already bound listener (tests bind port 0).
+pub async fn serve_on(
+    listener: TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let store = store::open(&config.database, config.max_games)?;
+    let limits = Limits {
+        max_watchers_per_game: config.max_watchers_per_game,
+        ..Limits::default()
+    };
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let hub = Arc::new(Hub::new(store, limits, stop_rx));
+
+    let (health, health_service) = tonic_health::server::health_reporter();
+    health
+        .set_serving::<GameServiceServer<GameServiceImpl>>()
+        .await;
+    let reflection = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(proto::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .build_v1()
+        .map_err(|e| ServeError::Reflection(e.to_string()))?;
+
+    let local = listener.local_addr().ok();
+    tracing::info!(addr = ?local, database = %config.database, "satrap serving");
+    let shutdown = async move {
+        shutdown.await;
+        tracing::info!("shutting down");
+        health
+            .set_not_serving::<GameServiceServer<GameServiceImpl>>()
+            .await;
+        // End watch streams so in-flight requests can finish.
+        let _ = stop_tx.send(true);
+    };
+    Server::builder()
+        .accept_http1(true)
+        .http2_keepalive_interval(Some(Duration::from_secs(30)))
+        .layer(cors(&config.cors_origins)?)
+        .layer(tonic_web::GrpcWebLayer::new())
+        .add_service(health_service)
+        .add_service(reflection)
+        .add_service(GameServiceServer::new(GameServiceImpl::new(hub)))
+        .serve_with_incoming_shutdown(TcpListenerStream::new(listener), shutdown)
+        .await?;
+    Ok(())
+}
+
+/// CORS for gRPC-Web callers in browsers.
+fn cors(origins: &[String]) -> Result<CorsLayer, ServeError> {
+    let allow = if origins.iter().any(|o| o == "*") {
+        AllowOrigin::any()
+    } else {
+        let parsed = origins
+            .iter()
+            .map(|o| {
+                o.parse::<http::HeaderValue>()
+                    .map_err(|_| ServeError::Cors(o.clone()))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        AllowOrigin::list(parsed)
+    };
+    let header = |s: &'static str| http::HeaderName::from_static(s);
+    Ok(CorsLayer::new()
+        .allow_origin(allow)
+        .allow_methods([http::Method::POST, http::Method::OPTIONS])
+        .allow_headers([
+            header("authorization"),
+            header("content-type"),
+            header("x-grpc-web"),
+            header("x-user-agent"),
+            header("grpc-timeout"),
+        ])
+        .expose_headers([
+            header("grpc-status"),
+            header("grpc-message"),
+            header("grpc-status-details-bin"),
+        ])
+        .max_age(Duration::from_secs(24 * 3600)))
+}
