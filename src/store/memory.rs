@@ -99,40 +99,32 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn append_is_guarded_by_version() {
+    async fn append_is_guarded_by_version() -> Result<(), StoreError> {
         let s = MemoryStore::new(10);
-        s.create(&record("g")).await.unwrap();
-        s.append("g", 0, &[act("A")]).await.unwrap();
-        let err = s.append("g", 0, &[act("B")]).await.unwrap_err();
-        assert_eq!(
-            err,
-            StoreError::Conflict {
-                id: "g".into(),
-                expected: 0,
-                actual: 1
-            }
-        );
-        s.append("g", 1, &[act("C"), act("D")]).await.unwrap();
-        let g = s.load("g").await.unwrap().unwrap();
-        assert_eq!(g.actions, vec![act("A"), act("C"), act("D")]);
+        s.create(&record("g")).await?;
+        s.append("g", 0, &[act("A")]).await?;
+        let conflict = StoreError::Conflict {
+            id: "g".into(),
+            expected: 0,
+            actual: 1,
+        };
+        assert_eq!(s.append("g", 0, &[act("B")]).await, Err(conflict));
+        s.append("g", 1, &[act("C"), act("D")]).await?;
+        let log = s.load("g").await?.map(|g| g.actions);
+        assert_eq!(log, Some(vec![act("A"), act("C"), act("D")]));
+        Ok(())
     }
 
     #[tokio::test]
-    async fn limits_and_duplicates() {
+    async fn limits_and_duplicates() -> Result<(), StoreError> {
         let s = MemoryStore::new(1);
-        s.create(&record("a")).await.unwrap();
-        assert_eq!(
-            s.create(&record("a")).await.unwrap_err(),
-            StoreError::AlreadyExists("a".into())
-        );
-        assert_eq!(
-            s.create(&record("b")).await.unwrap_err(),
-            StoreError::Full(1)
-        );
-        assert_eq!(
-            s.append("zz", 0, &[]).await.unwrap_err(),
-            StoreError::NotFound("zz".into())
-        );
-        assert!(s.load("zz").await.unwrap().is_none());
+        s.create(&record("a")).await?;
+        let exists = StoreError::AlreadyExists("a".into());
+        assert_eq!(s.create(&record("a")).await, Err(exists));
+        assert_eq!(s.create(&record("b")).await, Err(StoreError::Full(1)));
+        let missing = StoreError::NotFound("zz".into());
+        assert_eq!(s.append("zz", 0, &[]).await, Err(missing));
+        assert!(s.load("zz").await?.is_none());
+        Ok(())
     }
 }

@@ -1,0 +1,205 @@
+//! A real satrap server on an ephemeral loopback port, and a tonic client.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+
+use satrap::proto::{self, game_service_client::GameServiceClient};
+use satrap::service::{Config, serve_on};
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tonic::transport::Channel;
+use tonic::{Request, Status};
+
+pub type Client = GameServiceClient<Channel>;
+
+/// A running server; dropping it shuts the server down.
+pub struct TestServer {
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl TestServer {
+    pub async fn start() -> Self {
+        Self::start_with(Config::defaults()).await
+    }
+
+    pub async fn start_with(config: Config) -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            serve_on(listener, config, async {
+                let _ = stopped.await;
+            })
+            .await
+            .expect("server failed");
+        });
+        Self {
+            addr,
+            stop: Some(stop),
+            task: Some(task),
+        }
+    }
+
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    pub async fn channel(&self) -> Channel {
+        Channel::from_shared(self.url())
+            .expect("url")
+            .connect()
+            .await
+            .expect("connect")
+    }
+
+    pub async fn client(&self) -> Client {
+        GameServiceClient::new(self.channel().await)
+    }
+
+    /// Stop the server and wait until it has stopped.
+    pub async fn shutdown(mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        if let Some(t) = self.task.take() {
+            t.await.expect("server task");
+        }
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+    }
+}
+
+/// A request carrying a seat token (or none: a spectator).
+pub fn authed<T>(msg: T, token: Option<&str>) -> Request<T> {
+    let mut req = Request::new(msg);
+    if let Some(t) = token {
+        req.metadata_mut().insert(
+            "authorization",
+            format!("Bearer {t}").parse().expect("header"),
+        );
+    }
+    req
+}
+
+pub fn seats(n: usize) -> Vec<proto::SeatRequest> {
+    (0..n)
+        .map(|i| proto::SeatRequest {
+            name: format!("P{i}"),
+            bot: String::new(),
+        })
+        .collect()
+}
+
+pub async fn create(
+    client: &mut Client,
+    game: &str,
+    seats: Vec<proto::SeatRequest>,
+    seed: Option<u64>,
+) -> proto::CreateGameResponse {
+    client
+        .create_game(proto::CreateGameRequest {
+            game_type: game.into(),
+            seats,
+            seed,
+            options: None,
+        })
+        .await
+        .expect("create")
+        .into_inner()
+}
+
+pub async fn snapshot(client: &mut Client, id: &str, token: Option<&str>) -> proto::GameSnapshot {
+    client
+        .get_game(authed(proto::GetGameRequest { game_id: id.into() }, token))
+        .await
+        .expect("get")
+        .into_inner()
+        .snapshot
+        .expect("snapshot")
+}
+
+pub async fn legal(client: &mut Client, id: &str, token: &str) -> proto::ListLegalActionsResponse {
+    client
+        .list_legal_actions(authed(
+            proto::ListLegalActionsRequest { game_id: id.into() },
+            Some(token),
+        ))
+        .await
+        .expect("legal")
+        .into_inner()
+}
+
+pub async fn apply_notation(
+    client: &mut Client,
+    id: &str,
+    token: Option<&str>,
+    notation: &str,
+    expected_version: Option<u64>,
+) -> Result<proto::ApplyActionResponse, Status> {
+    client
+        .apply_action(authed(
+            proto::ApplyActionRequest {
+                game_id: id.into(),
+                expected_version,
+                r#move: Some(proto::apply_action_request::Move::Notation(notation.into())),
+            },
+            token,
+        ))
+        .await
+        .map(|r| r.into_inner())
+}
+
+/// Tiny deterministic generator for choosing moves in tests.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Play a game with client seats to the end with random legal moves sent as
+/// notation with expected_version. Returns the notations played per version.
+pub async fn play_to_end(
+    client: &mut Client,
+    created: &proto::CreateGameResponse,
+    rng: &mut Lcg,
+) -> Vec<String> {
+    let id = &created.game_id;
+    let mut played = Vec::new();
+    for _ in 0..10_000 {
+        let snap = snapshot(client, id, None).await;
+        if snap.status == proto::GameStatus::Finished as i32 {
+            assert!(snap.outcome.is_some(), "finished game has an outcome");
+            assert!(snap.to_act.is_empty());
+            return played;
+        }
+        let seat = snap.to_act[0] as usize;
+        let token = created.seats[seat].token.clone();
+        let list = legal(client, id, &token).await;
+        assert_eq!(list.version, snap.version);
+        assert!(
+            !list.actions.is_empty(),
+            "seat {seat} to act has legal actions"
+        );
+        let pick = list.actions[rng.below(list.actions.len())].notation.clone();
+        let resp = apply_notation(client, id, Some(&token), &pick, Some(list.version))
+            .await
+            .expect("legal move accepted");
+        assert!(resp.snapshot.expect("snapshot").version > list.version);
+        played.push(pick);
+    }
+    panic!("game did not end");
+}
