@@ -25,6 +25,10 @@ pub struct Playout<G: Game> {
     pub final_state: G::State,
 }
 
+/// A generator of arbitrary, possibly illegal actions for a state.
+pub type CandidateFn<'a, G> =
+    &'a dyn Fn(&<G as Game>::State, &mut GameRng) -> Vec<<G as Game>::Action>;
+
 /// What a playout checks besides the contract itself.
 pub struct Checks<'a, G: Game> {
     /// The game's invariants, asserted after setup and every action
@@ -32,7 +36,7 @@ pub struct Checks<'a, G: Game> {
     pub invariants: &'a dyn Fn(&G::State) -> Result<(), String>,
     /// Arbitrary, possibly illegal actions to try: each one must be accepted
     /// by `apply` exactly when `legal_actions` lists it.
-    pub candidates: &'a dyn Fn(&G::State, &mut GameRng) -> Vec<G::Action>,
+    pub candidates: CandidateFn<'a, G>,
     /// Checks of the views (e.g. no hidden information of other seats).
     pub views: &'a dyn Fn(&G::State) -> Result<(), String>,
     /// Check every listed legal action (apply on a clone) only while the list

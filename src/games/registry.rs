@@ -13,6 +13,10 @@ pub enum CreateError {
     Setup(#[from] SetupError),
 }
 
+/// Constructor of a game instance from wire options, player count and seed.
+type CreateFn =
+    fn(Option<&proto::GameOptions>, usize, u64) -> Result<Box<dyn GameInstance>, CreateError>;
+
 /// One hosted game type: its public description and its constructor.
 pub struct GameKind {
     pub id: &'static str,
@@ -21,8 +25,7 @@ pub struct GameKind {
     pub max_players: usize,
     pub description: &'static str,
     pub rules: &'static str,
-    create:
-        fn(Option<&proto::GameOptions>, usize, u64) -> Result<Box<dyn GameInstance>, CreateError>,
+    create: CreateFn,
 }
 
 impl GameKind {

@@ -1,0 +1,177 @@
+//! Service throughput over loopback: ApplyAction/s and latency percentiles,
+//! next to an empty call (gRPC health check) on the same server, measured in
+//! the same run so the ratio is meaningful on a shared, noisy machine.
+//!
+//! Run: `cargo bench --bench service` (env `SATRAP_BENCH_CALLS` = calls per
+//! measurement, default 3000).
+
+use std::time::{Duration, Instant};
+
+use satrap::proto::{self, game_service_client::GameServiceClient};
+use satrap::service::{Config, serve_on};
+use tonic::Request;
+use tonic::transport::Channel;
+use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
+
+struct Stats {
+    calls: usize,
+    total: Duration,
+    p50: Duration,
+    p99: Duration,
+}
+
+impl Stats {
+    fn from(mut lat: Vec<Duration>, wall: Duration) -> Self {
+        lat.sort();
+        let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
+        Stats {
+            calls: lat.len(),
+            total: wall,
+            p50: pct(0.50),
+            p99: pct(0.99),
+        }
+    }
+    fn per_sec(&self) -> f64 {
+        self.calls as f64 / self.total.as_secs_f64()
+    }
+}
+
+fn authed<T>(msg: T, token: &str) -> Request<T> {
+    let mut r = Request::new(msg);
+    r.metadata_mut().insert(
+        "authorization",
+        format!("Bearer {token}").parse().expect("header"),
+    );
+    r
+}
+
+async fn baseline(channel: Channel, calls: usize) -> Stats {
+    let mut health = HealthClient::new(channel);
+    let mut lat = Vec::with_capacity(calls);
+    let start = Instant::now();
+    for _ in 0..calls {
+        let t = Instant::now();
+        health
+            .check(HealthCheckRequest {
+                service: String::new(),
+            })
+            .await
+            .expect("health");
+        lat.push(t.elapsed());
+    }
+    Stats::from(lat, start.elapsed())
+}
+
+/// ApplyAction calls only are timed; the ListLegalActions that picks each
+/// move (the first legal action) is not.
+async fn apply_actions(channel: Channel, calls: usize, players: usize) -> Stats {
+    let mut c = GameServiceClient::new(channel);
+    let mut lat = Vec::with_capacity(calls);
+    let mut timed = Duration::ZERO;
+    let mut seed = 0u64;
+    while lat.len() < calls {
+        seed += 1;
+        let seats = (0..players)
+            .map(|i| proto::SeatRequest {
+                name: format!("p{i}"),
+                bot: String::new(),
+            })
+            .collect();
+        let created = c
+            .create_game(proto::CreateGameRequest {
+                game_type: "king_of_siam".into(),
+                seats,
+                seed: Some(seed),
+                options: None,
+            })
+            .await
+            .expect("create")
+            .into_inner();
+        let mut snap = created.snapshot.expect("snapshot");
+        while snap.status == proto::GameStatus::InProgress as i32 && lat.len() < calls {
+            let token = &created.seats[snap.to_act[0] as usize].token;
+            let list = c
+                .list_legal_actions(authed(
+                    proto::ListLegalActionsRequest {
+                        game_id: created.game_id.clone(),
+                    },
+                    token,
+                ))
+                .await
+                .expect("legal")
+                .into_inner();
+            let pick = list.actions[(seed as usize + lat.len()) % list.actions.len()]
+                .notation
+                .clone();
+            let req = authed(
+                proto::ApplyActionRequest {
+                    game_id: created.game_id.clone(),
+                    expected_version: Some(list.version),
+                    r#move: Some(proto::apply_action_request::Move::Notation(pick)),
+                },
+                token,
+            );
+            let t = Instant::now();
+            let resp = c.apply_action(req).await.expect("apply").into_inner();
+            let d = t.elapsed();
+            timed += d;
+            lat.push(d);
+            snap = resp.snapshot.expect("snapshot");
+        }
+    }
+    Stats::from(lat, timed)
+}
+
+fn row(name: &str, s: &Stats, base: &Stats) {
+    println!(
+        "{name:<28} {:>9.0}/s  p50 {:>7.1}µs  p99 {:>7.1}µs   rate x{:.2} of baseline, p99 x{:.2}",
+        s.per_sec(),
+        s.p50.as_secs_f64() * 1e6,
+        s.p99.as_secs_f64() * 1e6,
+        s.per_sec() / base.per_sec(),
+        s.p99.as_secs_f64() / base.p99.as_secs_f64(),
+    );
+}
+
+fn main() {
+    // `cargo test --benches` passes `--bench`-less args; run only under `cargo bench`.
+    if !std::env::args().any(|a| a == "--bench") {
+        return;
+    }
+    let calls: usize = std::env::var("SATRAP_BENCH_CALLS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3000);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let server = tokio::spawn(serve_on(listener, Config::defaults(), async {
+            let _ = stopped.await;
+        }));
+        let channel = Channel::from_shared(format!("http://{addr}"))
+            .expect("url")
+            .connect()
+            .await
+            .expect("connect");
+        // Warm up both paths.
+        baseline(channel.clone(), 200).await;
+        apply_actions(channel.clone(), 200, 3).await;
+        println!("satrap service benchmark, memory store, loopback, {calls} sequential calls each");
+        let base = baseline(channel.clone(), calls).await;
+        row("baseline: health check", &base, &base);
+        let apply = apply_actions(channel.clone(), calls, 3).await;
+        row("ApplyAction king_of_siam 3p", &apply, &base);
+        let base2 = baseline(channel.clone(), calls).await;
+        row("baseline again (drift)", &base2, &base);
+        let _ = stop.send(());
+        let _ = server.await;
+    });
+}

@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+"""A random bot for satrap, and a check of the service's error codes.
+
+It plays seat 0 of a new game against the server's built-in "random" bots,
+choosing uniformly among the notations that ListLegalActions returns, until
+the game ends. It knows nothing about any game's rules: it works for every
+game type the server hosts.
+
+Before playing it checks (unless --no-checks) that bad requests fail with the
+documented gRPC status codes and change nothing.
+
+Run ./generate.sh first (it writes the generated code into ./satrap_pb/).
+
+Exit status: 0 the game finished with an outcome (and every check passed);
+1 the game did not finish properly; 2 an error-code check failed;
+3 the server or game type is unavailable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import uuid
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+# The generated modules import each other as `satrap.v1.*`: satrap_pb/ is
+# their source root.
+sys.path.insert(0, os.path.join(HERE, "satrap_pb"))
+
+try:
+    import grpc
+    from satrap.v1 import service_pb2 as pb
+    from satrap.v1 import service_pb2_grpc as pb_grpc
+except ImportError as e:  # pragma: no cover - setup problem
+    sys.exit(f"{e}\nInstall requirements.txt and run ./generate.sh first.")
+
+try:
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+except ImportError:  # grpcio-health-checking is optional
+    health_pb2 = health_pb2_grpc = None
+
+FINISHED = pb.GAME_STATUS_FINISHED
+SERVICE_NAME = "satrap.v1.GameService"
+
+
+def auth(token: str | None):
+    """Request metadata acting as the seat that owns `token` (None: spectator)."""
+    return [("authorization", f"Bearer {token}")] if token else []
+
+
+class Bot:
+    def __init__(self, stub, timeout: float, quiet: bool):
+        self.stub = stub
+        self.timeout = timeout
+        self.quiet = quiet
+
+    def say(self, *a):
+        if not self.quiet:
+            print(*a, flush=True)
+
+    # Thin wrappers: every call has a deadline.
+    def get(self, game_id, token=None):
+        return self.stub.GetGame(
+            pb.GetGameRequest(game_id=game_id), metadata=auth(token), timeout=self.timeout
+        ).snapshot
+
+    def legal(self, game_id, token):
+        return self.stub.ListLegalActions(
+            pb.ListLegalActionsRequest(game_id=game_id), metadata=auth(token), timeout=self.timeout
+        )
+
+    def apply(self, game_id, token, notation, expected_version=None):
+        req = pb.ApplyActionRequest(game_id=game_id, notation=notation)
+        if expected_version is not None:
+            req.expected_version = expected_version
+        return self.stub.ApplyAction(req, metadata=auth(token), timeout=self.timeout)
+
+    def create(self, game_type, seats, seed=None):
+        req = pb.CreateGameRequest(
+            game_type=game_type,
+            seats=[pb.SeatRequest(name=name, bot=bot) for name, bot in seats],
+        )
+        if seed is not None:
+            req.seed = seed
+        return self.stub.CreateGame(req, timeout=self.timeout)
+
+    def wait_past(self, game_id, token, version, wait: float):
+        """Block until the game is past `version` (or `wait` seconds pass)."""
+        stream = self.stub.WatchGame(
+            pb.WatchGameRequest(game_id=game_id, from_version=version + 1),
+            metadata=auth(token),
+            timeout=wait,
+        )
+        try:
+            for _update in stream:
+                return
+        except grpc.RpcError as e:
+            if e.code() != grpc.StatusCode.DEADLINE_EXCEEDED:
+                raise
+        finally:
+            stream.cancel()
+
+
+def check_health(channel, timeout: float) -> bool:
+    if health_pb2 is None:
+        return True
+    stub = health_pb2_grpc.HealthStub(channel)
+    resp = stub.Check(health_pb2.HealthCheckRequest(service=SERVICE_NAME), timeout=timeout)
+    return resp.status == health_pb2.HealthCheckResponse.SERVING
+
+
+def check_errors(bot: Bot, game: pb.GameType, players: int) -> int:
+    """Check that bad requests fail with the documented codes and change
+    nothing. Returns the number of failed checks."""
+    failures = 0
+    C = grpc.StatusCode
+
+    def report(ok, label, detail):
+        nonlocal failures
+        failures += 0 if ok else 1
+        print(f"  {'ok  ' if ok else 'FAIL'} {label}: {detail}", flush=True)
+
+    def expect(code, label, game_id, before, call):
+        """`call` must fail with `code`; then the game must be unchanged."""
+        try:
+            call()
+        except grpc.RpcError as e:
+            ok = e.code() == code
+            detail = f"{e.code().name} ({e.details()})"
+        else:
+            ok, detail = False, f"succeeded, expected {code.name}"
+        after = bot.get(game_id)
+        if (after.version, after.status) != (before.version, before.status):
+            ok = False
+            detail += f"; game changed: version {before.version} -> {after.version}"
+        report(ok, f"{label} -> {code.name}", detail)
+
+    print(f"checking error codes on {game.id}:", flush=True)
+    seats = [("checker", "")] + [(f"random-{i}", "random") for i in range(1, players)]
+    created = bot.create(game.id, seats)
+    gid, token = created.game_id, created.seats[0].token
+    snap = bot.get(gid)
+    legal = bot.legal(gid, token)
+    if snap.status == FINISHED or not legal.actions:
+        report(False, "setup", f"seat 0 has no legal action in a new game (to_act={list(snap.to_act)})")
+        return failures
+    good = legal.actions[0].notation
+    v = legal.version
+
+    expect(C.UNAUTHENTICATED, "bad token", gid, snap,
+           lambda: bot.apply(gid, "0" * 64, good, v))
+    expect(C.PERMISSION_DENIED, "spectator (no token) acts", gid, snap,
+           lambda: bot.apply(gid, None, good, v))
+    expect(C.INVALID_ARGUMENT, "garbage notation 'xyzzy!!'", gid, snap,
+           lambda: bot.apply(gid, token, "xyzzy!!", v))
+    expect(C.ABORTED, f"stale expected_version {v + 5}", gid, snap,
+           lambda: bot.apply(gid, token, good, v + 5))
+    expect(C.NOT_FOUND, "unknown game id (GetGame)", gid, snap,
+           lambda: bot.get(str(uuid.uuid4())))
+    expect(C.NOT_FOUND, "unknown game id (ApplyAction)", gid, snap,
+           lambda: bot.apply(str(uuid.uuid4()), token, good))
+
+    # The same request, well-formed, now succeeds: the rejections above were
+    # for the reasons checked, not something else.
+    try:
+        after = bot.apply(gid, token, good, v).snapshot
+        report(after.version > v, f"valid move '{good}' afterwards",
+               f"version {v} -> {after.version}")
+    except grpc.RpcError as e:
+        report(False, f"valid move '{good}' afterwards", f"{e.code().name} ({e.details()})")
+
+    # Out of turn needs two client seats: the one not in to_act plays the
+    # acting seat's first legal action.
+    n = max(2, game.min_players)
+    created = bot.create(game.id, [(f"client-{i}", "") for i in range(n)])
+    gid = created.game_id
+    tokens = {c.seat: c.token for c in created.seats}
+    snap = bot.get(gid)
+    acting = list(snap.to_act)
+    waiting = [s for s in range(n) if s not in acting]
+    if not acting or not waiting:
+        report(False, "out-of-turn setup", f"to_act={acting} leaves no waiting seat")
+        return failures
+    legal = bot.legal(gid, tokens[acting[0]])
+    idle = bot.legal(gid, tokens[waiting[0]])
+    report(not idle.actions, f"seat {waiting[0]} (not to act) lists no actions",
+           f"{len(idle.actions)} listed")
+    notation = legal.actions[0].notation if legal.actions else "PASS"
+    expect(C.FAILED_PRECONDITION, f"seat {waiting[0]} plays '{notation}' out of turn", gid, snap,
+           lambda: bot.apply(gid, tokens[waiting[0]], notation, legal.version))
+    return failures
+
+
+def play(bot: Bot, game_type: str, players: int, seed, rng: random.Random, max_steps: int) -> int:
+    seats = [("python-random-bot", "")] + [(f"random-{i}", "random") for i in range(1, players)]
+    created = bot.create(game_type, seats, seed)
+    gid, token = created.game_id, created.seats[0].token
+    print(f"game {gid}: {game_type}, {players} players, seat 0 is this client"
+          + (f", seed {seed}" if seed is not None else ""), flush=True)
+
+    moves = 0
+    for _ in range(max_steps):
+        snap = bot.get(gid, token)
+        if snap.status == FINISHED:
+            break
+        if 0 not in snap.to_act:
+            # Bots move inside ApplyAction, so this is rare: wait for a change.
+            bot.wait_past(gid, token, snap.version, wait=2.0)
+            continue
+        legal = bot.legal(gid, token)
+        if not legal.actions:
+            bot.wait_past(gid, token, legal.version, wait=0.5)
+            continue
+        choice = rng.choice(legal.actions)
+        try:
+            resp = bot.apply(gid, token, choice.notation, legal.version)
+        except grpc.RpcError as e:
+            if e.code() == grpc.StatusCode.ABORTED:
+                bot.say(f"  version moved on ({e.details()}); listing again")
+                continue
+            raise
+        moves += 1
+        bot.say(f"v{legal.version:>4} seat 0: {choice.notation}"
+                f"  ({len(legal.actions)} legal) -> v{resp.snapshot.version}")
+        for ev in resp.events:
+            if ev.seat != 0 and ev.description:
+                bot.say(f"      seat {ev.seat}: {ev.description}")
+    else:
+        print(f"gave up after {max_steps} steps", file=sys.stderr)
+
+    final = bot.get(gid, token)
+    print(f"--- game {gid} after {final.version} actions ({moves} by this client) ---")
+    if final.status != FINISHED or not final.HasField("outcome"):
+        print(f"NOT FINISHED: status={pb.GameStatus.Name(final.status)}", file=sys.stderr)
+        return 1
+    o = final.outcome
+    names = {s.seat: s.name for s in final.seats}
+    winners = ", ".join(f"seat {w} ({names.get(w, '?')})" for w in o.winners)
+    print(f"winners: {winners or 'none'}" + (" (draw)" if o.draw else ""))
+    print(f"ending:  {o.ending}")
+    print(f"summary: {o.summary}")
+    for r in o.results:
+        print(f"  seat {r.seat} {names.get(r.seat, ''):<20} rank {r.rank} score {r.score}")
+    print("board:")
+    print(final.text)
+    return 0
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--server", default="127.0.0.1:50051", help="host:port of satrap")
+    p.add_argument("--game", default="king_of_siam", help="GameType.id")
+    p.add_argument("--players", type=int, default=3)
+    p.add_argument("--seed", type=int, help="game seed (also seeds this bot's choices)")
+    p.add_argument("--quiet", action="store_true", help="print only checks and the result")
+    p.add_argument("--no-checks", action="store_true", help="skip the error-code checks")
+    p.add_argument("--timeout", type=float, default=10.0, help="deadline of each call, seconds")
+    p.add_argument("--max-steps", type=int, default=100_000)
+    args = p.parse_args(argv)
+
+    channel = grpc.insecure_channel(args.server)
+    try:
+        grpc.channel_ready_future(channel).result(timeout=args.timeout)
+    except grpc.FutureTimeoutError:
+        print(f"cannot reach {args.server}", file=sys.stderr)
+        return 3
+    stub = pb_grpc.GameServiceStub(channel)
+    bot = Bot(stub, args.timeout, args.quiet)
+
+    try:
+        return run(args, channel, stub, bot)
+    except grpc.RpcError as e:
+        print(f"call failed: {e.code().name}: {e.details()}", file=sys.stderr)
+        return 1
+    finally:
+        channel.close()
+
+
+def run(args, channel, stub, bot: Bot) -> int:
+    if not check_health(channel, args.timeout):
+        print(f"{SERVICE_NAME} is not SERVING", file=sys.stderr)
+        return 3
+    types = {t.id: t for t in stub.ListGameTypes(pb.ListGameTypesRequest(), timeout=args.timeout).game_types}
+    game = types.get(args.game)
+    if game is None:
+        print(f"unknown game {args.game!r}; the server hosts {sorted(types)}", file=sys.stderr)
+        return 3
+    if not game.min_players <= args.players <= game.max_players:
+        print(f"{game.name} takes {game.min_players}-{game.max_players} players", file=sys.stderr)
+        return 3
+    if game.bots and "random" not in game.bots:
+        print(f"{game.name} has no 'random' bot (bots: {list(game.bots)})", file=sys.stderr)
+        return 3
+
+    if not args.no_checks:
+        failed = check_errors(bot, game, args.players)
+        if failed:
+            print(f"{failed} error-code check(s) failed", file=sys.stderr)
+            return 2
+
+    rng = random.Random(args.seed)
+    return play(bot, game.id, args.players, args.seed, rng, args.max_steps)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

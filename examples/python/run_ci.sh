@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# CI for the Python example: build the server, start it on a free port with
+# an in-memory store, and play 2-, 3- and 4-player games with random_bot.py
+# (which also checks the error codes). Works from any directory.
+#
+#   bash examples/python/run_ci.sh
+#
+# Environment: PYTHON (default python3); GAME (default king_of_siam);
+# SATRAP_BIN to test an already built server instead of `cargo build --release`.
+set -euo pipefail
+cd "$(dirname "$0")"
+HERE="$(pwd)"
+ROOT="$(cd ../.. && pwd)"
+PYTHON="${PYTHON:-python3}"
+GAME="${GAME:-king_of_siam}"
+
+TMP="$(mktemp -d)"
+SERVER_PID=""
+cleanup() {
+  local rc=$?
+  if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  if [[ $rc -ne 0 && -f "$TMP/server.log" ]]; then
+    echo "--- server log (tail) ---" >&2
+    tail -n 40 "$TMP/server.log" >&2 || true
+  fi
+  rm -rf "$TMP"
+  exit $rc
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+echo "== python venv"
+"$PYTHON" -m venv "$TMP/venv"
+VPY="$TMP/venv/bin/python"
+"$VPY" -m pip install --quiet --disable-pip-version-check -r requirements.txt
+
+echo "== generate"
+PYTHON="$VPY" ./generate.sh
+
+if [[ -n "${SATRAP_BIN:-}" ]]; then
+  BIN="$SATRAP_BIN"
+else
+  echo "== cargo build --release"
+  (cd "$ROOT" && cargo build --release --bin satrap)
+  BIN="$ROOT/target/release/satrap"
+fi
+
+PORT="$("$VPY" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+ADDR="127.0.0.1:$PORT"
+echo "== start $BIN serve --listen $ADDR --database memory://"
+"$BIN" serve --listen "$ADDR" --database memory:// >"$TMP/server.log" 2>&1 &
+SERVER_PID=$!
+
+"$VPY" - "$PORT" "$SERVER_PID" <<'PY'
+import os, socket, sys, time
+port, pid = int(sys.argv[1]), int(sys.argv[2])
+deadline = time.monotonic() + 60
+while time.monotonic() < deadline:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        sys.exit("server exited before accepting connections")
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        sys.exit(0)
+    except OSError:
+        time.sleep(0.2)
+sys.exit("server did not accept connections within 60 s")
+PY
+
+for n in 2 3 4; do
+  echo "== random_bot.py --players $n"
+  "$VPY" random_bot.py --server "$ADDR" --game "$GAME" --players "$n" --seed "$((1000 + n))"
+done
+echo "== all Python example checks passed"
