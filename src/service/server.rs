@@ -121,8 +121,11 @@ pub async fn serve_on(
         .build_v1()
         .map_err(|e| ServeError::Reflection(e.to_string()))?;
 
-    let local = listener.local_addr().ok();
-    tracing::info!(addr = ?local, database = %config.database, "satrap serving");
+    let local = listener
+        .local_addr()
+        .map(|a| a.to_string())
+        .unwrap_or_else(|_| "?".into());
+    tracing::info!(addr = %local, database = %config.database, "satrap serving");
     let shutdown = async move {
         shutdown.await;
         tracing::info!("shutting down");

@@ -1,0 +1,80 @@
+//! The `satrap` binary itself: flags from the environment, JSON logs, and a
+//! graceful exit on SIGTERM.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use satrap::proto::{self, game_service_client::GameServiceClient};
+
+#[tokio::test]
+async fn serves_from_env_config_and_exits_cleanly_on_sigterm() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_satrap"))
+        .arg("serve")
+        .env("SATRAP_LISTEN", "127.0.0.1:0")
+        .env("SATRAP_DATABASE_URL", "memory://")
+        .env("SATRAP_LOG_FORMAT", "json")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn satrap");
+    let stdout = child.stdout.take().expect("stdout");
+    // The first log line says where it listens.
+    let line = tokio::task::spawn_blocking(move || {
+        let mut lines = BufReader::new(stdout).lines();
+        lines.next().and_then(|l| l.ok()).unwrap_or_default()
+    })
+    .await
+    .expect("read log");
+    let log: serde_json::Value = serde_json::from_str(&line).expect("JSON log line");
+    assert_eq!(log["fields"]["message"], "satrap serving");
+    let addr = log["fields"]["addr"]
+        .as_str()
+        .expect("addr field")
+        .to_owned();
+
+    let mut client = GameServiceClient::connect(format!("http://{addr}"))
+        .await
+        .expect("connect");
+    let types = client
+        .list_game_types(proto::ListGameTypesRequest {})
+        .await
+        .expect("call")
+        .into_inner();
+    assert!(types.game_types.iter().any(|t| t.id == "king_of_siam"));
+
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(status.success());
+    let start = Instant::now();
+    loop {
+        if let Some(exit) = child.try_wait().expect("wait") {
+            assert!(exit.success(), "clean exit on SIGTERM: {exit:?}");
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "satrap did not stop on SIGTERM"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[test]
+fn rejects_an_unsupported_database_url() {
+    let out = Command::new(env!("CARGO_BIN_EXE_satrap"))
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            "mysql://nope",
+        ])
+        .output()
+        .expect("run satrap");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unsupported database URL"), "{err}");
+}
