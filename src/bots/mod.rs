@@ -1,22 +1,24 @@
 //! Built-in bots: the server plays a seat itself when its `SeatRequest.bot`
-//! names one. Bots see the game only through the seat's own legal actions,
-//! so they work for every game without knowing its rules.
+//! names one. Bots work through [`GameInstance`] only, so they play every
+//! game without knowing its rules.
+
+mod montecarlo;
+
+pub use montecarlo::MonteCarloBot;
 
 use crate::engine::{GameRng, Seat};
 use crate::games::GameInstance;
-use crate::proto;
 
 /// A built-in player.
 pub trait Bot: Send + Sync {
     /// The name clients use in `SeatRequest.bot`.
     fn name(&self) -> &'static str;
-    /// Choose one of `seat`'s legal actions, or `None` if it has none.
-    fn choose(
-        &self,
-        game: &dyn GameInstance,
-        seat: Seat,
-        rng: &mut GameRng,
-    ) -> Option<proto::Action>;
+    /// Whether this bot may play a game of this kind. A bot that searches the
+    /// whole state would cheat in a game with hidden information.
+    fn supports(&self, perfect_information: bool) -> bool;
+    /// The index of the chosen entry of `seat`'s legal action list, or `None`
+    /// if it has none.
+    fn choose(&self, game: &dyn GameInstance, seat: Seat, rng: &mut GameRng) -> Option<usize>;
 }
 
 /// Picks uniformly among the legal actions.
@@ -27,22 +29,23 @@ impl Bot for RandomBot {
         "random"
     }
 
-    fn choose(
-        &self,
-        game: &dyn GameInstance,
-        seat: Seat,
-        rng: &mut GameRng,
-    ) -> Option<proto::Action> {
-        let mut legal = game.legal_actions(seat);
-        if legal.is_empty() {
-            return None;
-        }
-        let i = rng.index(legal.len());
-        legal.swap_remove(i).action
+    fn supports(&self, _perfect_information: bool) -> bool {
+        true
+    }
+
+    fn choose(&self, game: &dyn GameInstance, seat: Seat, rng: &mut GameRng) -> Option<usize> {
+        let n = game.legal_count(seat);
+        (n > 0).then(|| rng.index(n))
     }
 }
 
-static BOTS: &[&dyn Bot] = &[&RandomBot];
+static BOTS: &[&dyn Bot] = &[
+    &RandomBot,
+    &MonteCarloBot {
+        playouts: 240,
+        max_actions: 5_000,
+    },
+];
 
 /// Every built-in bot.
 pub fn all() -> &'static [&'static dyn Bot] {
@@ -54,9 +57,12 @@ pub fn find(name: &str) -> Option<&'static dyn Bot> {
     BOTS.iter().copied().find(|b| b.name() == name)
 }
 
-/// Names of all built-in bots (for `GameType.bots`).
-pub fn names() -> Vec<&'static str> {
-    BOTS.iter().map(|b| b.name()).collect()
+/// Names of the bots that may play a game (for `GameType.bots`).
+pub fn names_for(perfect_information: bool) -> Vec<&'static str> {
+    BOTS.iter()
+        .filter(|b| b.supports(perfect_information))
+        .map(|b| b.name())
+        .collect()
 }
 
 /// The generator a bot uses for the move that makes `version + 1`: derived

@@ -22,6 +22,9 @@ pub trait Game: 'static {
     const NAME: &'static str;
     const MIN_PLAYERS: usize;
     const MAX_PLAYERS: usize;
+    /// True when no seat ever has hidden information (every view is the
+    /// whole state but the generator). Search bots are offered only then.
+    const PERFECT_INFORMATION: bool = false;
 
     /// Variant options chosen when the game is created.
     type Options: Clone + Debug + Default + Send + Sync;

@@ -2,7 +2,7 @@
 //! holds `Box<dyn GameInstance>` and never names a game.
 
 use super::{WireError, WireGame};
-use crate::engine::{Game, NotationError, Outcome, RuleError, Seat, SetupError};
+use crate::engine::{Game, GameRng, NotationError, Outcome, RuleError, Seat, SetupError};
 use crate::proto;
 
 /// An action as a client sent it.
@@ -24,6 +24,13 @@ pub enum ApplyError {
     /// A well-formed action the rules forbid now (`FAILED_PRECONDITION`).
     #[error(transparent)]
     Rule(#[from] RuleError),
+    /// A bot asked for a legal action past the end of the list.
+    #[error("seat {seat} has {count} legal actions, not an action number {index}")]
+    NoSuchLegalAction {
+        seat: Seat,
+        index: usize,
+        count: usize,
+    },
     /// The seat does not exist in this game (`INVALID_ARGUMENT`).
     #[error("seat {0} does not exist in this game")]
     NoSuchSeat(Seat),
@@ -46,6 +53,17 @@ pub trait GameInstance: Send + Sync + 'static {
     /// Apply one action; on success returns its canonical notation (what the
     /// store records). On error nothing changed.
     fn apply(&mut self, seat: Seat, input: ActionInput<'_>) -> Result<String, ApplyError>;
+    /// Number of legal actions of `seat` (the typed fast path bots use).
+    fn legal_count(&self, seat: Seat) -> usize;
+    /// Apply the `index`-th entry of `seat`'s legal action list.
+    fn apply_legal(&mut self, seat: Seat, index: usize) -> Result<String, ApplyError>;
+    /// Whether the game hides nothing from any seat, so a search bot may look
+    /// at the whole state without cheating.
+    fn perfect_information(&self) -> bool;
+    /// Play uniformly random legal actions until the game ends (or
+    /// `max_actions` were played) and return each seat's result score in
+    /// `[0, 1]` (1 = sole winner), for search bots.
+    fn rollout(&mut self, rng: &mut GameRng, max_actions: usize) -> Option<Vec<f64>>;
     /// Events of the action that made the current version, as `viewer` sees them.
     fn last_events(&self, viewer: Option<Seat>) -> Vec<proto::GameEvent>;
     /// The action that made the current version, as `viewer` may see it;
@@ -124,6 +142,21 @@ impl<G: WireGame> Instance<G> {
         &self.state
     }
 
+    /// Apply a typed action; the single place the version and last move change.
+    fn apply_typed(&mut self, seat: Seat, action: G::Action) -> Result<String, ApplyError> {
+        // Format before applying: notation may depend on the state it was legal in.
+        let notation = G::format_action(&self.state, &action);
+        let events = G::apply(&mut self.state, seat, &action)?;
+        self.version += 1;
+        self.last = Some(LastMove {
+            seat,
+            action,
+            notation: notation.clone(),
+            events,
+        });
+        Ok(notation)
+    }
+
     fn event_proto(&self, seat: Seat, event: &G::Event) -> proto::GameEvent {
         let (event, description) = G::event_to_proto(event);
         proto::GameEvent {
@@ -177,17 +210,51 @@ impl<G: WireGame> GameInstance for Instance<G> {
             ActionInput::Proto(a) => G::action_from_proto(a)?,
             ActionInput::Notation(text) => G::parse_action(&self.state, text)?,
         };
-        // Format before applying: notation may depend on the state it was legal in.
-        let notation = G::format_action(&self.state, &action);
-        let events = G::apply(&mut self.state, seat, &action)?;
-        self.version += 1;
-        self.last = Some(LastMove {
-            seat,
-            action,
-            notation: notation.clone(),
-            events,
-        });
-        Ok(notation)
+        self.apply_typed(seat, action)
+    }
+
+    fn legal_count(&self, seat: Seat) -> usize {
+        if seat >= self.players {
+            0
+        } else {
+            G::legal_actions(&self.state, seat).len()
+        }
+    }
+
+    fn apply_legal(&mut self, seat: Seat, index: usize) -> Result<String, ApplyError> {
+        if seat >= self.players {
+            return Err(ApplyError::NoSuchSeat(seat));
+        }
+        let mut legal = G::legal_actions(&self.state, seat);
+        if index >= legal.len() {
+            return Err(ApplyError::NoSuchLegalAction {
+                seat,
+                index,
+                count: legal.len(),
+            });
+        }
+        self.apply_typed(seat, legal.swap_remove(index))
+    }
+
+    fn perfect_information(&self) -> bool {
+        G::PERFECT_INFORMATION
+    }
+
+    fn rollout(&mut self, rng: &mut GameRng, max_actions: usize) -> Option<Vec<f64>> {
+        // Works on the typed state directly: no notation, no events kept.
+        for _ in 0..max_actions {
+            let to_act = G::to_act(&self.state);
+            if to_act.is_empty() {
+                break;
+            }
+            let seat = to_act[rng.index(to_act.len())];
+            let legal = G::legal_actions(&self.state, seat);
+            if legal.is_empty() {
+                return None;
+            }
+            G::apply(&mut self.state, seat, &legal[rng.index(legal.len())]).ok()?;
+        }
+        G::outcome(&self.state).map(|o| result_scores(&o, self.players))
     }
 
     fn last_events(&self, viewer: Option<Seat>) -> Vec<proto::GameEvent> {
@@ -258,4 +325,27 @@ fn outcome_to_proto(o: &Outcome) -> proto::Outcome {
         ending: o.ending.clone(),
         summary: o.summary.clone(),
     }
+}
+
+/// Score of each seat for search: winners share 1, a draw gives everyone
+/// 0.5 / n, and losers get a little for a better rank (so a search still
+/// prefers second place to last).
+fn result_scores(o: &Outcome, players: usize) -> Vec<f64> {
+    let mut scores = vec![0.0; players];
+    for r in &o.results {
+        if r.seat < players {
+            scores[r.seat] = 0.1 * (players as f64 - r.rank as f64) / players as f64;
+        }
+    }
+    if o.draw {
+        scores.iter_mut().for_each(|s| *s += 0.5 / players as f64);
+    } else if !o.winners.is_empty() {
+        let share = 1.0 / o.winners.len() as f64;
+        for w in &o.winners {
+            if *w < players {
+                scores[*w] += share;
+            }
+        }
+    }
+    scores
 }

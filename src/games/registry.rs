@@ -25,6 +25,8 @@ pub struct GameKind {
     pub max_players: usize,
     pub description: &'static str,
     pub rules: &'static str,
+    /// No seat ever has hidden information (see `Game::PERFECT_INFORMATION`).
+    pub perfect_information: bool,
     create: CreateFn,
 }
 
@@ -37,6 +39,7 @@ impl GameKind {
             max_players: G::MAX_PLAYERS,
             description: G::DESCRIPTION,
             rules: G::RULES,
+            perfect_information: G::PERFECT_INFORMATION,
             create: create::<G>,
         }
     }
@@ -52,7 +55,8 @@ impl GameKind {
     }
 
     /// The wire description of this kind.
-    pub fn to_proto(&self, bots: &[&str]) -> proto::GameType {
+    pub fn to_proto(&self) -> proto::GameType {
+        let bots = crate::bots::names_for(self.perfect_information);
         proto::GameType {
             id: self.id.to_owned(),
             name: self.name.to_owned(),

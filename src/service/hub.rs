@@ -106,11 +106,7 @@ impl Hub {
     }
 
     pub fn game_types(&self) -> Vec<proto::GameType> {
-        let bots = bots::names();
-        games::registry()
-            .iter()
-            .map(|k| k.to_proto(&bots))
-            .collect()
+        games::registry().iter().map(|k| k.to_proto()).collect()
     }
 
     pub async fn create(&self, req: proto::CreateGameRequest) -> Result<Created, ServiceError> {
@@ -147,13 +143,14 @@ impl Hub {
             };
             let token = if s.bot.is_empty() {
                 Some(auth::new_token()?)
-            } else if bots::find(&s.bot).is_some() {
+            } else if bots::find(&s.bot).is_some_and(|b| b.supports(kind.perfect_information)) {
                 None
             } else {
                 return Err(ServiceError::InvalidArgument(format!(
-                    "seat {i}: unknown bot {:?} (known: {})",
+                    "seat {i}: no bot {:?} for {} (available: {})",
                     s.bot,
-                    bots::names().join(", ")
+                    kind.name,
+                    bots::names_for(kind.perfect_information).join(", ")
                 )));
             };
             seats.push(SeatRecord {
@@ -391,16 +388,20 @@ impl Hub {
                 return Ok(());
             };
             let mut rng = bots::rng_for(live.meta.seed, cell.instance.version(), seat);
-            let action = bot
-                .choose(cell.instance.as_ref(), seat, &mut rng)
-                .ok_or_else(|| {
-                    ServiceError::Internal(format!(
-                        "bot {} found no legal action for seat {seat}",
-                        bot.name()
-                    ))
-                })?;
+            // Bots may search for a while: keep that off the async workers.
+            let position = cell.instance.clone_box();
+            let choice =
+                tokio::task::spawn_blocking(move || bot.choose(position.as_ref(), seat, &mut rng))
+                    .await
+                    .map_err(|e| ServiceError::Internal(format!("bot {} failed: {e}", bot.name())))?
+                    .ok_or_else(|| {
+                        ServiceError::Internal(format!(
+                            "bot {} found no legal action for seat {seat}",
+                            bot.name()
+                        ))
+                    })?;
             let mut next = cell.instance.clone_box();
-            let notation = next.apply(seat, ActionInput::Proto(&action)).map_err(|e| {
+            let notation = next.apply_legal(seat, choice).map_err(|e| {
                 ServiceError::Internal(format!("bot {} chose an illegal action: {e}", bot.name()))
             })?;
             events.extend(next.last_events(viewer));
