@@ -1,0 +1,333 @@
+//! Property tests of the King of Siam engine: random playouts to the end for
+//! 2, 3 and 4 players with the generic conformance checks (legal actions vs
+//! apply both ways, notation round trips, atomic rejection), the invariants
+//! of Appendix A after every step, view checks (section 7) and replay.
+
+use std::cell::RefCell;
+
+use satrap::engine::conformance::{Checks, Playout, check_replay, random_playout};
+use satrap::engine::{Game, GameRng, SetupError};
+use satrap::games::WireGame;
+use satrap::games::king_of_siam::card::DECK;
+use satrap::games::king_of_siam::faction::FOLLOWERS_PER_FACTION;
+use satrap::games::king_of_siam::{
+    Action, Card, Controller, Faction, Hand, KingOfSiam, Options, Province, State,
+};
+
+/// Games per player count.
+const GAMES: u64 = 200;
+/// Every listed action is applied on a copy while the list is at most this long.
+const EXHAUSTIVE_LIMIT: usize = 40;
+
+fn pick<T: Copy>(rng: &mut GameRng, items: &[T]) -> T {
+    items[rng.index(items.len())]
+}
+
+fn province(rng: &mut GameRng) -> Province {
+    let all: Vec<Province> = Province::all().collect();
+    pick(rng, &all)
+}
+
+fn faction(rng: &mut GameRng) -> Faction {
+    pick(rng, &Faction::ALL)
+}
+
+/// Random, mostly illegal actions of every kind.
+fn candidates(state: &State, rng: &mut GameRng) -> Vec<Action> {
+    let mut out = vec![Action::Pass];
+    for _ in 0..3 {
+        out.push(Action::Play(pick(rng, &Card::ALL)));
+        out.push(Action::Place(province(rng)));
+        out.push(Action::Exchange1v1 {
+            p: province(rng),
+            f: faction(rng),
+            q: province(rng),
+            g: faction(rng),
+        });
+        let sent = (0..1 + rng.index(2)).map(|_| faction(rng)).collect();
+        out.push(Action::Exchange2v1 {
+            p: province(rng),
+            sent,
+            q: province(rng),
+            g: faction(rng),
+        });
+        let (t1, t2) = (province(rng), province(rng));
+        out.push(Action::King {
+            t1,
+            t2,
+            marker: if rng.below(4) == 0 {
+                province(rng)
+            } else {
+                pick(rng, &[t1, t2])
+            },
+        });
+        out.push(Action::Take {
+            province: province(rng),
+            faction: faction(rng),
+        });
+    }
+    // Near misses: legal-looking exchanges on the actual board.
+    if let Some(p) = state.undecided().next() {
+        for q in p.neighbours() {
+            out.push(Action::Exchange1v1 {
+                p,
+                f: faction(rng),
+                q,
+                g: faction(rng),
+            });
+            out.push(Action::Exchange2v1 {
+                p: q,
+                sent: vec![faction(rng), faction(rng)],
+                q: p,
+                g: faction(rng),
+            });
+        }
+    }
+    out
+}
+
+/// The invariants of Appendix A, plus consistency of the turn.
+fn invariants(s: &State, marked: &RefCell<Vec<(Province, usize)>>) -> Result<(), String> {
+    // 1. Followers conserved.
+    for f in Faction::ALL {
+        let board: u32 = s
+            .provinces
+            .iter()
+            .map(|p| u32::from(p.followers.get(f)))
+            .sum();
+        let courts: u32 = s.seats.iter().map(|x| u32::from(x.court.get(f))).sum();
+        let total = u32::from(s.pool.get(f)) + board + courts;
+        if total != u32::from(FOLLOWERS_PER_FACTION) {
+            return Err(format!("{f}: pool+board+courts = {total}"));
+        }
+    }
+    // 2. Decided provinces are empty and carry a control marker and a struggle.
+    for p in Province::all() {
+        let ps = s.province(p);
+        match ps.controller {
+            Some(_) if !ps.followers.is_empty() => {
+                return Err(format!("decided {p} holds followers"));
+            }
+            Some(_) if ps.resolved_at.is_none() => {
+                return Err(format!("decided {p} without struggle"));
+            }
+            None if ps.resolved_at.is_some() => {
+                return Err(format!("undecided {p} has a struggle"));
+            }
+            _ => {}
+        }
+    }
+    // 3. Hands + played (+ the card in play) = the deck.
+    for (seat, x) in s.seats.iter().enumerate() {
+        let mut cards = x.hand.cards();
+        cards.extend(x.played.iter().copied());
+        if let Some(cp) = &s.card_play
+            && cp.seat == seat
+        {
+            cards.push(cp.card);
+        }
+        if Hand::of(&cards) != Hand::full() || cards.len() != DECK.len() {
+            return Err(format!("seat {seat}: hand+played = {cards:?}"));
+        }
+        // 4. Court size = 2 + cards played - skipped takes.
+        let expected = 2 + x.played.len() as u32 - u32::from(x.takes_skipped);
+        if x.court.total() != expected {
+            return Err(format!(
+                "seat {seat}: court {} != {expected}",
+                x.court.total()
+            ));
+        }
+    }
+    // 5. British count.
+    let british = s
+        .provinces
+        .iter()
+        .filter(|p| p.controller == Some(Controller::British))
+        .count();
+    if british != usize::from(s.british) || s.british > 4 {
+        return Err(format!("british {} vs {british} provinces", s.british));
+    }
+    let decided = s.decided();
+    let should_be_over = s.british == 4 || decided == 8;
+    if s.over != should_be_over {
+        return Err(format!(
+            "over = {} with {decided} decided, {} British",
+            s.over, s.british
+        ));
+    }
+    // 6. Decided provinces = struggle index - 1.
+    if decided + 1 != usize::from(s.struggle) {
+        return Err(format!("{decided} decided in struggle {}", s.struggle));
+    }
+    // Most recent conquests match the control markers.
+    for f in Faction::ALL {
+        let latest = s
+            .provinces
+            .iter()
+            .filter(|p| p.controller == Some(Controller::Faction(f)))
+            .filter_map(|p| p.resolved_at)
+            .max();
+        if latest != s.last_conquest[f.index()] {
+            return Err(format!("{f}: last conquest {:?}", s.last_conquest));
+        }
+    }
+    // 7. King markers: at most one per player, and a marked tile never moves.
+    let mut now = Vec::new();
+    for p in Province::all() {
+        if let Some(k) = s.province(p).king_marker {
+            now.push((p, s.box_of(p)));
+            if !s.seats[k].king_marker_used {
+                return Err(format!("marker of seat {k} on {p} but not used"));
+            }
+        }
+    }
+    for seat in 0..s.players {
+        let markers = Province::all()
+            .filter(|p| s.province(*p).king_marker == Some(seat))
+            .count();
+        if markers != usize::from(s.seats[seat].king_marker_used) {
+            return Err(format!("seat {seat} has {markers} King markers placed"));
+        }
+    }
+    for (p, b) in marked.borrow().iter() {
+        if !now.contains(&(*p, *b)) {
+            return Err(format!("marked tile {p} left box {}", b + 1));
+        }
+    }
+    *marked.borrow_mut() = now;
+    // The turn: the seat to act holds a card or is in its card play.
+    if !s.over {
+        if usize::from(s.passes) >= s.players {
+            return Err(format!("{} passes pending", s.passes));
+        }
+        let cur = &s.seats[s.current];
+        match &s.card_play {
+            Some(cp) if cp.seat != s.current => return Err("card play of another seat".into()),
+            None if cur.hand.is_empty() => return Err("seat to act has no cards".into()),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Section 7: every seat sees what the spectator sees, and nothing anywhere
+/// shows the seed.
+fn views(s: &State, seed: u64) -> Result<(), String> {
+    let spectator = KingOfSiam::view(s, None);
+    for seat in 0..s.players {
+        if KingOfSiam::view(s, Some(seat)) != spectator {
+            return Err(format!("seat {seat} sees something else than a spectator"));
+        }
+        if KingOfSiam::render_text(s, Some(seat)) != KingOfSiam::render_text(s, None) {
+            return Err(format!("seat {seat} text differs"));
+        }
+    }
+    let wire = KingOfSiam::view_to_proto(&spectator);
+    let texts = [
+        format!("{spectator:?}"),
+        format!("{wire:?}"),
+        format!("{s:?}"),
+        KingOfSiam::render_text(s, None),
+    ];
+    for needle in [seed.to_string(), format!("{seed:x}"), format!("{seed:X}")] {
+        if texts.iter().any(|t| t.contains(&needle)) {
+            return Err(format!("the seed {needle} shows in a view"));
+        }
+    }
+    Ok(())
+}
+
+/// Seats other than the one to act are refused with KS-4, and nothing changes.
+fn other_seats_refused(s: &State, rng: &mut GameRng) -> Result<(), String> {
+    for seat in 0..s.players {
+        if !s.over && seat == s.current {
+            continue;
+        }
+        for a in candidates(s, rng).into_iter().take(4) {
+            let mut probe = s.clone();
+            match KingOfSiam::apply(&mut probe, seat, &a) {
+                Ok(_) => return Err(format!("seat {seat} not to act, but {a:?} accepted")),
+                Err(e) if e.rule != "KS-4" => {
+                    return Err(format!("seat {seat}: {a:?} refused with {e}, not KS-4"));
+                }
+                Err(_) if probe != *s => return Err("rejected action changed the state".into()),
+                Err(_) => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+fn seed_for(players: usize, i: u64) -> u64 {
+    // Large seeds, so their digits cannot appear in a view by chance.
+    (0x9E37_79B9_7F4A_7C15_u64 ^ (players as u64) << 56).wrapping_mul(i + 1) | (1 << 63)
+}
+
+fn play(players: usize, seed: u64) -> Playout<KingOfSiam> {
+    let marked = RefCell::new(Vec::new());
+    let extra = RefCell::new(GameRng::from_seed(seed ^ 0xABCD));
+    let inv = |s: &State| {
+        invariants(s, &marked)?;
+        other_seats_refused(s, &mut extra.borrow_mut())
+    };
+    let view_check = |s: &State| views(s, seed);
+    let checks = Checks::<KingOfSiam> {
+        invariants: &inv,
+        candidates: &candidates,
+        views: &view_check,
+        exhaustive_limit: EXHAUSTIVE_LIMIT,
+    };
+    random_playout::<KingOfSiam>(&Options::default(), players, seed, 2000, &checks)
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn many_games(players: usize) {
+    let mut endings = std::collections::BTreeMap::new();
+    for i in 0..GAMES {
+        let seed = seed_for(players, i);
+        let playout = play(players, seed);
+        check_replay::<KingOfSiam>(&Options::default(), &playout).unwrap_or_else(|e| panic!("{e}"));
+        let outcome = KingOfSiam::outcome(&playout.final_state).expect("finished");
+        *endings.entry(outcome.ending).or_insert(0) += 1;
+    }
+    // Random play reaches both endings.
+    assert_eq!(endings.len(), 2, "{endings:?}");
+}
+
+#[test]
+fn random_games_2_players() {
+    many_games(2);
+}
+
+#[test]
+fn random_games_3_players() {
+    many_games(3);
+}
+
+#[test]
+fn random_games_4_players() {
+    many_games(4);
+}
+
+#[test]
+fn player_counts_outside_2_to_4_are_refused() {
+    for n in [0, 1, 5, 8] {
+        assert!(matches!(
+            KingOfSiam::new_game(&Options::default(), n, 1),
+            Err(SetupError::PlayerCount { got, .. }) if got == n
+        ));
+    }
+}
+
+#[test]
+fn same_seed_same_game() {
+    for players in 2..=4 {
+        let a = play(players, 77);
+        let b = play(players, 77);
+        assert_eq!(a.final_state, b.final_state);
+        let notations = |p: &Playout<KingOfSiam>| -> Vec<String> {
+            p.steps.iter().map(|s| s.notation.clone()).collect()
+        };
+        assert_eq!(notations(&a), notations(&b));
+    }
+}
