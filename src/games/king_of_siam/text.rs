@@ -5,8 +5,9 @@ use std::fmt::Write as _;
 
 use super::apply::step_name;
 use super::board::Province;
-use super::faction::Faction;
+use super::faction::{Controller, Faction};
 use super::notation::format_action;
+use super::resolve::majority;
 use super::scoring;
 use super::state::State;
 
@@ -54,24 +55,23 @@ pub fn render(state: &State) -> String {
         let ps = state.province(p);
         let home = p
             .home_of()
-            .map(|f| format!(" home of {}", f.id()))
+            .map(|f| format!(", home of {}", f.id()))
             .unwrap_or_default();
         let status = match ps.controller {
             Some(c) => format!("decided: {c} (struggle {})", ps.resolved_at.unwrap_or(0)),
             None => {
                 let f = ps.followers;
-                let lead = if Some(p) == contested {
-                    " <- contested"
+                // KS-17, KS-19: who would get the province if resolved now.
+                let now = match majority(f) {
+                    Controller::Faction(x) => format!("lead {x}"),
+                    Controller::British => "tied (BRITISH)".to_string(),
+                };
+                let contested = if Some(p) == contested {
+                    ", contested"
                 } else {
                     ""
                 };
-                format!(
-                    "R{} L{} M{} -> {}{lead}",
-                    f.0[0],
-                    f.0[1],
-                    f.0[2],
-                    super::resolve::majority(f)
-                )
+                format!("R{} L{} M{}  {now}{contested}", f.0[0], f.0[1], f.0[2])
             }
         };
         let _ = writeln!(s, "  {:<12} {status}{home}", p.id());
