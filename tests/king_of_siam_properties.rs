@@ -331,3 +331,124 @@ fn same_seed_same_game() {
         assert_eq!(notations(&a), notations(&b));
     }
 }
+
+/// An independent, naive reading of KS-15's hypothetical scoring for 3
+/// players: resolve the contested province as it stands, then score.
+fn naive_sole_winner(s: &State) -> Option<usize> {
+    let mut controllers: Vec<Option<Controller>> =
+        Province::all().map(|p| s.province(p).controller).collect();
+    let mut resolved_at: Vec<Option<u8>> =
+        Province::all().map(|p| s.province(p).resolved_at).collect();
+    if let Some(c) = s.contested() {
+        let f = s.province(c).followers;
+        let max = Faction::ALL.iter().map(|x| f.get(*x)).max().unwrap_or(0);
+        let leaders: Vec<Faction> = Faction::ALL
+            .into_iter()
+            .filter(|x| f.get(*x) == max)
+            .collect();
+        controllers[c.index()] = Some(if leaders.len() == 1 {
+            Controller::Faction(leaders[0])
+        } else {
+            Controller::British
+        });
+        resolved_at[c.index()] = Some(s.struggle);
+    }
+    let british = controllers
+        .iter()
+        .filter(|c| **c == Some(Controller::British))
+        .count();
+    let courts: Vec<[u8; 3]> = s.seats.iter().map(|x| x.court.0).collect();
+    let best = |score: &dyn Fn(&[u8; 3]) -> Vec<u32>| -> Option<usize> {
+        let keys: Vec<Vec<u32>> = courts.iter().map(score).collect();
+        let top = keys.iter().max()?;
+        let winners: Vec<usize> = (0..keys.len()).filter(|i| &keys[*i] == top).collect();
+        (winners.len() == 1).then(|| winners[0])
+    };
+    if british >= 4 {
+        return best(&|c: &[u8; 3]| vec![u32::from(*c.iter().min().unwrap_or(&0))]);
+    }
+    // (provinces, latest conquest) per faction.
+    let standing = |f: Faction| {
+        let mine: Vec<usize> = (0..8)
+            .filter(|i| controllers[*i] == Some(Controller::Faction(f)))
+            .collect();
+        (
+            mine.len(),
+            mine.iter().filter_map(|i| resolved_at[*i]).max(),
+        )
+    };
+    let mut order = Faction::ALL.to_vec();
+    order.sort_by_key(|f| std::cmp::Reverse(standing(*f)));
+    if standing(order[0]).0 == 0 {
+        return None;
+    }
+    let second_third_tied = standing(order[1]) == standing(order[2]);
+    best(&|c: &[u8; 3]| {
+        let n = |f: Faction| u32::from(c[f.index()]);
+        if second_third_tied {
+            vec![n(order[0]), n(order[1]) + n(order[2])]
+        } else {
+            vec![n(order[0]), n(order[1]), n(order[2])]
+        }
+    })
+}
+
+/// All complete continuations of the card play in progress: does any end
+/// with `seat` as the naive sole winner?
+fn any_winning_completion(s: &State, seat: usize) -> bool {
+    use satrap::games::king_of_siam::actions::step_candidates;
+    use satrap::games::king_of_siam::apply::perform_step;
+    if s.card_play.is_none() {
+        return naive_sole_winner(s) == Some(seat);
+    }
+    step_candidates(s).iter().any(|a| {
+        let mut next = s.clone();
+        perform_step(&mut next, seat, a, &mut Vec::new()).is_ok()
+            && any_winning_completion(&next, seat)
+    })
+}
+
+#[test]
+fn three_player_last_card_steps_are_exactly_the_winning_ones() {
+    use satrap::games::king_of_siam::actions::step_candidates;
+    use satrap::games::king_of_siam::apply::perform_step;
+    let mut checked = 0;
+    for seed in 0..300u64 {
+        let mut s = KingOfSiam::new_game(&Options::default(), 3, seed).expect("setup");
+        let mut rng = GameRng::from_seed(seed ^ 0x1A57);
+        while let Some(&seat) = KingOfSiam::to_act(&s).first() {
+            let legal = KingOfSiam::legal_actions(&s, seat);
+            let last = match &s.card_play {
+                Some(cp) => cp.last_card,
+                None => s.seats[seat].hand.len() == 1,
+            };
+            if last {
+                // Every rule-allowed step is listed iff a winning completion follows.
+                let steps = match &s.card_play {
+                    Some(_) => step_candidates(&s),
+                    None => Card::ALL
+                        .into_iter()
+                        .filter(|c| s.seats[seat].hand.has(*c))
+                        .map(Action::Play)
+                        .collect(),
+                };
+                for a in steps {
+                    let mut next = s.clone();
+                    let ok = perform_step(&mut next, seat, &a, &mut Vec::new()).is_ok();
+                    assert!(ok, "{a:?} is allowed by the card");
+                    let wins = any_winning_completion(&next, seat);
+                    assert_eq!(
+                        legal.contains(&a),
+                        wins,
+                        "seed {seed}: {a:?} listed vs winning completion"
+                    );
+                    checked += 1;
+                }
+            }
+            let a = legal[rng.index(legal.len())].clone();
+            KingOfSiam::apply(&mut s, seat, &a).expect("listed");
+        }
+    }
+    eprintln!("{checked} last-card steps checked");
+    assert!(checked > 500, "only {checked} last-card steps checked");
+}
