@@ -16,8 +16,9 @@ use satrap::games::king_of_siam::{
 
 /// Games per player count.
 const GAMES: u64 = 200;
-/// Every listed action is applied on a copy while the list is at most this long.
-const EXHAUSTIVE_LIMIT: usize = 40;
+/// Every listed action is applied on a copy while the list is at most this
+/// long: with 400 that is always (the longest list, 2 vs 1, has at most 396).
+const EXHAUSTIVE_LIMIT: usize = 400;
 
 fn pick<T: Copy>(rng: &mut GameRng, items: &[T]) -> T {
     items[rng.index(items.len())]
