@@ -98,7 +98,7 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
 }
 
 /// The actions the rules of the card allow for the next step of the card
-/// play in progress (without the last-card filter), in KS-30 order.
+/// play in progress (without the last-card filter), in KS-30 order.
 pub fn step_candidates(state: &State) -> Vec<Action> {
     let Some(cp) = &state.card_play else {
         return Vec::new();

@@ -15,7 +15,8 @@ use crate::engine::Seat;
 /// Number of players for which the restriction exists (KS-15).
 pub const LAST_CARD_PLAYERS: usize = 3;
 
-/// KS-15: whether a `PLAY` by `seat` now would be a last card under the rule.
+/// KS-15: whether a `PLAY` by `seat` now would be a last card under
+/// the rule: 3 players, and exactly one card in hand.
 pub fn applies_to_play(state: &State, seat: Seat) -> bool {
     state.players == LAST_CARD_PLAYERS && state.seats[seat].hand.len() == 1
 }

@@ -230,7 +230,8 @@ fn ranks_by_keys(keys: &[Vec<u32>]) -> Vec<u32> {
         .collect()
 }
 
-/// Two teams (seats t and t + 2): winners, draw flag and per-seat ranks.
+/// Two teams (seats t and t + 2): winners, draw flag and per-seat ranks;
+/// partners share their team's rank.
 fn team_result(team_keys: &[Vec<u32>], players: usize) -> (Vec<Seat>, bool, Vec<u32>) {
     let team_ranks = ranks_by_keys(team_keys);
     let ranks: Vec<u32> = (0..players).map(|s| team_ranks[s % 2]).collect();
