@@ -453,3 +453,129 @@ fn three_player_last_card_steps_are_exactly_the_winning_ones() {
     eprintln!("{checked} last-card steps checked");
     assert!(checked > 500, "only {checked} last-card steps checked");
 }
+
+/// Malformed input from clients — wire messages and notation — is an error,
+/// never a panic, and whatever is accepted round-trips and is safe to apply.
+#[test]
+fn wire_and_notation_input_never_panics() {
+    use satrap::proto;
+    use satrap::proto::king_of_siam_action as pa;
+    let mut rng = GameRng::from_seed(99);
+    let value = |rng: &mut GameRng| -> i32 {
+        match rng.below(5) {
+            0 => -(rng.below(3) as i32),
+            1 => i32::MAX - rng.below(2) as i32,
+            _ => rng.below(10) as i32,
+        }
+    };
+    // A position in the middle of a game to apply accepted actions to.
+    let mut state = KingOfSiam::new_game(&Options::default(), 3, 5).expect("setup");
+    for _ in 0..7 {
+        let seat = state.current;
+        let a = KingOfSiam::legal_actions(&state, seat)[1].clone();
+        KingOfSiam::apply(&mut state, seat, &a).expect("listed");
+    }
+    let mut accepted = 0;
+    for i in 0..20_000 {
+        let kind = match rng.below(8) {
+            0 => pa::Kind::Pass(pa::Pass {}),
+            1 => pa::Kind::Play(pa::Play {
+                card: value(&mut rng),
+            }),
+            2 => pa::Kind::Place(pa::Place {
+                province: value(&mut rng),
+            }),
+            3 => pa::Kind::Exchange1v1(pa::Exchange1v1 {
+                province_a: value(&mut rng),
+                faction_a: value(&mut rng),
+                province_b: value(&mut rng),
+                faction_b: value(&mut rng),
+            }),
+            4 => pa::Kind::Exchange2v1(pa::Exchange2v1 {
+                two_side: value(&mut rng),
+                sent: (0..rng.below(4)).map(|_| value(&mut rng)).collect(),
+                one_side: value(&mut rng),
+                returned: value(&mut rng),
+            }),
+            5 => pa::Kind::King(pa::King {
+                tile_low: value(&mut rng),
+                tile_high: value(&mut rng),
+                marker: value(&mut rng),
+            }),
+            6 => pa::Kind::Take(pa::Take {
+                province: value(&mut rng),
+                faction: value(&mut rng),
+            }),
+            _ => {
+                let empty = proto::Action { game: None };
+                assert!(KingOfSiam::action_from_proto(&empty).is_err());
+                continue;
+            }
+        };
+        let wire = proto::Action {
+            game: Some(proto::action::Game::KingOfSiam(proto::KingOfSiamAction {
+                kind: Some(kind),
+            })),
+        };
+        if let Ok(a) = KingOfSiam::action_from_proto(&wire) {
+            accepted += 1;
+            assert_eq!(
+                KingOfSiam::action_from_proto(&KingOfSiam::action_to_proto(&a)),
+                Ok(a.clone())
+            );
+            let text = KingOfSiam::format_action(&state, &a);
+            assert_eq!(KingOfSiam::parse_action(&state, &text), Ok(a.clone()));
+            let mut probe = state.clone();
+            let seat = i % 4 % state.players;
+            if KingOfSiam::apply(&mut probe, seat, &a).is_err() {
+                assert_eq!(probe, state);
+            }
+        }
+    }
+    assert!(accepted > 1000);
+    let tokens = [
+        "PASS",
+        "PLAY",
+        "PLACE",
+        "X1",
+        "X2",
+        "KING",
+        "TAKE",
+        "RAMA",
+        "LAO",
+        "MALAY",
+        "KHON_THAI",
+        "1V1",
+        "2v1",
+        "nan",
+        "KORAT",
+        "BANGKOK",
+        ",",
+        "RAMA,LAO",
+        "rama,,lao",
+        "LAO,",
+        "",
+        "ÄÖ",
+        "exchange_1v1",
+        "💥",
+        "BRITISH",
+        "9",
+    ];
+    for i in 0..20_000 {
+        let n = rng.index(6);
+        let text: Vec<&str> = (0..n).map(|_| tokens[rng.index(tokens.len())]).collect();
+        let text = text.join(if i % 2 == 0 { " " } else { "  " });
+        if let Ok(a) = KingOfSiam::parse_action(&state, &text) {
+            let canonical = KingOfSiam::format_action(&state, &a);
+            assert_eq!(
+                KingOfSiam::parse_action(&state, &canonical),
+                Ok(a.clone()),
+                "{text:?}"
+            );
+            let mut probe = state.clone();
+            if KingOfSiam::apply(&mut probe, i % state.players, &a).is_err() {
+                assert_eq!(probe, state);
+            }
+        }
+    }
+}

@@ -596,7 +596,6 @@ mod tests {
 
     #[test]
     fn malformed_wire_actions_are_errors() {
-        use crate::engine::Game;
         let missing = proto::Action { game: None };
         assert!(matches!(
             KingOfSiam::action_from_proto(&missing),
@@ -645,8 +644,6 @@ mod tests {
             assert!(KingOfSiam::action_from_proto(&bad).is_err(), "{bad:?}");
         }
         // Every action round-trips through the wire.
-        let state = KingOfSiam::new_game(&Options::default(), 3, 1).unwrap();
-        let _ = state;
         for a in [
             Action::Pass,
             Action::Play(Card::TwoVsOne),
@@ -688,5 +685,129 @@ mod tests {
             )),
         };
         assert!(KingOfSiam::options_from_proto(Some(&bad)).is_err());
+    }
+}
+
+#[cfg(test)]
+mod view_tests {
+    use super::*;
+    use crate::engine::Game;
+
+    // Matches stay refutable once other games join the oneofs.
+    #[allow(unreachable_patterns)]
+    fn kos_view(view: &View) -> proto::KingOfSiamView {
+        match KingOfSiam::view_to_proto(view) {
+            proto::game_snapshot::State::KingOfSiam(v) => v,
+            _ => panic!("not a King of Siam view"),
+        }
+    }
+
+    #[allow(unreachable_patterns)]
+    fn kos_event_message(event: &Event) -> (proto::KingOfSiamEvent, String) {
+        match KingOfSiam::event_to_proto(event) {
+            (proto::game_event::Event::KingOfSiam(m), line) => (m, line),
+            _ => panic!("not a King of Siam event"),
+        }
+    }
+
+    #[test]
+    fn view_message_carries_the_whole_public_state() {
+        let mut s = KingOfSiam::new_game(&Options::default(), 4, 11).unwrap();
+        let seat = s.current;
+        KingOfSiam::apply(&mut s, seat, &Action::Play(Card::KhonThai)).unwrap();
+        let v = kos_view(&KingOfSiam::view(&s, None));
+        assert_eq!(
+            (v.players, v.current_player, v.game_over, v.struggle),
+            (4, Some(seat as u32), false, 1)
+        );
+        assert_eq!(v.track.len(), 8);
+        assert_eq!(v.provinces.len(), 8);
+        assert_eq!(v.provinces[0].id, "CHIANG_MAI");
+        assert_eq!(v.provinces[0].home_of, proto::KingOfSiamFaction::Lao as i32);
+        assert_eq!(v.provinces[0].adjacent.len(), 2);
+        assert_eq!(v.factions.len(), 3);
+        assert_eq!(v.seats.len(), 4);
+        assert_eq!(v.seats[1].team, Some(1));
+        assert_eq!(v.seats[seat].hand.len(), 7);
+        assert_ne!(v.contested, 0);
+        let cp = v.card_play.unwrap();
+        assert_eq!(cp.card, proto::KingOfSiamCard::KhonThai as i32);
+        assert_eq!(cp.next_step, proto::KingOfSiamStep::PlaceKhonThai as i32);
+        assert_eq!(cp.choice_notation, ["PLAY KHON_THAI"]);
+        assert_eq!(v.board_name, "King of Siam engine board v1");
+    }
+
+    #[test]
+    fn every_event_has_a_message_and_a_line() {
+        let p = Province::from_index(3).unwrap();
+        let events = [
+            Event::CardPlayed {
+                seat: 1,
+                card: Card::King,
+                last_card: true,
+            },
+            Event::Placed {
+                seat: 1,
+                card: Card::Rama,
+                faction: Faction::Rama,
+                count: 2,
+                province: p,
+            },
+            Event::EffectSkipped {
+                seat: 1,
+                card: Card::KhonThai,
+                faction: Some(Faction::Lao),
+            },
+            Event::EffectSkipped {
+                seat: 1,
+                card: Card::OneVsOne,
+                faction: None,
+            },
+            Event::Exchanged {
+                seat: 1,
+                card: Card::TwoVsOne,
+                p,
+                from_p: vec![Faction::Rama],
+                q: p,
+                from_q: Faction::Lao,
+            },
+            Event::TilesSwapped {
+                seat: 1,
+                t1: p,
+                t1_box: 4,
+                t2: p,
+                t2_box: 2,
+                marker: p,
+            },
+            Event::FollowerTaken {
+                seat: 1,
+                province: p,
+                faction: Faction::Malay,
+            },
+            Event::TakeSkipped { seat: 1 },
+            Event::Passed {
+                seat: 1,
+                automatic: true,
+                passes: 2,
+            },
+            Event::StruggleResolved {
+                struggle: 3,
+                province: p,
+                controller: Controller::British,
+                returned: Followers::new(1, 1, 0),
+                british: 2,
+            },
+            Event::GameEnded {
+                ending: Ending::British,
+                winners: vec![],
+                draw: true,
+                summary: "x".into(),
+            },
+        ];
+        for e in &events {
+            let (m, line) = kos_event_message(e);
+            assert!(m.kind.is_some());
+            assert!(!line.is_empty() && !line.contains('\n'), "{line}");
+        }
     }
 }
