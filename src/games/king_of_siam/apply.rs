@@ -334,18 +334,19 @@ fn play(
         card,
         last_card,
     });
-    let first = match card {
-        Card::Rama | Card::Lao | Card::Malay => {
-            let x = card.faction().unwrap_or(Faction::Rama);
+    // The first effect step, if the card allows any choice now (KS-28 step 1).
+    let first = match (card, card.faction()) {
+        (_, Some(x)) => {
             (state.pool.has(x) && !faction_targets(state, x).is_empty()).then_some(Step::Target(x))
         }
-        Card::KhonThai => {
+        (Card::Rama | Card::Lao | Card::Malay, None) => None,
+        (Card::KhonThai, _) => {
             khon_thai_from(state, seat, 0, events);
             return Ok(());
         }
-        Card::OneVsOne => (!valid_pairs(state).is_empty()).then_some(Step::Exchange1v1),
-        Card::TwoVsOne => (!valid_pairs(state).is_empty()).then_some(Step::Exchange2v1),
-        Card::King => (eligible_tiles(state).len() >= 2).then_some(Step::King),
+        (Card::OneVsOne, _) => (!valid_pairs(state).is_empty()).then_some(Step::Exchange1v1),
+        (Card::TwoVsOne, _) => (!valid_pairs(state).is_empty()).then_some(Step::Exchange2v1),
+        (Card::King, _) => (eligible_tiles(state).len() >= 2).then_some(Step::King),
     };
     match first {
         Some(step) => set_step(state, step),
