@@ -1,127 +1,110 @@
-//! TEMPORARY STUB so the service can be built while the real engine is written.
-use crate::engine::{Game, NotationError, Outcome, RuleError, Seat, SeatResult, SetupError};
-use crate::games::{WireError, WireGame};
-use crate::proto;
+//! King of Siam (Peer Sylvester, 2007): the complete rules engine.
+//!
+//! The specification is `docs/rules/king-of-siam.md`; rule numbers (`KS-n`)
+//! and decisions (`A-n`) in the comments refer to it. One module per job:
+//!
+//! * [`board`] (+ `board.json`): provinces, home provinces, adjacency (2.3)
+//! * [`faction`], [`card`]: factions, follower counts, control markers, cards
+//! * [`state`]: the state of a game (Appendix A)
+//! * [`setup`]: section 3, drawing from the generator in the order of section 8
+//! * [`effects`]: what each card allows now (KS-10 … KS-14)
+//! * [`actions`]: the actions (KS-27) and the legal-action generator (KS-30)
+//! * [`apply`]: atomic application of an action, rejections citing the rule
+//! * [`resolve`]: turns, automatic passes, power struggles (KS-9, KS-17 … KS-20, KS-28)
+//! * [`last_card`]: the 3-player last-card rule (KS-15, KS-29)
+//! * [`scoring`]: endings, winners, ranking, hypothetical scoring (KS-21 … KS-26, KS-32)
+//! * [`events`], [`notation`], [`text`], [`view`]: what clients see
+//! * [`wire`]: protobuf conversions
 
+pub mod actions;
+pub mod apply;
+pub mod board;
+pub mod card;
+pub mod effects;
+pub mod events;
+pub mod faction;
+pub mod last_card;
+pub mod notation;
+pub mod resolve;
+pub mod scoring;
+pub mod setup;
+pub mod state;
+pub mod text;
+pub mod view;
+mod wire;
+
+#[cfg(test)]
+mod tests;
+
+pub use actions::Action;
+pub use board::Province;
+pub use card::{Card, Hand};
+pub use events::Event;
+pub use faction::{Controller, Faction, Followers};
+pub use scoring::Ending;
+pub use setup::Options;
+pub use state::{CardPlay, ProvinceState, SeatState, State, Step};
+pub use view::View;
+
+use crate::engine::{Game, NotationError, Outcome, RuleError, Seat, SetupError};
+
+/// The King of Siam rules engine.
 pub struct KingOfSiam;
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct State {
-    players: usize,
-    turn: usize,
-    passes: usize,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Action {
-    Pass,
-}
 
 impl Game for KingOfSiam {
     const ID: &'static str = "king_of_siam";
     const NAME: &'static str = "King of Siam";
     const MIN_PLAYERS: usize = 2;
     const MAX_PLAYERS: usize = 4;
-    type Options = ();
+    /// Section 7: all game information is public.
+    const PERFECT_INFORMATION: bool = true;
+
+    type Options = Options;
     type State = State;
     type Action = Action;
-    type Event = Seat;
-    type View = ();
-    fn new_game(_: &(), players: usize, _seed: u64) -> Result<State, SetupError> {
-        if !(2..=4).contains(&players) {
-            return Err(SetupError::PlayerCount {
-                game: "King of Siam",
-                min: 2,
-                max: 4,
-                got: players,
-            });
-        }
-        Ok(State {
-            players,
-            turn: 0,
-            passes: 0,
-        })
-    }
-    fn to_act(s: &State) -> Vec<Seat> {
-        if s.passes >= 6 { vec![] } else { vec![s.turn] }
-    }
-    fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
-        if Self::to_act(s).contains(&seat) {
-            vec![Action::Pass]
-        } else {
-            vec![]
-        }
-    }
-    fn apply(s: &mut State, seat: Seat, _: &Action) -> Result<Vec<Seat>, RuleError> {
-        if !Self::to_act(s).contains(&seat) {
-            return Err(RuleError::new("KS-4", "not your turn"));
-        }
-        s.passes += 1;
-        s.turn = (s.turn + 1) % s.players;
-        Ok(vec![seat])
-    }
-    fn outcome(s: &State) -> Option<Outcome> {
-        (s.passes >= 6).then(|| Outcome {
-            winners: vec![0],
-            draw: false,
-            results: (0..s.players)
-                .map(|i| SeatResult {
-                    seat: i,
-                    rank: 1,
-                    score: 0,
-                })
-                .collect(),
-            ending: "stub".into(),
-            summary: "stub".into(),
-        })
-    }
-    fn view(_: &State, _: Option<Seat>) {}
-    fn format_action(_: &State, _: &Action) -> String {
-        "PASS".into()
-    }
-    fn parse_action(_: &State, t: &str) -> Result<Action, NotationError> {
-        if t.eq_ignore_ascii_case("pass") {
-            Ok(Action::Pass)
-        } else {
-            Err(NotationError::new(t, "unknown"))
-        }
-    }
-    fn render_text(s: &State, _: Option<Seat>) -> String {
-        format!("{s:?}")
-    }
-}
+    type Event = Event;
+    type View = View;
 
-impl WireGame for KingOfSiam {
-    const DESCRIPTION: &'static str = "stub";
-    const RULES: &'static str = "docs/rules/king-of-siam.md";
-    fn options_from_proto(_: Option<&proto::GameOptions>) -> Result<(), WireError> {
-        Ok(())
+    fn new_game(options: &Options, players: usize, seed: u64) -> Result<State, SetupError> {
+        setup::new_game(options, players, seed)
     }
-    fn options_to_proto(_: &()) -> proto::GameOptions {
-        proto::GameOptions {
-            game: Some(proto::game_options::Game::KingOfSiam(
-                proto::KingOfSiamOptions {},
-            )),
+
+    /// KS-28 step 4: exactly the seat to act while the game runs (it always
+    /// holds a card or is in the middle of a card play); nobody once over.
+    fn to_act(state: &State) -> Vec<Seat> {
+        if state.over {
+            Vec::new()
+        } else {
+            vec![state.current]
         }
     }
-    fn action_from_proto(a: &proto::Action) -> Result<Action, WireError> {
-        match a.game {
-            Some(proto::action::Game::KingOfSiam(_)) => Ok(Action::Pass),
-            None => Err(WireError::Missing("action")),
-        }
+
+    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
+        actions::legal_actions(state, seat)
     }
-    fn action_to_proto(_: &Action) -> proto::Action {
-        proto::Action {
-            game: Some(proto::action::Game::KingOfSiam(proto::KingOfSiamAction {})),
-        }
+
+    fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+        apply::apply(state, seat, action)
     }
-    fn event_to_proto(e: &Seat) -> (proto::game_event::Event, String) {
-        (
-            proto::game_event::Event::KingOfSiam(proto::KingOfSiamEvent {}),
-            format!("seat {e} passed"),
-        )
+
+    fn outcome(state: &State) -> Option<Outcome> {
+        scoring::outcome(state)
     }
-    fn view_to_proto(_: &()) -> proto::game_snapshot::State {
-        proto::game_snapshot::State::KingOfSiam(proto::KingOfSiamView {})
+
+    /// Section 7: every viewer gets the same, complete public view.
+    fn view(state: &State, _viewer: Option<Seat>) -> View {
+        view::view(state)
+    }
+
+    fn format_action(_state: &State, action: &Action) -> String {
+        notation::format_action(action)
+    }
+
+    fn parse_action(_state: &State, text: &str) -> Result<Action, NotationError> {
+        notation::parse_action(text)
+    }
+
+    fn render_text(state: &State, _viewer: Option<Seat>) -> String {
+        text::render(state)
     }
 }

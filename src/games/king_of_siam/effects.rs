@@ -1,0 +1,89 @@
+//! Section 4.3: what each card allows in the current position — faction card
+//! targets (KS-10), valid exchange pairs (KS-12, KS-13) and eligible tiles for
+//! the King card (KS-14). Pure queries; `apply` performs the effects.
+
+use super::board::{Province, home};
+use super::faction::{Controller, Faction};
+use super::state::State;
+
+/// KS-10 step 1: the anchors of faction `x` — every province `x`
+/// controls, plus its home province while that is still undecided.
+pub fn anchors(state: &State, x: Faction) -> Vec<Province> {
+    Province::all()
+        .filter(|p| {
+            let controller = state.province(*p).controller;
+            controller == Some(Controller::Faction(x)) || (*p == home(x) && controller.is_none())
+        })
+        .collect()
+}
+
+/// KS-10 step 2: undecided provinces adjacent to at least one anchor of `x`
+/// (a province is not adjacent to itself), in province-list order.
+pub fn faction_targets(state: &State, x: Faction) -> Vec<Province> {
+    let anchors = anchors(state, x);
+    state
+        .undecided()
+        .filter(|p| anchors.iter().any(|a| a.is_adjacent(*p)))
+        .collect()
+}
+
+/// KS-12: whether {p, q} is a valid pair — adjacent, both undecided,
+/// each holding at least one follower.
+pub fn is_valid_pair(state: &State, p: Province, q: Province) -> bool {
+    p.is_adjacent(q)
+        && state.is_undecided(p)
+        && state.is_undecided(q)
+        && !state.province(p).followers.is_empty()
+        && !state.province(q).followers.is_empty()
+}
+
+/// KS-12: all valid pairs, each once, the earlier province first.
+pub fn valid_pairs(state: &State) -> Vec<(Province, Province)> {
+    let mut pairs = Vec::new();
+    for p in Province::all() {
+        for q in Province::all().filter(|q| *q > p) {
+            if is_valid_pair(state, p, q) {
+                pairs.push((p, q));
+            }
+        }
+    }
+    pairs
+}
+
+/// KS-14 step 1: a face-up tile without a King marker (the contested
+/// tile included).
+pub fn is_eligible_tile(state: &State, p: Province) -> bool {
+    state.is_undecided(p) && state.province(p).king_marker.is_none()
+}
+
+/// KS-14 step 1: the eligible tiles in box order.
+pub fn eligible_tiles(state: &State) -> Vec<Province> {
+    state
+        .track
+        .iter()
+        .copied()
+        .filter(|p| is_eligible_tile(state, *p))
+        .collect()
+}
+
+/// KS-13: the multisets of `k` followers that the "two" side may send, as
+/// sorted faction lists (Rama, Lao, Malay order), for followers `here`.
+pub fn two_side_choices(here: super::faction::Followers) -> Vec<Vec<Faction>> {
+    let k = here.total().min(2);
+    let mut out = Vec::new();
+    if k == 1 {
+        for f in Faction::ALL.into_iter().filter(|f| here.has(*f)) {
+            out.push(vec![f]);
+        }
+    } else if k == 2 {
+        for (i, a) in Faction::ALL.into_iter().enumerate() {
+            for b in Faction::ALL.into_iter().skip(i) {
+                let pick = vec![a, b];
+                if here.contains_all(&pick) {
+                    out.push(pick);
+                }
+            }
+        }
+    }
+    out
+}
