@@ -10,8 +10,8 @@ use std::time::Duration;
 use clap::{Parser, ValueEnum};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
-use tokio_stream::wrappers::TcpListenerStream;
 use tonic::transport::Server;
+use tonic::transport::server::TcpIncoming;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 use super::{GameServiceImpl, Hub, Limits};
@@ -126,6 +126,10 @@ pub async fn serve_on(
         .map(|a| a.to_string())
         .unwrap_or_else(|_| "?".into());
     tracing::info!(addr = %local, database = %config.database, "satrap serving");
+    // Small responses must not wait for Nagle's algorithm (40 ms stalls).
+    let incoming = TcpIncoming::from(listener)
+        .with_nodelay(Some(true))
+        .with_keepalive(Some(Duration::from_secs(60)));
     let shutdown = async move {
         shutdown.await;
         tracing::info!("shutting down");
@@ -143,7 +147,7 @@ pub async fn serve_on(
         .add_service(health_service)
         .add_service(reflection)
         .add_service(GameServiceServer::new(GameServiceImpl::new(hub)))
-        .serve_with_incoming_shutdown(TcpListenerStream::new(listener), shutdown)
+        .serve_with_incoming_shutdown(incoming, shutdown)
         .await?;
     Ok(())
 }
