@@ -26,7 +26,7 @@ async fn lists_game_types() {
         .expect("king_of_siam listed");
     assert_eq!((ks.min_players, ks.max_players), (2, 4));
     assert_eq!(ks.name, "King of Siam");
-    assert!(ks.bots.contains(&"random".to_string()));
+    assert_eq!(ks.bots, vec!["random", "montecarlo"]);
 }
 
 #[tokio::test]
@@ -93,6 +93,39 @@ async fn bots_play_their_seats() {
         assert_eq!(snap.status, proto::GameStatus::Finished as i32);
         assert!(snap.outcome.is_some());
     }
+}
+
+#[tokio::test]
+async fn play_against_the_montecarlo_bot() {
+    let server = TestServer::start().await;
+    let mut c = server.client().await;
+    let mut s = seats(2);
+    s[1].bot = "montecarlo".into();
+    let created = create(&mut c, KS, s, Some(12)).await;
+    let token = created.seats[0].token.clone();
+    let mut rng = Lcg(12);
+    let mut snap = created.snapshot.clone().unwrap();
+    while snap.status == proto::GameStatus::InProgress as i32 {
+        assert_eq!(
+            snap.to_act,
+            vec![0],
+            "the bot has moved before we are asked"
+        );
+        let list = legal(&mut c, &created.game_id, &token).await;
+        let pick = list.actions[rng.below(list.actions.len())].notation.clone();
+        snap = apply_notation(
+            &mut c,
+            &created.game_id,
+            Some(&token),
+            &pick,
+            Some(list.version),
+        )
+        .await
+        .unwrap()
+        .snapshot
+        .unwrap();
+    }
+    assert!(snap.outcome.is_some());
 }
 
 #[tokio::test]
