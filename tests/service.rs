@@ -531,6 +531,7 @@ async fn health_reports_serving_and_reflection_lists_the_service() {
             .status;
         assert_eq!(status, ServingStatus::Serving as i32, "service {service:?}");
     }
+    use prost::Message;
     let mut reflection = ServerReflectionClient::new(channel);
     let req = ServerReflectionRequest {
         host: String::new(),
@@ -554,6 +555,46 @@ async fn health_reports_serving_and_reflection_lists_the_service() {
         names.contains(&"grpc.health.v1.Health".to_string()),
         "{names:?}"
     );
+
+    // grpcurl resolves the service's file, then each file it imports.
+    let mut fetch = |request: MessageRequest| {
+        let mut reflection = reflection.clone();
+        async move {
+            let req = ServerReflectionRequest {
+                host: String::new(),
+                message_request: Some(request),
+            };
+            let mut responses = reflection
+                .server_reflection_info(tokio_stream::iter([req]))
+                .await
+                .unwrap()
+                .into_inner();
+            let response = responses.next().await.unwrap().unwrap();
+            let Some(MessageResponse::FileDescriptorResponse(files)) = response.message_response
+            else {
+                panic!("no file descriptors: {response:?}")
+            };
+            files
+                .file_descriptor_proto
+                .iter()
+                .map(|b| prost_types::FileDescriptorProto::decode(b.as_slice()).unwrap())
+                .collect::<Vec<_>>()
+        }
+    };
+    let service = fetch(MessageRequest::FileContainingSymbol(
+        "satrap.v1.GameService".into(),
+    ))
+    .await;
+    assert_eq!(service[0].name(), "satrap/v1/service.proto");
+    assert!(
+        service[0]
+            .dependency
+            .contains(&"satrap/v1/king_of_siam.proto".to_string())
+    );
+    for dep in &service[0].dependency {
+        let files = fetch(MessageRequest::FileByFilename(dep.clone())).await;
+        assert_eq!(files[0].name(), dep);
+    }
 }
 
 /// A browser-style gRPC-Web call over HTTP/1.1 with a CORS origin.
