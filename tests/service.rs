@@ -557,7 +557,7 @@ async fn health_reports_serving_and_reflection_lists_the_service() {
     );
 
     // grpcurl resolves the service's file, then each file it imports.
-    let mut fetch = |request: MessageRequest| {
+    let fetch = |request: MessageRequest| {
         let mut reflection = reflection.clone();
         async move {
             let req = ServerReflectionRequest {
