@@ -45,13 +45,11 @@ VOLUME ["/data"]
 ENV SATRAP_LISTEN=0.0.0.0:50051
 EXPOSE 50051
 
-# No grpc_health_probe binary here: this only checks that the port accepts
-# TCP connections (bash's /dev/tcp), on the port of SATRAP_LISTEN. The server
-# also serves grpc.health.v1.Health (service "satrap.v1.GameService"); in
-# Kubernetes use the native gRPC probe instead:
-#   livenessProbe/readinessProbe: { grpc: { port: 50051 } }
-HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
-  CMD ["bash", "-c", "p=\"${SATRAP_LISTEN##*:}\"; exec 3<>\"/dev/tcp/127.0.0.1/${p:-50051}\""]
+# `satrap health` asks the server's own grpc.health.v1 service (exit 0 when
+# SERVING), on the port of SATRAP_LISTEN. In Kubernetes use the native gRPC
+# probe instead:  livenessProbe/readinessProbe: { grpc: { port: 50051 } }
+HEALTHCHECK --interval=10s --timeout=5s --start-period=5s --retries=3 \
+  CMD ["satrap", "health"]
 
 # satrap stops gracefully on SIGTERM (docker stop).
 ENTRYPOINT ["satrap"]

@@ -22,6 +22,58 @@ struct Cli {
 enum Command {
     /// Run the gRPC server (the default).
     Serve(Config),
+    /// Ask a running server's gRPC health service; exit 0 if it is SERVING
+    /// (a container health probe that needs no extra binary).
+    Health(HealthArgs),
+}
+
+#[derive(clap::Args)]
+struct HealthArgs {
+    /// Server address. Default: the port of SATRAP_LISTEN on 127.0.0.1.
+    #[arg(long)]
+    addr: Option<String>,
+    /// Service to ask about; empty for the whole server.
+    #[arg(long, default_value = "satrap.v1.GameService")]
+    service: String,
+    /// Give up after this many seconds.
+    #[arg(long, default_value_t = 3)]
+    timeout_secs: u64,
+}
+
+/// The probe's answer: Ok(()) when SERVING.
+async fn probe(args: HealthArgs) -> Result<(), String> {
+    use tonic_health::pb::{
+        HealthCheckRequest, health_check_response::ServingStatus, health_client::HealthClient,
+    };
+    let addr = args.addr.unwrap_or_else(|| {
+        let listen = std::env::var("SATRAP_LISTEN").unwrap_or_else(|_| "127.0.0.1:50051".into());
+        let port = listen.rsplit(':').next().unwrap_or("50051").to_owned();
+        format!("127.0.0.1:{port}")
+    });
+    let check = async {
+        let channel = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
+            .map_err(|e| format!("address {addr}: {e}"))?
+            .connect()
+            .await
+            .map_err(|e| format!("connect {addr}: {e}"))?;
+        let mut client = HealthClient::new(channel);
+        let status = client
+            .check(HealthCheckRequest {
+                service: args.service.clone(),
+            })
+            .await
+            .map_err(|e| format!("health check: {}", e.message()))?
+            .into_inner()
+            .status;
+        if status == ServingStatus::Serving as i32 {
+            Ok(())
+        } else {
+            Err(format!("{} is not serving (status {status})", args.service))
+        }
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(args.timeout_secs), check)
+        .await
+        .map_err(|_| format!("no answer from {addr} within {} s", args.timeout_secs))?
 }
 
 fn init_logging(format: LogFormat) {
@@ -62,6 +114,15 @@ async fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let config = match cli.command {
         Some(Command::Serve(c)) => c,
+        Some(Command::Health(args)) => {
+            return match probe(args).await {
+                Ok(()) => std::process::ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("satrap health: {e}");
+                    std::process::ExitCode::FAILURE
+                }
+            };
+        }
         None => cli.serve,
     };
     init_logging(config.log_format);

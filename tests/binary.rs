@@ -43,6 +43,17 @@ async fn serves_from_env_config_and_exits_cleanly_on_sigterm() {
         .into_inner();
     assert!(types.game_types.iter().any(|t| t.id == "king_of_siam"));
 
+    // The container health probe.
+    let health = |service: &str| {
+        Command::new(env!("CARGO_BIN_EXE_satrap"))
+            .args(["health", "--addr", &addr, "--service", service])
+            .output()
+            .expect("run satrap health")
+    };
+    assert!(health("satrap.v1.GameService").status.success());
+    let unknown = health("no.such.Service");
+    assert!(!unknown.status.success());
+
     let status = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()
@@ -77,4 +88,26 @@ fn rejects_an_unsupported_database_url() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("unsupported database URL"), "{err}");
+}
+
+#[test]
+fn health_probe_fails_without_a_server() {
+    // Bind and drop to find a port nobody listens on.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .expect("bind")
+        .local_addr()
+        .expect("addr")
+        .port();
+    let out = Command::new(env!("CARGO_BIN_EXE_satrap"))
+        .args([
+            "health",
+            "--addr",
+            &format!("127.0.0.1:{port}"),
+            "--timeout-secs",
+            "2",
+        ])
+        .output()
+        .expect("run satrap health");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("satrap health"));
 }
