@@ -683,3 +683,91 @@ async fn graceful_shutdown_ends_watch_streams() {
         .await
         .expect("shutdown is prompt");
 }
+
+/// Racing clients: of several identical moves sent at once with the same
+/// expected_version, exactly one is applied.
+#[tokio::test]
+async fn concurrent_moves_on_one_version_apply_once() {
+    let server = TestServer::start().await;
+    let mut c = server.client().await;
+    let created = create(&mut c, KS, seats(3), Some(77)).await;
+    let id = created.game_id.clone();
+    let snap = snapshot(&mut c, &id, None).await;
+    let token = created.seats[snap.to_act[0] as usize].token.clone();
+    let list = legal(&mut c, &id, &token).await;
+    let pick = list.actions[0].notation.clone();
+    let mut tasks = Vec::new();
+    for _ in 0..8 {
+        let (mut c, id, token, pick) = (
+            server.client().await,
+            id.clone(),
+            token.clone(),
+            pick.clone(),
+        );
+        tasks.push(tokio::spawn(async move {
+            apply_notation(&mut c, &id, Some(&token), &pick, Some(list.version))
+                .await
+                .map(|_| ())
+                .map_err(|e| e.code())
+        }));
+    }
+    let mut ok = 0;
+    for t in tasks {
+        match t.await.unwrap() {
+            Ok(()) => ok += 1,
+            Err(code) => assert_eq!(code, Code::Aborted),
+        }
+    }
+    assert_eq!(ok, 1, "exactly one of the racing moves was applied");
+    let hist = c
+        .get_history(proto::GetHistoryRequest {
+            game_id: id.clone(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(hist.entries.len(), 1);
+}
+
+/// The typed form of a listed action is accepted like its notation, and the
+/// history records it in both forms.
+#[tokio::test]
+async fn typed_actions_are_accepted() {
+    let server = TestServer::start().await;
+    let mut c = server.client().await;
+    let created = create(&mut c, KS, seats(2), Some(15)).await;
+    let id = created.game_id.clone();
+    let mut rng = Lcg(15);
+    for _ in 0..20 {
+        let snap = snapshot(&mut c, &id, None).await;
+        let token = created.seats[snap.to_act[0] as usize].token.clone();
+        let list = legal(&mut c, &id, &token).await;
+        let pick = list.actions[rng.below(list.actions.len())].clone();
+        let resp = c
+            .apply_action(authed(
+                proto::ApplyActionRequest {
+                    game_id: id.clone(),
+                    expected_version: Some(list.version),
+                    r#move: Some(proto::apply_action_request::Move::Action(
+                        pick.action.clone().unwrap(),
+                    )),
+                },
+                Some(&token),
+            ))
+            .await
+            .unwrap()
+            .into_inner();
+        let events = &resp.events;
+        assert!(!events.is_empty() && events.iter().all(|e| !e.description.is_empty()));
+        let hist = c
+            .get_history(proto::GetHistoryRequest {
+                game_id: id.clone(),
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        let last = hist.entries.last().unwrap();
+        assert_eq!(last.notation, pick.notation);
+        assert_eq!(last.action, pick.action);
+    }
+}
