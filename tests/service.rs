@@ -771,3 +771,74 @@ async fn typed_actions_are_accepted() {
         assert_eq!(last.action, pick.action);
     }
 }
+
+/// While a game runs, no answer to anyone carries its seed.
+#[tokio::test]
+async fn no_response_reveals_the_seed_of_a_running_game() {
+    use prost::Message;
+    let seed: u64 = 0x5EED_1234_ABCD_9876;
+    let server = TestServer::start().await;
+    let mut c = server.client().await;
+    let created = create(&mut c, KS, seats(3), Some(seed)).await;
+    let id = created.game_id.clone();
+    let leaks = |bytes: &[u8], debug: &str| {
+        bytes
+            .windows(8)
+            .any(|w| w == seed.to_le_bytes() || w == seed.to_be_bytes())
+            || debug.contains(&seed.to_string())
+            || debug.contains(&format!("{seed:x}"))
+    };
+    let mut rng = Lcg(5);
+    for _ in 0..30 {
+        for viewer in [None, Some(0usize), Some(1), Some(2)] {
+            let token = viewer.map(|s| created.seats[s].token.clone());
+            let snap = snapshot(&mut c, &id, token.as_deref()).await;
+            assert!(
+                !leaks(&snap.encode_to_vec(), &format!("{snap:?}")),
+                "snapshot for {viewer:?}"
+            );
+            let hist = c
+                .get_history(authed(
+                    proto::GetHistoryRequest {
+                        game_id: id.clone(),
+                    },
+                    token.as_deref(),
+                ))
+                .await
+                .unwrap()
+                .into_inner();
+            assert_eq!(hist.seed, None);
+            assert!(
+                !leaks(&hist.encode_to_vec(), &format!("{hist:?}")),
+                "history for {viewer:?}"
+            );
+        }
+        let snap = snapshot(&mut c, &id, None).await;
+        let token = created.seats[snap.to_act[0] as usize].token.clone();
+        let list = legal(&mut c, &id, &token).await;
+        let pick = list.actions[rng.below(list.actions.len())].notation.clone();
+        let resp = apply_notation(&mut c, &id, Some(&token), &pick, Some(list.version))
+            .await
+            .unwrap();
+        assert!(!leaks(&resp.encode_to_vec(), &format!("{resp:?}")));
+    }
+    let updates: Vec<_> = c
+        .watch_game(proto::WatchGameRequest {
+            game_id: id.clone(),
+            from_version: 0,
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .take(31)
+        .map(|u| u.unwrap())
+        .collect()
+        .await;
+    for u in updates {
+        assert!(
+            !leaks(&u.encode_to_vec(), &format!("{u:?}")),
+            "watch update {}",
+            u.version
+        );
+    }
+}
