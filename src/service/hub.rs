@@ -317,8 +317,6 @@ impl Hub {
         Ok(rx)
     }
 
-    // GameOptions is `Copy` only while every game's options message is empty.
-    #[allow(clippy::clone_on_copy)]
     pub async fn history(
         &self,
         id: &str,
