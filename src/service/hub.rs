@@ -92,6 +92,9 @@ pub struct Hub {
     games: Mutex<HashMap<String, Arc<LiveGame>>>,
     limits: Limits,
     shutdown: watch::Receiver<bool>,
+    /// Bot decisions running at once are bounded by the cores, so searching
+    /// bots cannot starve everything else.
+    bot_slots: tokio::sync::Semaphore,
 }
 
 impl Hub {
@@ -102,6 +105,9 @@ impl Hub {
             games: Mutex::new(HashMap::new()),
             limits,
             shutdown,
+            bot_slots: tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(2, |n| n.get()),
+            ),
         }
     }
 
@@ -387,6 +393,11 @@ impl Hub {
             };
             let mut rng = bots::rng_for(live.meta.seed, cell.instance.version(), seat);
             // Bots may search for a while: keep that off the async workers.
+            let _slot = self
+                .bot_slots
+                .acquire()
+                .await
+                .map_err(|_| ServiceError::Internal("bot slots closed".into()))?;
             let position = cell.instance.clone_box();
             let choice =
                 tokio::task::spawn_blocking(move || bot.choose(position.as_ref(), seat, &mut rng))
