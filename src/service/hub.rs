@@ -476,17 +476,7 @@ impl Hub {
             seed: record.seed,
             options,
         };
-        let mut last = None;
-        replay(&meta, &stored.actions, |inst| {
-            last = Some(inst.clone_box());
-            true
-        })?;
-        let instance = match last {
-            Some(i) => i,
-            None => kind
-                .create(Some(&meta.options), meta.seats.len(), meta.seed)
-                .map_err(corrupt(id))?,
-        };
+        let instance = replay(&meta, &stored.actions, |_| true)?;
         Ok(self.insert(meta, instance, stored.actions))
     }
 }
@@ -496,12 +486,13 @@ fn corrupt<E: std::fmt::Display>(id: &str) -> impl Fn(E) -> ServiceError + '_ {
 }
 
 /// Rebuild a game from its seed, calling `each` after every action (with the
-/// instance at that version) until it returns `false`.
+/// instance at that version) until it returns `false`; returns the instance
+/// where replay stopped.
 fn replay(
     meta: &Meta,
     log: &[LoggedAction],
     mut each: impl FnMut(&dyn GameInstance) -> bool,
-) -> Result<(), ServiceError> {
+) -> Result<Box<dyn GameInstance>, ServiceError> {
     let mut inst = meta
         .kind
         .create(Some(&meta.options), meta.seats.len(), meta.seed)
@@ -513,7 +504,7 @@ fn replay(
             break;
         }
     }
-    Ok(())
+    Ok(inst)
 }
 
 async fn watch_loop(
