@@ -30,12 +30,21 @@ async fn lists_game_types() {
 }
 
 #[tokio::test]
-async fn plays_whole_games_for_every_player_count() {
+async fn plays_whole_games_of_every_type_for_every_player_count() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
-    for players in 2..=4 {
+    let types = c
+        .list_game_types(proto::ListGameTypesRequest {})
+        .await
+        .unwrap()
+        .into_inner()
+        .game_types;
+    for (kind, players) in types
+        .iter()
+        .flat_map(|t| (t.min_players..=t.max_players).map(move |n| (t, n as usize)))
+    {
         for seed in 0..3u64 {
-            let created = create(&mut c, KS, seats(players), Some(seed)).await;
+            let created = create(&mut c, &kind.id, seats(players), Some(seed)).await;
             assert_eq!(created.seats.len(), players);
             assert!(created.seats.iter().all(|s| s.token.len() == 64));
             let played = play_to_end(&mut c, &created, &mut Lcg(seed + 100 * players as u64)).await;

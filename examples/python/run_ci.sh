@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # CI for the Python example: build the server, start it on a free port with
-# an in-memory store, and play 2-, 3- and 4-player games with random_bot.py
-# (which also checks the error codes). Works from any directory.
+# an in-memory store, and play every game type for every player count with
+# random_bot.py (which also checks the error codes). Works from any directory.
 #
 #   bash examples/python/run_ci.sh
 #
-# Environment: PYTHON (default python3); GAME (default king_of_siam);
+# Environment: PYTHON (default python3); GAME (one game type id, default
+# all: every type the server lists, for each of its player counts);
 # SATRAP_BIN to test an already built server instead of `cargo build --release`.
 set -euo pipefail
 cd "$(dirname "$0")"
 HERE="$(pwd)"
 ROOT="$(cd ../.. && pwd)"
 PYTHON="${PYTHON:-python3}"
-GAME="${GAME:-king_of_siam}"
+GAME="${GAME:-all}"
 
 TMP="$(mktemp -d)"
 SERVER_PID=""
@@ -71,8 +72,24 @@ while time.monotonic() < deadline:
 sys.exit("server did not accept connections within 60 s")
 PY
 
-for n in 2 3 4; do
-  echo "== random_bot.py --players $n"
-  "$VPY" random_bot.py --server "$ADDR" --game "$GAME" --players "$n" --seed "$((1000 + n))"
-done
+# Every game type the server lists (or only $GAME), for every player count.
+GAMES="$("$VPY" - "$ADDR" "$GAME" <<'PY'
+import os, sys
+sys.path.insert(0, os.path.join(os.getcwd(), "satrap_pb"))
+import grpc
+from satrap.v1 import service_pb2 as pb, service_pb2_grpc as pb_grpc
+addr, only = sys.argv[1], sys.argv[2]
+with grpc.insecure_channel(addr) as ch:
+    types = pb_grpc.GameServiceStub(ch).ListGameTypes(pb.ListGameTypesRequest(), timeout=10).game_types
+for t in types:
+    if only in ("", "all", t.id):
+        for n in range(t.min_players, t.max_players + 1):
+            print(t.id, n)
+PY
+)"
+[[ -n "$GAMES" ]] || { echo "no game type matches GAME=$GAME" >&2; exit 1; }
+while read -r game n; do
+  echo "== random_bot.py --game $game --players $n"
+  "$VPY" random_bot.py --server "$ADDR" --game "$game" --players "$n" --seed "$((1000 + n))" --quiet
+done <<<"$GAMES"
 echo "== all Python example checks passed"
