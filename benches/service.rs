@@ -153,7 +153,7 @@ fn main() {
             .expect("bind");
         let addr = listener.local_addr().expect("addr");
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let server = tokio::spawn(serve_on(listener, Config::defaults(), async {
+        let server = tokio::spawn(serve_on(listener, Config::in_memory(), async {
             let _ = stopped.await;
         }));
         let channel = Channel::from_shared(format!("http://{addr}"))

@@ -81,6 +81,7 @@ mod tests {
             name: "x".into(),
             bot: String::new(),
             token_hash: token.map(hash_token),
+            resigned: false,
         }
     }
 

@@ -28,6 +28,9 @@ pub enum ServiceError {
     },
     #[error("{0}")]
     ResourceExhausted(String),
+    /// Transient: the client may retry.
+    #[error("{0}")]
+    Unavailable(String),
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -61,9 +64,8 @@ impl From<StoreError> for ServiceError {
                 actual,
             },
             StoreError::Full(_) => ServiceError::ResourceExhausted(e.to_string()),
-            StoreError::AlreadyExists(_) | StoreError::Backend(_) => {
-                ServiceError::Internal(e.to_string())
-            }
+            StoreError::Backend(_) => ServiceError::Unavailable(e.to_string()),
+            StoreError::AlreadyExists(_) => ServiceError::Internal(e.to_string()),
         }
     }
 }
@@ -78,6 +80,7 @@ impl ServiceError {
             ServiceError::RuleViolation(_) => Code::FailedPrecondition,
             ServiceError::VersionMismatch { .. } => Code::Aborted,
             ServiceError::ResourceExhausted(_) => Code::ResourceExhausted,
+            ServiceError::Unavailable(_) => Code::Unavailable,
             ServiceError::Internal(_) => Code::Internal,
         }
     }
@@ -85,8 +88,10 @@ impl ServiceError {
 
 impl From<ServiceError> for Status {
     fn from(e: ServiceError) -> Self {
-        if matches!(e, ServiceError::Internal(_)) {
-            tracing::error!(error = %e, "internal error");
+        match &e {
+            ServiceError::Internal(_) => tracing::error!(error = %e, "internal error"),
+            ServiceError::Unavailable(_) => tracing::warn!(error = %e, "unavailable"),
+            _ => {}
         }
         Status::new(e.code(), e.to_string())
     }

@@ -124,4 +124,21 @@ impl GameService for GameServiceImpl {
             self.hub.history(&req.get_ref().game_id, caller).await?,
         ))
     }
+
+    async fn list_games(
+        &self,
+        req: Request<proto::ListGamesRequest>,
+    ) -> Result<Response<proto::ListGamesResponse>, Status> {
+        Ok(Response::new(self.hub.list_games(req.into_inner()).await?))
+    }
+
+    async fn resign(
+        &self,
+        req: Request<proto::ResignRequest>,
+    ) -> Result<Response<proto::ResignResponse>, Status> {
+        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        Ok(Response::new(
+            self.hub.resign(&req.get_ref().game_id, caller).await?,
+        ))
+    }
 }

@@ -33,11 +33,13 @@ pub struct Config {
     /// Address to listen on.
     #[arg(long, env = "SATRAP_LISTEN", default_value = "127.0.0.1:50051")]
     pub listen: SocketAddr,
-    /// Where games are stored: `memory://` (lost on exit).
+    /// Where games are stored: `sqlite://PATH` (embedded, the default),
+    /// `postgres://USER:PASSWORD@HOST:PORT/DB` (several replicas share it) or
+    /// `memory://` (lost on exit).
     #[arg(
         long = "database",
         env = "SATRAP_DATABASE_URL",
-        default_value = "memory://"
+        default_value = "sqlite://satrap.db"
     )]
     pub database: String,
     /// Log format.
@@ -46,6 +48,18 @@ pub struct Config {
     /// Most games the store keeps (RESOURCE_EXHAUSTED beyond).
     #[arg(long, env = "SATRAP_MAX_GAMES", default_value_t = 100_000)]
     pub max_games: usize,
+    /// Most games kept live in memory (idle ones beyond are evicted and
+    /// rebuilt from the store when next used).
+    #[arg(long, env = "SATRAP_CACHE_GAMES", default_value_t = 10_000)]
+    pub cache_games: usize,
+    /// Delete finished games this long after their last move (e.g. `30days`);
+    /// unset keeps them forever.
+    #[arg(long, env = "SATRAP_FINISHED_RETENTION", value_parser = humantime::parse_duration)]
+    pub finished_retention: Option<Duration>,
+    /// Delete unfinished games with no move for this long (abandoned, e.g.
+    /// `7days`); unset keeps them forever.
+    #[arg(long, env = "SATRAP_IDLE_RETENTION", value_parser = humantime::parse_duration)]
+    pub idle_retention: Option<Duration>,
     /// Most concurrent WatchGame streams per game.
     #[arg(long, env = "SATRAP_MAX_WATCHERS_PER_GAME", default_value_t = 256)]
     pub max_watchers_per_game: usize,
@@ -63,6 +77,26 @@ impl Config {
     /// A config with every default (for tests and embedding).
     pub fn defaults() -> Self {
         Self::parse_from(["satrap"])
+    }
+
+    /// The defaults with the in-memory store (tests, benchmarks).
+    pub fn in_memory() -> Self {
+        Self {
+            database: "memory://".into(),
+            ..Self::defaults()
+        }
+    }
+
+    /// What retention removes now, if anything.
+    fn expiry(&self) -> Option<store::Expiry> {
+        if self.finished_retention.is_none() && self.idle_retention.is_none() {
+            return None;
+        }
+        let before = |d: Duration| store::now_ms().saturating_sub(d.as_millis() as u64);
+        Some(store::Expiry {
+            finished_before_ms: self.finished_retention.map(before),
+            idle_before_ms: self.idle_retention.map(before),
+        })
     }
 }
 
@@ -103,13 +137,18 @@ pub async fn serve_on(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
-    let store = store::open(&config.database, config.max_games)?;
+    let store = store::open(&config.database, config.max_games).await?;
     let limits = Limits {
         max_watchers_per_game: config.max_watchers_per_game,
+        max_cached_games: config.cache_games.max(1),
         ..Limits::default()
     };
     let (stop_tx, stop_rx) = watch::channel(false);
     let hub = Arc::new(Hub::new(store, limits, stop_rx));
+    let background = [
+        tokio::spawn(hub.clone().follow_store()),
+        tokio::spawn(retention(hub.clone(), config.clone())),
+    ];
 
     let (health, health_service) = tonic_health::server::health_reporter();
     health
@@ -125,7 +164,8 @@ pub async fn serve_on(
         .local_addr()
         .map(|a| a.to_string())
         .unwrap_or_else(|_| "?".into());
-    tracing::info!(addr = %local, database = %config.database, "satrap serving");
+    let database = store::redact(&config.database);
+    tracing::info!(addr = %local, %database, "satrap serving");
     // Small responses must not wait for Nagle's algorithm (40 ms stalls).
     let incoming = TcpIncoming::from(listener)
         .with_nodelay(Some(true))
@@ -149,7 +189,32 @@ pub async fn serve_on(
         .add_service(GameServiceServer::new(GameServiceImpl::new(hub)))
         .serve_with_incoming_shutdown(incoming, shutdown)
         .await?;
+    for task in background {
+        task.abort();
+    }
     Ok(())
+}
+
+/// Apply the retention flags now and then (every tenth of the shortest
+/// retention, between a second and five minutes).
+async fn retention(hub: Arc<Hub>, config: Config) {
+    let Some(shortest) = [config.finished_retention, config.idle_retention]
+        .into_iter()
+        .flatten()
+        .min()
+    else {
+        return;
+    };
+    let period = (shortest / 10).clamp(Duration::from_secs(1), Duration::from_secs(300));
+    let mut ticks = tokio::time::interval(period);
+    loop {
+        ticks.tick().await;
+        if let Some(expiry) = config.expiry() {
+            if let Err(e) = hub.expire(expiry).await {
+                tracing::warn!(error = %e, "retention sweep failed");
+            }
+        }
+    }
 }
 
 /// CORS for gRPC-Web callers in browsers.

@@ -6,11 +6,22 @@ use std::sync::Mutex;
 
 use async_trait::async_trait;
 
-use super::{GameRecord, GameStore, LoggedAction, StoreError, StoredGame};
+use super::{
+    Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, ListQuery, LoggedAction,
+    SeatRecord, StoreError, StoredGame, now_ms,
+};
+
+/// One game with the bookkeeping the other backends keep in columns.
+struct Entry {
+    game: StoredGame,
+    status: GameStatus,
+    updated_at_ms: u64,
+    seat_revision: u64,
+}
 
 /// Games kept in a map, bounded by a maximum count.
 pub struct MemoryStore {
-    games: Mutex<HashMap<String, StoredGame>>,
+    games: Mutex<HashMap<String, Entry>>,
     max_games: usize,
 }
 
@@ -22,10 +33,18 @@ impl MemoryStore {
         }
     }
 
-    fn lock(&self) -> Result<std::sync::MutexGuard<'_, HashMap<String, StoredGame>>, StoreError> {
+    fn lock(&self) -> Result<std::sync::MutexGuard<'_, HashMap<String, Entry>>, StoreError> {
         self.games
             .lock()
             .map_err(|_| StoreError::Backend("memory store lock poisoned".into()))
+    }
+
+    fn with_game<T>(&self, id: &str, f: impl FnOnce(&mut Entry) -> T) -> Result<T, StoreError> {
+        let mut games = self.lock()?;
+        let entry = games
+            .get_mut(id)
+            .ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
+        Ok(f(entry))
     }
 }
 
@@ -41,16 +60,21 @@ impl GameStore for MemoryStore {
         }
         games.insert(
             record.id.clone(),
-            StoredGame {
-                record: record.clone(),
-                actions: Vec::new(),
+            Entry {
+                game: StoredGame {
+                    record: record.clone(),
+                    actions: Vec::new(),
+                },
+                status: GameStatus::InProgress,
+                updated_at_ms: record.created_at_ms,
+                seat_revision: 0,
             },
         );
         Ok(())
     }
 
     async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
-        Ok(self.lock()?.get(id).cloned())
+        Ok(self.lock()?.get(id).map(|e| e.game.clone()))
     }
 
     async fn append(
@@ -58,73 +82,114 @@ impl GameStore for MemoryStore {
         id: &str,
         version: u64,
         actions: &[LoggedAction],
+        status: GameStatus,
     ) -> Result<(), StoreError> {
+        self.with_game(id, |e| {
+            let actual = e.game.actions.len() as u64;
+            if actual != version {
+                return Err(StoreError::Conflict {
+                    id: id.to_owned(),
+                    expected: version,
+                    actual,
+                });
+            }
+            e.game.actions.extend_from_slice(actions);
+            e.status = status;
+            e.updated_at_ms = now_ms();
+            Ok(())
+        })?
+    }
+
+    async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError> {
+        self.with_game(id, |e| {
+            e.game
+                .actions
+                .get(from as usize..)
+                .map(<[LoggedAction]>::to_vec)
+                .unwrap_or_default()
+        })
+    }
+
+    async fn head(&self, id: &str) -> Result<Option<Head>, StoreError> {
+        Ok(self.lock()?.get(id).map(|e| Head {
+            version: e.game.actions.len() as u64,
+            seat_revision: e.seat_revision,
+        }))
+    }
+
+    async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
+        self.with_game(id, |e| e.game.record.seats.clone())
+    }
+
+    async fn resign(&self, id: &str, seat: usize, bot: &str) -> Result<(), StoreError> {
+        self.with_game(id, |e| {
+            let s = e
+                .game
+                .record
+                .seats
+                .get_mut(seat)
+                .ok_or_else(|| StoreError::Backend(format!("game {id} has no seat {seat}")))?;
+            s.bot = bot.to_owned();
+            s.resigned = true;
+            e.seat_revision += 1;
+            e.updated_at_ms = now_ms();
+            Ok(())
+        })?
+    }
+
+    async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
+        let games = self.lock()?;
+        let mut found: Vec<GameSummary> = games
+            .values()
+            .filter(|e| {
+                let r = &e.game.record;
+                query.game_type.as_ref().is_none_or(|t| *t == r.game_type)
+                    && query.status.is_none_or(|s| s == e.status)
+                    && query.after.as_ref().is_none_or(|c| {
+                        (r.created_at_ms, r.id.as_str()) < (c.created_at_ms, c.id.as_str())
+                    })
+            })
+            .map(|e| GameSummary {
+                id: e.game.record.id.clone(),
+                game_type: e.game.record.game_type.clone(),
+                status: e.status,
+                version: e.game.actions.len() as u64,
+                seats: e.game.record.seats.clone(),
+                created_at_ms: e.game.record.created_at_ms,
+                updated_at_ms: e.updated_at_ms,
+            })
+            .collect();
+        found.sort_by(|a, b| (b.created_at_ms, &b.id).cmp(&(a.created_at_ms, &a.id)));
+        found.truncate(query.limit);
+        Ok(found)
+    }
+
+    async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
         let mut games = self.lock()?;
-        let game = games
-            .get_mut(id)
-            .ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
-        let actual = game.actions.len() as u64;
-        if actual != version {
-            return Err(StoreError::Conflict {
-                id: id.to_owned(),
-                expected: version,
-                actual,
-            });
+        let expired: Vec<String> = games
+            .iter()
+            .filter(|(_, e)| expiry.expires(e.status, e.updated_at_ms))
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in &expired {
+            games.remove(id);
         }
-        game.actions.extend_from_slice(actions);
-        Ok(())
+        Ok(expired)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::contract;
 
-    fn record(id: &str) -> GameRecord {
-        GameRecord {
-            id: id.into(),
-            game_type: "king_of_siam".into(),
-            seats: vec![],
-            options: vec![],
-            seed: 1,
-            created_at_ms: 0,
-        }
-    }
-
-    fn act(n: &str) -> LoggedAction {
-        LoggedAction {
-            seat: 0,
-            notation: n.into(),
-        }
+    #[tokio::test]
+    async fn meets_the_store_contract() -> Result<(), String> {
+        contract::check_store(&MemoryStore::new(10), "m").await
     }
 
     #[tokio::test]
-    async fn append_is_guarded_by_version() -> Result<(), StoreError> {
-        let s = MemoryStore::new(10);
-        s.create(&record("g")).await?;
-        s.append("g", 0, &[act("A")]).await?;
-        let conflict = StoreError::Conflict {
-            id: "g".into(),
-            expected: 0,
-            actual: 1,
-        };
-        assert_eq!(s.append("g", 0, &[act("B")]).await, Err(conflict));
-        s.append("g", 1, &[act("C"), act("D")]).await?;
-        let log = s.load("g").await?.map(|g| g.actions);
-        assert_eq!(log, Some(vec![act("A"), act("C"), act("D")]));
-        Ok(())
-    }
-
-    #[tokio::test]
-    async fn limits_and_duplicates() -> Result<(), StoreError> {
-        let s = MemoryStore::new(1);
-        s.create(&record("a")).await?;
-        let exists = StoreError::AlreadyExists("a".into());
-        assert_eq!(s.create(&record("a")).await, Err(exists));
-        assert_eq!(s.create(&record("b")).await, Err(StoreError::Full(1)));
-        let missing = StoreError::NotFound("zz".into());
-        assert_eq!(s.append("zz", 0, &[]).await, Err(missing));
-        assert!(s.load("zz").await?.is_none());
-        Ok(())
+    async fn refuses_games_beyond_its_limit() -> Result<(), String> {
+        contract::check_limit(&MemoryStore::new(3), "m", 3).await
     }
 }

@@ -3,12 +3,25 @@
 //! The state is never stored; it is rebuilt by replaying the log from the
 //! seed (replay is cheap and exact, see `engine::Game`). Appending is guarded
 //! by the version so that two writers can never both record move N.
+//!
+//! Three backends share one contract: [`MemoryStore`] (tests, throwaway
+//! servers), [`SqliteStore`] (the embedded default) and [`PostgresStore`]
+//! (several replicas on one database, with LISTEN/NOTIFY so that every
+//! replica learns of every move).
 
+pub mod contract;
 mod memory;
+mod postgres;
+mod sqlite;
+mod url;
 
 pub use memory::MemoryStore;
+pub use postgres::PostgresStore;
+pub use sqlite::SqliteStore;
+pub use url::{Location, OpenError, open, redact};
 
 use async_trait::async_trait;
+use tokio::sync::broadcast;
 
 /// One seat of a stored game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,6 +31,8 @@ pub struct SeatRecord {
     pub bot: String,
     /// SHA-256 of the seat's token; `None` for bot seats (no token exists).
     pub token_hash: Option<[u8; 32]>,
+    /// The client resigned and `bot` has played the seat since.
+    pub resigned: bool,
 }
 
 /// Everything needed to rebuild a game's initial state.
@@ -45,6 +60,104 @@ pub struct LoggedAction {
 pub struct StoredGame {
     pub record: GameRecord,
     pub actions: Vec<LoggedAction>,
+}
+
+/// Whether a stored game has ended (kept beside the log so that listing and
+/// retention need no replay).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameStatus {
+    InProgress,
+    Finished,
+}
+
+impl GameStatus {
+    pub(crate) fn code(self) -> i64 {
+        match self {
+            Self::InProgress => 1,
+            Self::Finished => 2,
+        }
+    }
+
+    pub(crate) fn from_code(code: i64) -> Result<Self, StoreError> {
+        match code {
+            1 => Ok(Self::InProgress),
+            2 => Ok(Self::Finished),
+            other => Err(StoreError::Backend(format!(
+                "unknown stored status {other}"
+            ))),
+        }
+    }
+}
+
+/// What a cache must compare to know whether its copy of a game is current:
+/// another replica may have appended moves or changed a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Head {
+    /// Number of actions in the log.
+    pub version: u64,
+    /// Bumped whenever a seat changes (a resignation).
+    pub seat_revision: u64,
+}
+
+/// One line of `ListGames`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSummary {
+    pub id: String,
+    pub game_type: String,
+    pub status: GameStatus,
+    pub version: u64,
+    pub seats: Vec<SeatRecord>,
+    pub created_at_ms: u64,
+    pub updated_at_ms: u64,
+}
+
+/// Where a page of `ListGames` starts: just after this game in the order
+/// newest first (`created_at_ms` descending, then `id` descending).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cursor {
+    pub created_at_ms: u64,
+    pub id: String,
+}
+
+/// A `ListGames` query.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ListQuery {
+    pub game_type: Option<String>,
+    pub status: Option<GameStatus>,
+    pub after: Option<Cursor>,
+    /// At most this many games (the caller asks for one more than a page to
+    /// know whether another page follows).
+    pub limit: usize,
+}
+
+/// Which games retention removes (times in milliseconds since the epoch).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Expiry {
+    /// Finished games whose last move is older than this.
+    pub finished_before_ms: Option<u64>,
+    /// Games still in progress with no move since this: abandoned.
+    pub idle_before_ms: Option<u64>,
+}
+
+impl Expiry {
+    /// Does retention remove a game with this status, last changed then?
+    pub fn expires(&self, status: GameStatus, updated_at_ms: u64) -> bool {
+        let before = match status {
+            GameStatus::Finished => self.finished_before_ms,
+            GameStatus::InProgress => self.idle_before_ms,
+        };
+        before.is_some_and(|b| updated_at_ms < b)
+    }
+}
+
+/// A move committed by any process sharing the store (PostgreSQL NOTIFY).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// Game `id` changed; it now has `version` actions.
+    Changed { id: String, version: u64 },
+    /// Notices may have been missed (the listener reconnected): every cached
+    /// game must be checked.
+    Resync,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -76,25 +189,41 @@ pub trait GameStore: Send + Sync + 'static {
     async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
     /// Append `actions` as versions `version + 1 ..`, but only if the stored
     /// log has exactly `version` entries (else `Conflict`, nothing written).
+    /// `status` is the game's status after these actions.
     async fn append(
         &self,
         id: &str,
         version: u64,
         actions: &[LoggedAction],
+        status: GameStatus,
     ) -> Result<(), StoreError>;
-}
-
-/// Why a `--database` URL could not be opened.
-#[derive(Debug, thiserror::Error)]
-pub enum OpenError {
-    #[error("unsupported database URL {0:?}: use memory://")]
-    Unsupported(String),
-}
-
-/// Open the store named by a `--database` URL.
-pub fn open(url: &str, max_games: usize) -> Result<std::sync::Arc<dyn GameStore>, OpenError> {
-    match url {
-        "memory://" | "memory:" | "memory" => Ok(std::sync::Arc::new(MemoryStore::new(max_games))),
-        other => Err(OpenError::Unsupported(other.to_owned())),
+    /// The actions after the first `from` (versions `from + 1 ..`).
+    async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError>;
+    /// The current version and seat revision, or `None` if the game is gone.
+    async fn head(&self, id: &str) -> Result<Option<Head>, StoreError>;
+    /// The seats as stored now.
+    async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError>;
+    /// Seat `seat` resigns: from now on `bot` plays it.
+    async fn resign(&self, id: &str, seat: usize, bot: &str) -> Result<(), StoreError>;
+    /// Games newest first, filtered and paged.
+    async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError>;
+    /// Delete the games retention no longer keeps; returns their ids.
+    async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError>;
+    /// Other processes may write to this store (several replicas): caches
+    /// must check `head` before trusting their copy.
+    fn shared(&self) -> bool {
+        false
     }
+    /// Moves committed by any process, when the backend can tell.
+    fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
+        None
+    }
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
 }

@@ -21,7 +21,7 @@ pub struct TestServer {
 
 impl TestServer {
     pub async fn start() -> Self {
-        Self::start_with(Config::defaults()).await
+        Self::start_with(Config::in_memory()).await
     }
 
     pub async fn start_with(config: Config) -> Self {

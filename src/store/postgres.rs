@@ -1,0 +1,566 @@
+//! The scale-out store (`--database postgres://...`): several satrap
+//! replicas share one PostgreSQL database.
+//!
+//! Appending move N is one transaction whose `UPDATE ... WHERE version = N-1`
+//! takes the game's row lock, so of two replicas racing on a game exactly
+//! one succeeds and the other sees a `Conflict`. The same transaction sends
+//! `NOTIFY satrap_moves, '<game id> <version>'`, delivered at commit; every
+//! replica LISTENs and refreshes its cached copy, so watch streams on any
+//! replica learn of moves committed on any other.
+
+use std::time::Duration;
+
+use async_trait::async_trait;
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use tokio::sync::broadcast;
+use tokio_postgres::{AsyncMessage, NoTls, Row};
+
+use super::{
+    Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, ListQuery, LoggedAction, Notice,
+    SeatRecord, StoreError, StoredGame, now_ms,
+};
+
+/// The NOTIFY channel.
+const CHANNEL: &str = "satrap_moves";
+
+/// Key of the advisory lock that serialises migrations of replicas starting
+/// together ("satrap" in ASCII).
+const MIGRATION_LOCK: i64 = 0x7361_7472_6170;
+
+/// Schema migrations, applied in order at start-up and recorded in
+/// `satrap_migrations`. Append, never edit.
+const MIGRATIONS: &[&str] = &[r#"
+CREATE TABLE games (
+    id            TEXT PRIMARY KEY,
+    game_type     TEXT    NOT NULL,
+    options       BYTEA   NOT NULL,
+    seed          BIGINT  NOT NULL,   -- the u64 seed's bits
+    created_at_ms BIGINT  NOT NULL,
+    updated_at_ms BIGINT  NOT NULL,
+    version       BIGINT  NOT NULL DEFAULT 0,
+    status        INTEGER NOT NULL DEFAULT 1, -- 1 in progress, 2 finished
+    seat_revision BIGINT  NOT NULL DEFAULT 0
+);
+CREATE INDEX games_newest_first ON games (created_at_ms DESC, id DESC);
+CREATE INDEX games_by_activity ON games (status, updated_at_ms);
+CREATE TABLE seats (
+    game_id    TEXT    NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat       INTEGER NOT NULL,
+    name       TEXT    NOT NULL,
+    bot        TEXT    NOT NULL,
+    token_hash BYTEA,
+    resigned   BOOLEAN NOT NULL DEFAULT false,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE actions (
+    game_id  TEXT    NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    version  BIGINT  NOT NULL,
+    seat     INTEGER NOT NULL,
+    notation TEXT    NOT NULL,
+    at_ms    BIGINT  NOT NULL,
+    PRIMARY KEY (game_id, version)
+);
+"#];
+
+pub struct PostgresStore {
+    pool: Pool,
+    max_games: usize,
+    notices: broadcast::Sender<Notice>,
+    /// The LISTEN task; it ends with the store.
+    listener: Option<tokio::task::AbortHandle>,
+}
+
+impl Drop for PostgresStore {
+    fn drop(&mut self) {
+        if let Some(listener) = &self.listener {
+            listener.abort();
+        }
+    }
+}
+
+fn backend<E: std::fmt::Display>(e: E) -> StoreError {
+    StoreError::Backend(format!("postgres: {e}"))
+}
+
+impl PostgresStore {
+    /// Connect, migrate the schema, and start listening for other replicas'
+    /// moves.
+    pub async fn connect(url: &str, max_games: usize) -> Result<Self, StoreError> {
+        let config: tokio_postgres::Config = url.parse().map_err(backend)?;
+        let manager = Manager::from_config(
+            config.clone(),
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(16)
+            .build()
+            .map_err(backend)?;
+        let mut store = Self {
+            pool,
+            max_games,
+            notices: broadcast::channel(1024).0,
+            listener: None,
+        };
+        store.migrate().await?;
+        store.listener = Some(tokio::spawn(listen(config, store.notices.clone())).abort_handle());
+        Ok(store)
+    }
+
+    async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
+        self.pool.get().await.map_err(backend)
+    }
+
+    async fn migrate(&self) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(backend)?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+            .await
+            .map_err(backend)?;
+        tx.batch_execute(
+            "CREATE TABLE IF NOT EXISTS satrap_migrations (
+                 version    INTEGER PRIMARY KEY,
+                 applied_at TIMESTAMPTZ NOT NULL DEFAULT now())",
+        )
+        .await
+        .map_err(backend)?;
+        let done: i32 = tx
+            .query_one(
+                "SELECT coalesce(max(version), 0) FROM satrap_migrations",
+                &[],
+            )
+            .await
+            .map_err(backend)?
+            .get(0);
+        let done = usize::try_from(done).unwrap_or(0);
+        if done > MIGRATIONS.len() {
+            return Err(StoreError::Backend(format!(
+                "postgres: the database has schema version {done}, newer than this satrap ({})",
+                MIGRATIONS.len()
+            )));
+        }
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(done) {
+            tx.batch_execute(sql).await.map_err(backend)?;
+            tx.execute(
+                "INSERT INTO satrap_migrations (version) VALUES ($1)",
+                &[&((i + 1) as i32)],
+            )
+            .await
+            .map_err(backend)?;
+            tracing::info!(version = i + 1, "postgres schema migrated");
+        }
+        tx.commit().await.map_err(backend)
+    }
+}
+
+/// Keep a LISTEN connection open for the life of the process, forwarding
+/// notifications; after every (re)connection send `Resync`, since notices
+/// may have been missed while disconnected.
+async fn listen(config: tokio_postgres::Config, notices: broadcast::Sender<Notice>) {
+    let mut backoff = Duration::from_millis(100);
+    loop {
+        match config.connect(NoTls).await {
+            Ok((client, mut connection)) => {
+                let (done_tx, mut done_rx) = tokio::sync::oneshot::channel::<()>();
+                let forward = notices.clone();
+                tokio::spawn(async move {
+                    let mut messages =
+                        futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+                    use futures_util::StreamExt;
+                    while let Some(message) = messages.next().await {
+                        match message {
+                            Ok(AsyncMessage::Notification(n)) => {
+                                if let Some(notice) = parse_notice(n.payload()) {
+                                    let _ = forward.send(notice);
+                                }
+                            }
+                            Ok(_) => {}
+                            Err(e) => {
+                                tracing::warn!(error = %e, "postgres LISTEN connection lost");
+                                break;
+                            }
+                        }
+                    }
+                    let _ = done_tx.send(());
+                });
+                match client.batch_execute(&format!("LISTEN {CHANNEL}")).await {
+                    Ok(()) => {
+                        backoff = Duration::from_millis(100);
+                        let _ = notices.send(Notice::Resync);
+                        // Hold the client (dropping it closes the connection)
+                        // until the connection ends.
+                        let _ = (&mut done_rx).await;
+                        drop(client);
+                    }
+                    Err(e) => tracing::warn!(error = %e, "postgres LISTEN failed"),
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "postgres LISTEN connection failed"),
+        }
+        tokio::time::sleep(backoff).await;
+        backoff = (backoff * 2).min(Duration::from_secs(5));
+    }
+}
+
+fn parse_notice(payload: &str) -> Option<Notice> {
+    let (id, version) = payload.split_once(' ')?;
+    Some(Notice::Changed {
+        id: id.to_owned(),
+        version: version.parse().ok()?,
+    })
+}
+
+fn seat_from(row: &Row) -> Result<SeatRecord, StoreError> {
+    let hash: Option<Vec<u8>> = row.get("token_hash");
+    Ok(SeatRecord {
+        name: row.get("name"),
+        bot: row.get("bot"),
+        token_hash: hash
+            .map(|b| {
+                <[u8; 32]>::try_from(b.as_slice())
+                    .map_err(|_| StoreError::Backend("stored token hash is not 32 bytes".into()))
+            })
+            .transpose()?,
+        resigned: row.get("resigned"),
+    })
+}
+
+async fn load_seats(
+    client: &impl deadpool_postgres::GenericClient,
+    id: &str,
+) -> Result<Vec<SeatRecord>, StoreError> {
+    client
+        .query(
+            "SELECT name, bot, token_hash, resigned FROM seats WHERE game_id = $1 ORDER BY seat",
+            &[&id],
+        )
+        .await
+        .map_err(backend)?
+        .iter()
+        .map(seat_from)
+        .collect()
+}
+
+async fn load_actions(
+    client: &impl deadpool_postgres::GenericClient,
+    id: &str,
+    from: u64,
+) -> Result<Vec<LoggedAction>, StoreError> {
+    Ok(client
+        .query(
+            "SELECT seat, notation FROM actions WHERE game_id = $1 AND version > $2 ORDER BY version",
+            &[&id, &(from as i64)],
+        )
+        .await
+        .map_err(backend)?
+        .iter()
+        .map(|r| LoggedAction {
+            seat: r.get::<_, i32>(0) as u32,
+            notation: r.get(1),
+        })
+        .collect())
+}
+
+async fn stored_version(
+    client: &impl deadpool_postgres::GenericClient,
+    id: &str,
+) -> Result<Option<u64>, StoreError> {
+    Ok(client
+        .query_opt("SELECT version FROM games WHERE id = $1", &[&id])
+        .await
+        .map_err(backend)?
+        .map(|r| r.get::<_, i64>(0) as u64))
+}
+
+#[async_trait]
+impl GameStore for PostgresStore {
+    async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(backend)?;
+        let count: i64 = tx
+            .query_one("SELECT count(*) FROM games", &[])
+            .await
+            .map_err(backend)?
+            .get(0);
+        if count as usize >= self.max_games {
+            return Err(StoreError::Full(self.max_games));
+        }
+        let inserted = tx
+            .execute(
+                "INSERT INTO games (id, game_type, options, seed, created_at_ms, updated_at_ms)
+                 VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (id) DO NOTHING",
+                &[
+                    &record.id,
+                    &record.game_type,
+                    &record.options,
+                    &(record.seed as i64),
+                    &(record.created_at_ms as i64),
+                ],
+            )
+            .await
+            .map_err(backend)?;
+        if inserted == 0 {
+            return Err(StoreError::AlreadyExists(record.id.clone()));
+        }
+        for (i, s) in record.seats.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO seats (game_id, seat, name, bot, token_hash, resigned)
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+                &[
+                    &record.id,
+                    &(i as i32),
+                    &s.name,
+                    &s.bot,
+                    &s.token_hash.map(|h| h.to_vec()),
+                    &s.resigned,
+                ],
+            )
+            .await
+            .map_err(backend)?;
+        }
+        tx.commit().await.map_err(backend)
+    }
+
+    async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let mut client = self.client().await?;
+        // One snapshot for the record and the log.
+        let tx = client
+            .build_transaction()
+            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()
+            .await
+            .map_err(backend)?;
+        let Some(row) = tx
+            .query_opt(
+                "SELECT game_type, options, seed, created_at_ms FROM games WHERE id = $1",
+                &[&id],
+            )
+            .await
+            .map_err(backend)?
+        else {
+            return Ok(None);
+        };
+        let record = GameRecord {
+            id: id.to_owned(),
+            game_type: row.get(0),
+            options: row.get(1),
+            seed: row.get::<_, i64>(2) as u64,
+            created_at_ms: row.get::<_, i64>(3) as u64,
+            seats: load_seats(&tx, id).await?,
+        };
+        let actions = load_actions(&tx, id, 0).await?;
+        tx.commit().await.map_err(backend)?;
+        Ok(Some(StoredGame { record, actions }))
+    }
+
+    async fn append(
+        &self,
+        id: &str,
+        version: u64,
+        actions: &[LoggedAction],
+        status: GameStatus,
+    ) -> Result<(), StoreError> {
+        let now = now_ms() as i64;
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(backend)?;
+        let updated = tx
+            .execute(
+                "UPDATE games SET version = version + $1, status = $2, updated_at_ms = $3
+                 WHERE id = $4 AND version = $5",
+                &[
+                    &(actions.len() as i64),
+                    &(status.code() as i32),
+                    &now,
+                    &id,
+                    &(version as i64),
+                ],
+            )
+            .await
+            .map_err(backend)?;
+        if updated == 0 {
+            return Err(match stored_version(&tx, id).await? {
+                None => StoreError::NotFound(id.to_owned()),
+                Some(actual) => StoreError::Conflict {
+                    id: id.to_owned(),
+                    expected: version,
+                    actual,
+                },
+            });
+        }
+        for (i, a) in actions.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO actions (game_id, version, seat, notation, at_ms)
+                 VALUES ($1, $2, $3, $4, $5)",
+                &[
+                    &id,
+                    &((version + 1 + i as u64) as i64),
+                    &(a.seat as i32),
+                    &a.notation,
+                    &now,
+                ],
+            )
+            .await
+            .map_err(backend)?;
+        }
+        let payload = format!("{id} {}", version + actions.len() as u64);
+        tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+            .await
+            .map_err(backend)?;
+        tx.commit().await.map_err(backend)
+    }
+
+    async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError> {
+        let mut client = self.client().await?;
+        let tx = client
+            .build_transaction()
+            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()
+            .await
+            .map_err(backend)?;
+        if stored_version(&tx, id).await?.is_none() {
+            return Err(StoreError::NotFound(id.to_owned()));
+        }
+        let actions = load_actions(&tx, id, from).await?;
+        tx.commit().await.map_err(backend)?;
+        Ok(actions)
+    }
+
+    async fn head(&self, id: &str) -> Result<Option<Head>, StoreError> {
+        let client = self.client().await?;
+        Ok(client
+            .query_opt(
+                "SELECT version, seat_revision FROM games WHERE id = $1",
+                &[&id],
+            )
+            .await
+            .map_err(backend)?
+            .map(|r| Head {
+                version: r.get::<_, i64>(0) as u64,
+                seat_revision: r.get::<_, i64>(1) as u64,
+            }))
+    }
+
+    async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
+        let client = self.client().await?;
+        load_seats(&client, id).await
+    }
+
+    async fn resign(&self, id: &str, seat: usize, bot: &str) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(backend)?;
+        let changed = tx
+            .execute(
+                "UPDATE seats SET bot = $1, resigned = true WHERE game_id = $2 AND seat = $3",
+                &[&bot, &id, &(seat as i32)],
+            )
+            .await
+            .map_err(backend)?;
+        if changed == 0 {
+            return Err(StoreError::NotFound(format!("{id} seat {seat}")));
+        }
+        let version: i64 = tx
+            .query_one(
+                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = $1
+                 WHERE id = $2 RETURNING version",
+                &[&(now_ms() as i64), &id],
+            )
+            .await
+            .map_err(backend)?
+            .get(0);
+        let payload = format!("{id} {version}");
+        tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+            .await
+            .map_err(backend)?;
+        tx.commit().await.map_err(backend)
+    }
+
+    async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
+        let client = self.client().await?;
+        let after_ms = query.after.as_ref().map(|c| c.created_at_ms as i64);
+        let after_id = query.after.as_ref().map(|c| c.id.clone());
+        let rows = client
+            .query(
+                "SELECT id, game_type, status, version, created_at_ms, updated_at_ms
+                 FROM games
+                 WHERE ($1::text IS NULL OR game_type = $1)
+                   AND ($2::integer IS NULL OR status = $2)
+                   AND ($3::bigint IS NULL OR created_at_ms < $3
+                        OR (created_at_ms = $3 AND id < $4::text))
+                 ORDER BY created_at_ms DESC, id DESC
+                 LIMIT $5",
+                &[
+                    &query.game_type,
+                    &query.status.map(|s| s.code() as i32),
+                    &after_ms,
+                    &after_id,
+                    &(query.limit as i64),
+                ],
+            )
+            .await
+            .map_err(backend)?;
+        let mut games = Vec::with_capacity(rows.len());
+        for r in rows {
+            let id: String = r.get(0);
+            games.push(GameSummary {
+                seats: load_seats(&client, &id).await?,
+                id,
+                game_type: r.get(1),
+                status: GameStatus::from_code(i64::from(r.get::<_, i32>(2)))?,
+                version: r.get::<_, i64>(3) as u64,
+                created_at_ms: r.get::<_, i64>(4) as u64,
+                updated_at_ms: r.get::<_, i64>(5) as u64,
+            });
+        }
+        Ok(games)
+    }
+
+    async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
+        let never = i64::MIN;
+        let finished = expiry.finished_before_ms.map_or(never, |t| t as i64);
+        let idle = expiry.idle_before_ms.map_or(never, |t| t as i64);
+        let client = self.client().await?;
+        Ok(client
+            .query(
+                "DELETE FROM games
+                 WHERE (status = 2 AND updated_at_ms < $1)
+                    OR (status = 1 AND updated_at_ms < $2)
+                 RETURNING id",
+                &[&finished, &idle],
+            )
+            .await
+            .map_err(backend)?
+            .iter()
+            .map(|r| r.get(0))
+            .collect())
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
+        Some(self.notices.subscribe())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notices_parse() {
+        assert_eq!(
+            parse_notice("abc 12"),
+            Some(Notice::Changed {
+                id: "abc".into(),
+                version: 12
+            })
+        );
+        assert_eq!(parse_notice("abc"), None);
+        assert_eq!(parse_notice("abc x"), None);
+    }
+}

@@ -1,0 +1,576 @@
+//! The embedded default store (`--database sqlite://satrap.db`): one file,
+//! nothing to install. WAL journal with `synchronous = FULL`, so a move is
+//! acknowledged only after its transaction is on disk; a crash (even
+//! `kill -9` or a power cut) loses nothing a client was told succeeded.
+//!
+//! SQLite calls block, so each runs on tokio's blocking pool; one connection
+//! behind a mutex serialises writers, which is all one process needs (the
+//! service already serialises the moves of each game).
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use async_trait::async_trait;
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
+
+use super::{
+    Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, ListQuery, LoggedAction,
+    SeatRecord, StoreError, StoredGame, now_ms,
+};
+
+/// Schema migrations, applied in order at start-up; `PRAGMA user_version`
+/// records how many have run. Append, never edit.
+const MIGRATIONS: &[&str] = &[r#"
+CREATE TABLE games (
+    id            TEXT PRIMARY KEY,
+    game_type     TEXT    NOT NULL,
+    options       BLOB    NOT NULL,
+    seed          INTEGER NOT NULL,   -- the u64 seed's bits
+    created_at_ms INTEGER NOT NULL,
+    updated_at_ms INTEGER NOT NULL,
+    version       INTEGER NOT NULL DEFAULT 0,
+    status        INTEGER NOT NULL DEFAULT 1, -- 1 in progress, 2 finished
+    seat_revision INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX games_newest_first ON games (created_at_ms DESC, id DESC);
+CREATE INDEX games_by_activity ON games (status, updated_at_ms);
+CREATE TABLE seats (
+    game_id    TEXT    NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat       INTEGER NOT NULL,
+    name       TEXT    NOT NULL,
+    bot        TEXT    NOT NULL,
+    token_hash BLOB,
+    resigned   INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE TABLE actions (
+    game_id  TEXT    NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    version  INTEGER NOT NULL,
+    seat     INTEGER NOT NULL,
+    notation TEXT    NOT NULL,
+    at_ms    INTEGER NOT NULL,
+    PRIMARY KEY (game_id, version)
+) WITHOUT ROWID;
+"#];
+
+pub struct SqliteStore {
+    conn: Arc<Mutex<Connection>>,
+    max_games: usize,
+}
+
+fn backend(e: rusqlite::Error) -> StoreError {
+    StoreError::Backend(format!("sqlite: {e}"))
+}
+
+impl SqliteStore {
+    /// Open (or create) the database file and bring its schema up to date.
+    pub async fn open(path: &Path, max_games: usize) -> Result<Self, StoreError> {
+        let path = path.to_owned();
+        let conn = tokio::task::spawn_blocking(move || -> Result<Connection, StoreError> {
+            let mut conn = Connection::open(&path).map_err(backend)?;
+            conn.busy_timeout(std::time::Duration::from_secs(5))
+                .map_err(backend)?;
+            let mode: String = conn
+                .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+                .map_err(backend)?;
+            if !mode.eq_ignore_ascii_case("wal") && !mode.eq_ignore_ascii_case("memory") {
+                return Err(StoreError::Backend(format!(
+                    "sqlite: cannot switch {} to WAL (journal mode {mode})",
+                    path.display()
+                )));
+            }
+            conn.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+                .map_err(backend)?;
+            migrate(&mut conn)?;
+            Ok(conn)
+        })
+        .await
+        .map_err(|e| StoreError::Backend(format!("sqlite open task: {e}")))??;
+        Ok(Self {
+            conn: Arc::new(Mutex::new(conn)),
+            max_games,
+        })
+    }
+
+    /// Run `f` with the connection on the blocking pool.
+    async fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let conn = self.conn.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut guard = conn
+                .lock()
+                .map_err(|_| StoreError::Backend("sqlite connection lock poisoned".into()))?;
+            f(&mut guard)
+        })
+        .await
+        .map_err(|e| StoreError::Backend(format!("sqlite task: {e}")))?
+    }
+}
+
+/// Apply the migrations this file has not seen, each in its own transaction.
+fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    let done: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(backend)?;
+    let done = usize::try_from(done).unwrap_or(0);
+    if done > MIGRATIONS.len() {
+        return Err(StoreError::Backend(format!(
+            "sqlite: the database has schema version {done}, newer than this satrap ({})",
+            MIGRATIONS.len()
+        )));
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(done) {
+        let tx = conn.transaction().map_err(backend)?;
+        tx.execute_batch(sql).map_err(backend)?;
+        tx.pragma_update(None, "user_version", (i + 1) as i64)
+            .map_err(backend)?;
+        tx.commit().map_err(backend)?;
+        tracing::info!(version = i + 1, "sqlite schema migrated");
+    }
+    Ok(())
+}
+
+fn hash_from(blob: Option<Vec<u8>>) -> Result<Option<[u8; 32]>, StoreError> {
+    blob.map(|b| {
+        <[u8; 32]>::try_from(b.as_slice())
+            .map_err(|_| StoreError::Backend("stored token hash is not 32 bytes".into()))
+    })
+    .transpose()
+}
+
+fn load_seats(conn: &Connection, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT name, bot, token_hash, resigned FROM seats WHERE game_id = ? ORDER BY seat",
+        )
+        .map_err(backend)?;
+    let rows = stmt
+        .query_map([id], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, Option<Vec<u8>>>(2)?,
+                r.get::<_, bool>(3)?,
+            ))
+        })
+        .map_err(backend)?;
+    rows.map(|row| {
+        let (name, bot, hash, resigned) = row.map_err(backend)?;
+        Ok(SeatRecord {
+            name,
+            bot,
+            token_hash: hash_from(hash)?,
+            resigned,
+        })
+    })
+    .collect()
+}
+
+fn load_actions(conn: &Connection, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT seat, notation FROM actions WHERE game_id = ? AND version > ? ORDER BY version",
+        )
+        .map_err(backend)?;
+    let rows = stmt
+        .query_map(params![id, from as i64], |r| {
+            Ok(LoggedAction {
+                seat: r.get(0)?,
+                notation: r.get(1)?,
+            })
+        })
+        .map_err(backend)?;
+    rows.collect::<Result<_, _>>().map_err(backend)
+}
+
+fn stored_version(conn: &Connection, id: &str) -> Result<Option<u64>, StoreError> {
+    conn.prepare_cached("SELECT version FROM games WHERE id = ?")
+        .map_err(backend)?
+        .query_row([id], |r| r.get::<_, i64>(0))
+        .optional()
+        .map_err(backend)
+        .map(|v| v.map(|v| v as u64))
+}
+
+fn insert_game(tx: &Transaction<'_>, record: &GameRecord) -> Result<(), StoreError> {
+    let inserted = tx
+        .execute(
+            "INSERT INTO games (id, game_type, options, seed, created_at_ms, updated_at_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?5) ON CONFLICT (id) DO NOTHING",
+            params![
+                record.id,
+                record.game_type,
+                record.options,
+                record.seed as i64,
+                record.created_at_ms as i64
+            ],
+        )
+        .map_err(backend)?;
+    if inserted == 0 {
+        return Err(StoreError::AlreadyExists(record.id.clone()));
+    }
+    for (i, s) in record.seats.iter().enumerate() {
+        tx.execute(
+            "INSERT INTO seats (game_id, seat, name, bot, token_hash, resigned)
+             VALUES (?, ?, ?, ?, ?, ?)",
+            params![
+                record.id,
+                i as i64,
+                s.name,
+                s.bot,
+                s.token_hash.map(|h| h.to_vec()),
+                s.resigned
+            ],
+        )
+        .map_err(backend)?;
+    }
+    Ok(())
+}
+
+#[async_trait]
+impl GameStore for SqliteStore {
+    async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
+        let record = record.clone();
+        let max = self.max_games;
+        self.run(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let count: i64 = tx
+                .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
+                .map_err(backend)?;
+            if count as usize >= max {
+                return Err(StoreError::Full(max));
+            }
+            insert_game(&tx, &record)?;
+            tx.commit().map_err(backend)
+        })
+        .await
+    }
+
+    async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let id = id.to_owned();
+        self.run(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let row = tx
+                .query_row(
+                    "SELECT game_type, options, seed, created_at_ms FROM games WHERE id = ?",
+                    [&id],
+                    |r| {
+                        Ok((
+                            r.get::<_, String>(0)?,
+                            r.get::<_, Vec<u8>>(1)?,
+                            r.get::<_, i64>(2)?,
+                            r.get::<_, i64>(3)?,
+                        ))
+                    },
+                )
+                .optional()
+                .map_err(backend)?;
+            let Some((game_type, options, seed, created)) = row else {
+                return Ok(None);
+            };
+            let record = GameRecord {
+                seats: load_seats(&tx, &id)?,
+                id: id.clone(),
+                game_type,
+                options,
+                seed: seed as u64,
+                created_at_ms: created as u64,
+            };
+            let actions = load_actions(&tx, &id, 0)?;
+            Ok(Some(StoredGame { record, actions }))
+        })
+        .await
+    }
+
+    async fn append(
+        &self,
+        id: &str,
+        version: u64,
+        actions: &[LoggedAction],
+        status: GameStatus,
+    ) -> Result<(), StoreError> {
+        let id = id.to_owned();
+        let actions = actions.to_vec();
+        self.run(move |conn| {
+            let now = now_ms() as i64;
+            let tx = conn.transaction().map_err(backend)?;
+            let updated = tx
+                .prepare_cached(
+                    "UPDATE games SET version = version + ?1, status = ?2, updated_at_ms = ?3
+                     WHERE id = ?4 AND version = ?5",
+                )
+                .map_err(backend)?
+                .execute(params![
+                    actions.len() as i64,
+                    status.code(),
+                    now,
+                    id,
+                    version as i64
+                ])
+                .map_err(backend)?;
+            if updated == 0 {
+                return Err(match stored_version(&tx, &id)? {
+                    None => StoreError::NotFound(id),
+                    Some(actual) => StoreError::Conflict {
+                        id,
+                        expected: version,
+                        actual,
+                    },
+                });
+            }
+            {
+                let mut insert = tx
+                    .prepare_cached(
+                        "INSERT INTO actions (game_id, version, seat, notation, at_ms)
+                         VALUES (?, ?, ?, ?, ?)",
+                    )
+                    .map_err(backend)?;
+                for (i, a) in actions.iter().enumerate() {
+                    insert
+                        .execute(params![
+                            id,
+                            (version + 1) as i64 + i as i64,
+                            a.seat,
+                            a.notation,
+                            now
+                        ])
+                        .map_err(backend)?;
+                }
+            }
+            tx.commit().map_err(backend)
+        })
+        .await
+    }
+
+    async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError> {
+        let id = id.to_owned();
+        self.run(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            if stored_version(&tx, &id)?.is_none() {
+                return Err(StoreError::NotFound(id));
+            }
+            load_actions(&tx, &id, from)
+        })
+        .await
+    }
+
+    async fn head(&self, id: &str) -> Result<Option<Head>, StoreError> {
+        let id = id.to_owned();
+        self.run(move |conn| {
+            conn.prepare_cached("SELECT version, seat_revision FROM games WHERE id = ?")
+                .map_err(backend)?
+                .query_row([&id], |r| {
+                    Ok(Head {
+                        version: r.get::<_, i64>(0)? as u64,
+                        seat_revision: r.get::<_, i64>(1)? as u64,
+                    })
+                })
+                .optional()
+                .map_err(backend)
+        })
+        .await
+    }
+
+    async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
+        let id = id.to_owned();
+        self.run(move |conn| load_seats(conn, &id)).await
+    }
+
+    async fn resign(&self, id: &str, seat: usize, bot: &str) -> Result<(), StoreError> {
+        let (id, bot) = (id.to_owned(), bot.to_owned());
+        self.run(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let changed = tx
+                .execute(
+                    "UPDATE seats SET bot = ?, resigned = 1 WHERE game_id = ? AND seat = ?",
+                    params![bot, id, seat as i64],
+                )
+                .map_err(backend)?;
+            if changed == 0 {
+                return Err(StoreError::NotFound(format!("{id} seat {seat}")));
+            }
+            tx.execute(
+                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = ? WHERE id = ?",
+                params![now_ms() as i64, id],
+            )
+            .map_err(backend)?;
+            tx.commit().map_err(backend)
+        })
+        .await
+    }
+
+    async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
+        let query = query.clone();
+        self.run(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let (after_ms, after_id) = match &query.after {
+                Some(c) => (Some(c.created_at_ms as i64), Some(c.id.clone())),
+                None => (None, None),
+            };
+            let rows: Vec<(String, String, i64, i64, i64, i64)> = {
+                let mut stmt = tx
+                    .prepare_cached(
+                        "SELECT id, game_type, status, version, created_at_ms, updated_at_ms
+                         FROM games
+                         WHERE (?1 IS NULL OR game_type = ?1)
+                           AND (?2 IS NULL OR status = ?2)
+                           AND (?3 IS NULL OR created_at_ms < ?3
+                                OR (created_at_ms = ?3 AND id < ?4))
+                         ORDER BY created_at_ms DESC, id DESC
+                         LIMIT ?5",
+                    )
+                    .map_err(backend)?;
+                let rows = stmt
+                    .query_map(
+                        params![
+                            query.game_type,
+                            query.status.map(GameStatus::code),
+                            after_ms,
+                            after_id,
+                            query.limit as i64
+                        ],
+                        |r| {
+                            Ok((
+                                r.get(0)?,
+                                r.get(1)?,
+                                r.get(2)?,
+                                r.get(3)?,
+                                r.get(4)?,
+                                r.get(5)?,
+                            ))
+                        },
+                    )
+                    .map_err(backend)?;
+                rows.collect::<Result<_, _>>().map_err(backend)?
+            };
+            rows.into_iter()
+                .map(|(id, game_type, status, version, created, updated)| {
+                    Ok(GameSummary {
+                        seats: load_seats(&tx, &id)?,
+                        id,
+                        game_type,
+                        status: GameStatus::from_code(status)?,
+                        version: version as u64,
+                        created_at_ms: created as u64,
+                        updated_at_ms: updated as u64,
+                    })
+                })
+                .collect()
+        })
+        .await
+    }
+
+    async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
+        self.run(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let ids: Vec<String> = {
+                let mut stmt = tx
+                    .prepare(
+                        "SELECT id FROM games
+                         WHERE (status = 2 AND updated_at_ms < ?1)
+                            OR (status = 1 AND updated_at_ms < ?2)",
+                    )
+                    .map_err(backend)?;
+                let never = i64::MIN;
+                let finished = expiry.finished_before_ms.map_or(never, |t| t as i64);
+                let idle = expiry.idle_before_ms.map_or(never, |t| t as i64);
+                let rows = stmt
+                    .query_map(params![finished, idle], |r| r.get(0))
+                    .map_err(backend)?;
+                rows.collect::<Result<_, _>>().map_err(backend)?
+            };
+            for id in &ids {
+                tx.execute("DELETE FROM games WHERE id = ?", [id])
+                    .map_err(backend)?;
+            }
+            tx.commit().map_err(backend)?;
+            Ok(ids)
+        })
+        .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::contract;
+
+    fn temp_db(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "satrap-sqlite-{name}-{}-{}",
+            std::process::id(),
+            now_ms()
+        ));
+        let _ = std::fs::create_dir_all(&dir);
+        dir.join("satrap.db")
+    }
+
+    #[tokio::test]
+    async fn meets_the_store_contract() -> Result<(), String> {
+        let store = SqliteStore::open(&temp_db("contract"), 10)
+            .await
+            .map_err(|e| e.to_string())?;
+        contract::check_store(&store, "s").await
+    }
+
+    #[tokio::test]
+    async fn refuses_games_beyond_its_limit() -> Result<(), String> {
+        let store = SqliteStore::open(&temp_db("limit"), 3)
+            .await
+            .map_err(|e| e.to_string())?;
+        contract::check_limit(&store, "s", 3).await
+    }
+
+    #[tokio::test]
+    async fn reopening_keeps_games_and_runs_no_migration_twice() -> Result<(), StoreError> {
+        let path = temp_db("reopen");
+        {
+            let store = SqliteStore::open(&path, 10).await?;
+            store.create(&contract::record("g", "t", 5)).await?;
+            store
+                .append(
+                    "g",
+                    0,
+                    &[LoggedAction {
+                        seat: 0,
+                        notation: "A".into(),
+                    }],
+                    GameStatus::InProgress,
+                )
+                .await?;
+        }
+        let store = SqliteStore::open(&path, 10).await?;
+        let game = store.load("g").await?.map(|g| g.actions.len());
+        assert_eq!(game, Some(1));
+        let conn = store
+            .conn
+            .lock()
+            .map_err(|_| StoreError::Backend("lock".into()))?;
+        let (version, mode): (i64, String) = conn
+            .query_row("SELECT (SELECT user_version FROM pragma_user_version), (SELECT journal_mode FROM pragma_journal_mode)", [], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .map_err(backend)?;
+        assert_eq!(version as usize, MIGRATIONS.len());
+        assert_eq!(mode, "wal");
+        Ok(())
+    }
+
+    #[tokio::test]
+    async fn refuses_a_newer_schema() -> Result<(), StoreError> {
+        let path = temp_db("newer");
+        {
+            let conn = Connection::open(&path).map_err(backend)?;
+            conn.pragma_update(None, "user_version", 99)
+                .map_err(backend)?;
+        }
+        let err = SqliteStore::open(&path, 10).await.err();
+        assert!(
+            matches!(&err, Some(StoreError::Backend(m)) if m.contains("newer")),
+            "{err:?}"
+        );
+        Ok(())
+    }
+}
