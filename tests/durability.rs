@@ -1,0 +1,175 @@
+//! The embedded SQLite default keeps every acknowledged move: a server
+//! killed with SIGKILL in the middle of a game comes back with the game at
+//! the last acknowledged version, and the game goes on to the end with the
+//! same seat tokens.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use common::{Client, Lcg, apply_notation, create, legal, seats, snapshot};
+use satrap::proto::{self, game_service_client::GameServiceClient};
+
+/// A `satrap serve` process with no `--database` flag, so it uses the
+/// default `sqlite://satrap.db` in `dir`.
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Server {
+    fn start(dir: &Path) -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_satrap"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--log-format", "json"])
+            .env_remove("SATRAP_DATABASE_URL")
+            .current_dir(dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn satrap");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut lines = BufReader::new(stdout).lines();
+        let addr = loop {
+            let line = lines
+                .next()
+                .expect("satrap exited before serving")
+                .expect("read log");
+            let log: serde_json::Value = serde_json::from_str(&line).expect("JSON log line");
+            if log["fields"]["message"] == "satrap serving" {
+                assert_eq!(log["fields"]["database"], "sqlite://satrap.db");
+                break log["fields"]["addr"].as_str().expect("addr").to_owned();
+            }
+        };
+        // Keep draining the logs so the server never blocks on a full pipe.
+        std::thread::spawn(move || lines.for_each(drop));
+        Self { child, addr }
+    }
+
+    async fn client(&self) -> Client {
+        GameServiceClient::connect(format!("http://{}", self.addr))
+            .await
+            .expect("connect")
+    }
+
+    /// SIGKILL: no shutdown, no flush, nothing.
+    fn kill_9(mut self) {
+        self.child.kill().expect("kill -9");
+        self.child.wait().expect("reap");
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Play `moves` random legal moves, each sent with its expected version;
+/// returns the acknowledged notations.
+async fn play(
+    c: &mut Client,
+    created: &proto::CreateGameResponse,
+    rng: &mut Lcg,
+    moves: usize,
+) -> Vec<String> {
+    let mut played = Vec::new();
+    for _ in 0..moves {
+        let snap = snapshot(c, &created.game_id, None).await;
+        if snap.status == proto::GameStatus::Finished as i32 {
+            break;
+        }
+        let token = &created.seats[snap.to_act[0] as usize].token;
+        let list = legal(c, &created.game_id, token).await;
+        let pick = list.actions[rng.below(list.actions.len())].notation.clone();
+        apply_notation(c, &created.game_id, Some(token), &pick, Some(list.version))
+            .await
+            .expect("legal move acknowledged");
+        played.push(pick);
+    }
+    played
+}
+
+async fn history(c: &mut Client, id: &str) -> proto::GetHistoryResponse {
+    c.get_history(proto::GetHistoryRequest {
+        game_id: id.to_owned(),
+    })
+    .await
+    .expect("history")
+    .into_inner()
+}
+
+#[tokio::test]
+async fn kill_9_loses_no_acknowledged_move_and_the_game_continues() {
+    let dir = tempdir("kill9");
+    let server = Server::start(&dir);
+    let mut c = server.client().await;
+    let created = create(&mut c, "king_of_siam", seats(3), Some(77)).await;
+    // A second game with a bot seat: bots' moves are acknowledged too.
+    let mut with_bot = seats(2);
+    with_bot[1].bot = "random".into();
+    let bot_game = create(&mut c, "king_of_siam", with_bot, Some(78)).await;
+    let mut rng = Lcg(5);
+    let played = play(&mut c, &created, &mut rng, 20).await;
+    assert_eq!(played.len(), 20);
+    play(&mut c, &bot_game, &mut rng, 5).await;
+    let before = history(&mut c, &bot_game.game_id).await;
+    drop(c);
+    server.kill_9();
+
+    let server = Server::start(&dir);
+    let mut c = server.client().await;
+    let snap = snapshot(&mut c, &created.game_id, None).await;
+    assert_eq!(snap.version, 20, "every acknowledged move survived");
+    let log = history(&mut c, &created.game_id).await;
+    let notations: Vec<_> = log.entries.iter().map(|e| e.notation.clone()).collect();
+    assert_eq!(notations, played);
+    assert_eq!(history(&mut c, &bot_game.game_id).await.entries, before.entries);
+
+    // Same tokens, same game: play it to the end.
+    let rest = play(&mut c, &created, &mut rng, 10_000).await;
+    let end = snapshot(&mut c, &created.game_id, None).await;
+    assert_eq!(end.status, proto::GameStatus::Finished as i32);
+    assert!(end.outcome.is_some());
+    assert_eq!(end.version as usize, 20 + rest.len());
+    drop(c);
+    server.kill_9();
+
+    // And a finished game stays finished across another restart.
+    let server = Server::start(&dir);
+    let mut c = server.client().await;
+    let again = snapshot(&mut c, &created.game_id, None).await;
+    assert_eq!(again.version, end.version);
+    assert_eq!(again.outcome, end.outcome);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn moves_acknowledged_just_before_the_kill_survive() {
+    let dir = tempdir("burst");
+    let server = Server::start(&dir);
+    let mut c = server.client().await;
+    let created = create(&mut c, "king_of_siam", seats(2), Some(9)).await;
+    let mut rng = Lcg(11);
+    let played = play(&mut c, &created, &mut rng, 12).await;
+    // Kill right after the last acknowledgement, with no other request.
+    server.kill_9();
+    let server = Server::start(&dir);
+    let mut c = server.client().await;
+    let log = history(&mut c, &created.game_id).await;
+    let notations: Vec<_> = log.entries.iter().map(|e| e.notation.clone()).collect();
+    assert_eq!(notations, played);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn tempdir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "satrap-durability-{name}-{}-{}",
+        std::process::id(),
+        satrap::store::now_ms()
+    ));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
