@@ -1,6 +1,8 @@
 //! A real satrap server on an ephemeral loopback port, and a tonic client.
 #![allow(dead_code)]
 
+pub mod external;
+
 use std::net::SocketAddr;
 
 use satrap::proto::{self, game_service_client::GameServiceClient};
