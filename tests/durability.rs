@@ -126,7 +126,10 @@ async fn kill_9_loses_no_acknowledged_move_and_the_game_continues() {
     let log = history(&mut c, &created.game_id).await;
     let notations: Vec<_> = log.entries.iter().map(|e| e.notation.clone()).collect();
     assert_eq!(notations, played);
-    assert_eq!(history(&mut c, &bot_game.game_id).await.entries, before.entries);
+    assert_eq!(
+        history(&mut c, &bot_game.game_id).await.entries,
+        before.entries
+    );
 
     // Same tokens, same game: play it to the end.
     let rest = play(&mut c, &created, &mut rng, 10_000).await;

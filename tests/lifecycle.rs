@@ -154,8 +154,15 @@ async fn a_resigned_seat_is_played_by_the_random_bot() {
         .expect("resign")
         .into_inner();
     let snap = resp.snapshot.expect("snapshot");
-    assert_eq!(snap.viewer, Some(r as u32), "the resigned seat still sees its view");
-    assert!(snap.version > before.version, "the bot played the resigned seat's turn");
+    assert_eq!(
+        snap.viewer,
+        Some(r as u32),
+        "the resigned seat still sees its view"
+    );
+    assert!(
+        snap.version > before.version,
+        "the bot played the resigned seat's turn"
+    );
     assert!(!resp.events.is_empty());
     assert_eq!(snap.seats[r].bot, "random");
     assert!(snap.seats[r].resigned);
@@ -195,7 +202,9 @@ async fn a_resigned_seat_is_played_by_the_random_bot() {
     let end = snapshot(&mut c, &id, None).await;
     assert!(end.outcome.is_some());
     let hist = c
-        .get_history(proto::GetHistoryRequest { game_id: id.clone() })
+        .get_history(proto::GetHistoryRequest {
+            game_id: id.clone(),
+        })
         .await
         .expect("history")
         .into_inner();

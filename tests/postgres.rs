@@ -122,8 +122,12 @@ async fn two_replicas_play_one_game_alternately_and_agree() {
     // Each replica's watcher saw every version, in order, then the end.
     let expected: Vec<u64> = (0..=moves).collect();
     let within = std::time::Duration::from_secs(20);
-    let seen_a = tokio::time::timeout(within, watch_a).await.expect("watch A ends");
-    let seen_b = tokio::time::timeout(within, watch_b).await.expect("watch B ends");
+    let seen_a = tokio::time::timeout(within, watch_a)
+        .await
+        .expect("watch A ends");
+    let seen_b = tokio::time::timeout(within, watch_b)
+        .await
+        .expect("watch B ends");
     assert_eq!(seen_a.expect("watch A"), expected);
     assert_eq!(seen_b.expect("watch B"), expected);
     drop((ca, cb));
@@ -221,7 +225,12 @@ async fn bot_seats_move_once_across_replicas() {
         // guard lets exactly one of them record each.
         let (applied, _) = tokio::join!(
             apply_notation(mover, &id, Some(&token), &pick, None),
-            other.get_game(authed(proto::GetGameRequest { game_id: id.clone() }, None)),
+            other.get_game(authed(
+                proto::GetGameRequest {
+                    game_id: id.clone()
+                },
+                None
+            )),
         );
         applied.expect("move accepted");
     }

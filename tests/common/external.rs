@@ -95,7 +95,10 @@ impl TestDatabase {
     pub async fn drop(self) {
         let client = connect(&self.admin_url).await;
         let _ = client
-            .batch_execute(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name))
+            .batch_execute(&format!(
+                "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                self.name
+            ))
             .await;
     }
 }
