@@ -2,8 +2,12 @@
 //! next to an empty call (gRPC health check) on the same server, measured in
 //! the same run so the ratio is meaningful on a shared, noisy machine.
 //!
+//! One row per store: memory, the SQLite default (a file in a temporary
+//! directory, `synchronous = FULL`), and PostgreSQL when a URL is given.
+//!
 //! Run: `cargo bench --bench service` (env `SATRAP_BENCH_CALLS` = calls per
-//! measurement, default 3000).
+//! measurement, default 3000; `SATRAP_BENCH_POSTGRES_URL` adds the
+//! PostgreSQL row).
 
 use std::time::{Duration, Instant};
 
@@ -133,6 +137,37 @@ fn row(name: &str, s: &Stats, base: &Stats) {
     );
 }
 
+/// A server on a loopback port with `database`; returns a connected channel
+/// and what stops it.
+async fn start(
+    database: &str,
+) -> (
+    Channel,
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<()>,
+) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let mut config = Config::in_memory();
+    config.database = database.to_owned();
+    let server = tokio::spawn(async move {
+        serve_on(listener, config, async {
+            let _ = stopped.await;
+        })
+        .await
+        .expect("server");
+    });
+    let channel = Channel::from_shared(format!("http://{addr}"))
+        .expect("url")
+        .connect()
+        .await
+        .expect("connect");
+    (channel, stop, server)
+}
+
 fn main() {
     // `cargo test --benches` passes `--bench`-less args; run only under `cargo bench`.
     if !std::env::args().any(|a| a == "--bench") {
@@ -142,36 +177,48 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(3000);
+    let postgres = ["SATRAP_BENCH_POSTGRES_URL", "SATRAP_TEST_POSTGRES_URL"]
+        .iter()
+        .find_map(|v| std::env::var(v).ok().filter(|u| !u.is_empty()));
+    let dir = std::env::temp_dir().join(format!("satrap-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let sqlite = format!("sqlite://{}", dir.join("bench.db").display());
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .expect("runtime");
     rt.block_on(async move {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind");
-        let addr = listener.local_addr().expect("addr");
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let server = tokio::spawn(serve_on(listener, Config::in_memory(), async {
-            let _ = stopped.await;
-        }));
-        let channel = Channel::from_shared(format!("http://{addr}"))
-            .expect("url")
-            .connect()
-            .await
-            .expect("connect");
-        // Warm up both paths.
+        let mut stores = vec![("memory", "memory://".to_owned()), ("sqlite", sqlite)];
+        match postgres {
+            Some(url) => stores.push(("postgres", url)),
+            None => eprintln!(
+                "postgres row skipped: set SATRAP_BENCH_POSTGRES_URL (or SATRAP_TEST_POSTGRES_URL)"
+            ),
+        }
+        println!(
+            "satrap service benchmark, loopback, {calls} sequential calls per row \
+             (King of Siam, 3 players)"
+        );
+        let (channel, stop, server) = start("memory://").await;
         baseline(channel.clone(), 200).await;
-        apply_actions(channel.clone(), 200, 3).await;
-        println!("satrap service benchmark, memory store, loopback, {calls} sequential calls each");
         let base = baseline(channel.clone(), calls).await;
         row("baseline: health check", &base, &base);
-        let apply = apply_actions(channel.clone(), calls, 3).await;
-        row("ApplyAction king_of_siam 3p", &apply, &base);
-        let base2 = baseline(channel.clone(), calls).await;
-        row("baseline again (drift)", &base2, &base);
+        let _ = stop.send(());
+        let _ = server.await;
+        for (name, url) in stores {
+            let (channel, stop, server) = start(&url).await;
+            apply_actions(channel.clone(), 200, 3).await; // warm up
+            let apply = apply_actions(channel.clone(), calls, 3).await;
+            row(&format!("ApplyAction, {name} store"), &apply, &base);
+            let _ = stop.send(());
+            let _ = server.await;
+        }
+        let (channel, stop, server) = start("memory://").await;
+        let again = baseline(channel.clone(), calls).await;
+        row("baseline again (drift)", &again, &base);
         let _ = stop.send(());
         let _ = server.await;
     });
+    let _ = std::fs::remove_dir_all(&dir);
 }
