@@ -12,14 +12,13 @@ use satrap::engine::{Game, GameRng, SetupError};
 use satrap::games::WireGame;
 use satrap::games::territories::grid::{intersections, share_a_card};
 use satrap::games::territories::{
-    Action, BankGet, Card, Cell, Event, Item, Kind, Options, Phase, Point, State, Suit,
-    Territories,
+    Action, BankGet, Card, Cell, Event, Item, Kind, Options, Phase, Point, State, Suit, Territories,
 };
 
 /// Games per player count (2 is the only one).
 const GAMES: u64 = 300;
 /// Every listed action is applied on a copy while the list is at most this long.
-const EXHAUSTIVE_LIMIT: usize = 24;
+const EXHAUSTIVE_LIMIT: usize = 8;
 
 fn pick<T: Copy>(rng: &mut GameRng, items: &[T]) -> T {
     items[rng.index(items.len())]
@@ -53,7 +52,7 @@ fn candidates(state: &State, rng: &mut GameRng) -> Vec<Action> {
         Action::RespondTrade(true),
         Action::RespondTrade(false),
     ];
-    for _ in 0..2 {
+    {
         out.push(Action::PlaceSetup(point(rng)));
         out.push(Action::Discard(Item::Resource(suit(rng))));
         out.push(Action::Discard(Item::Territory(any_card(rng))));
@@ -89,7 +88,7 @@ fn candidates(state: &State, rng: &mut GameRng) -> Vec<Action> {
         });
     }
     // Near misses on the actual board: every building as a target.
-    for p in state.buildings.keys().take(6) {
+    for p in state.buildings.keys().take(3) {
         out.push(Action::Destroy(*p));
         out.push(Action::Upgrade(*p, kind(rng)));
         out.push(Action::BuildCapital(*p));
@@ -104,7 +103,7 @@ fn candidates(state: &State, rng: &mut GameRng) -> Vec<Action> {
     }
     // Hand cards of the other seat (never legal for this one).
     for seat in 0..2 {
-        for c in state.players[seat].territories.iter().take(3) {
+        for c in state.players[seat].territories.iter().take(2) {
             out.push(Action::Swap {
                 cell: Cell::new(0, 0),
                 card: *c,
@@ -141,7 +140,11 @@ fn invariants(s: &State) -> Result<(), String> {
     }
     let distinct: BTreeSet<Card> = all.iter().copied().collect();
     if all.len() != 40 || distinct.len() != 40 {
-        return Err(format!("{} territory cards, {} distinct", all.len(), distinct.len()));
+        return Err(format!(
+            "{} territory cards, {} distinct",
+            all.len(),
+            distinct.len()
+        ));
     }
     // Pieces: board + supply = the chess set, per player and type.
     for seat in 0..2 {
@@ -169,9 +172,11 @@ fn invariants(s: &State) -> Result<(), String> {
                 _ => 2,
             })
             .sum();
-        let view = Territories::view(s, None);
-        if view.players[seat].points != tiers || s.points(seat) != tiers {
-            return Err(format!("seat {seat}: points {} vs tiers {tiers}", s.points(seat)));
+        if s.points(seat) != tiers {
+            return Err(format!(
+                "seat {seat}: points {} vs tiers {tiers}",
+                s.points(seat)
+            ));
         }
         if s.result.is_none() && tiers >= 15 {
             return Err(format!("seat {seat} has {tiers} points but the game runs"));
@@ -254,7 +259,10 @@ fn views(s: &State, seed: u64) -> Result<(), String> {
             let own = viewer == Some(seat);
             let pv = &v.players[seat];
             if own != pv.hand.is_some() {
-                return Err(format!("viewer {viewer:?}: hand of seat {seat} shown = {}", !own));
+                return Err(format!(
+                    "viewer {viewer:?}: hand of seat {seat} shown = {}",
+                    !own
+                ));
             }
             if pv.territory_count as usize != s.players[seat].territories.len()
                 || pv.known_cards != s.players[seat].known
@@ -267,7 +275,9 @@ fn views(s: &State, seed: u64) -> Result<(), String> {
                         return Err(format!("viewer {viewer:?} text shows {c} of seat {seat}"));
                     }
                     if wire.contains(&format!("name: \"{c}\"")) {
-                        return Err(format!("viewer {viewer:?} wire view shows {c} of seat {seat}"));
+                        return Err(format!(
+                            "viewer {viewer:?} wire view shows {c} of seat {seat}"
+                        ));
                     }
                 }
             }
@@ -358,12 +368,12 @@ fn random_games_2_players() {
     let mut actions = 0;
     for i in 0..GAMES {
         let seed = seed_for(i);
-        // Full view checks (text and wire per viewer) on every 4th game.
-        let playout = play(seed, i % 4 == 0);
+        // Full view checks (text and wire per viewer) on every 10th game.
+        let playout = play(seed, i % 10 == 0);
         actions += playout.steps.len();
         check_replay::<Territories>(&Options::default(), &playout)
             .unwrap_or_else(|e| panic!("{e}"));
-        if i % 4 == 0 {
+        if i % 10 == 0 {
             events_leak_nothing(&playout);
         }
         let outcome = Territories::outcome(&playout.final_state).expect("finished");
@@ -404,9 +414,9 @@ fn convert_sources_share_a_card_with_targets() {
         for step in &p.steps {
             for a in Territories::legal_actions(&s, step.seat) {
                 if let Action::Convert { source, target, .. } = a {
-                    let shared = source.around().any(|c| {
-                        s.grid.contains_key(&c) && target.around().any(|d| d == c)
-                    });
+                    let shared = source
+                        .around()
+                        .any(|c| s.grid.contains_key(&c) && target.around().any(|d| d == c));
                     assert!(shared && share_a_card(&s.grid, source, target));
                 }
             }

@@ -38,7 +38,10 @@ async fn play_typed_and_notation(
         let seat = snap.to_act[0] as usize;
         let token = created.seats[seat].token.clone();
         let list = legal(c, id, &token).await;
-        assert!(!list.actions.is_empty(), "seat {seat} to act has legal actions");
+        assert!(
+            !list.actions.is_empty(),
+            "seat {seat} to act has legal actions"
+        );
         let pick = &list.actions[rng.below(list.actions.len())];
         let r#move = if n % 2 == 0 {
             proto::apply_action_request::Move::Notation(pick.notation.clone())
@@ -69,7 +72,10 @@ async fn territories_is_listed_for_two_players_with_the_random_bot() {
         .unwrap()
         .into_inner()
         .game_types;
-    let t = types.iter().find(|t| t.id == TR).expect("territories listed");
+    let t = types
+        .iter()
+        .find(|t| t.id == TR)
+        .expect("territories listed");
     assert_eq!((t.min_players, t.max_players), (2, 2));
     assert_eq!(t.name, "Territories");
     assert_eq!(t.rules, "docs/rules/territories.md");

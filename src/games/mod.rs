@@ -9,8 +9,8 @@
 
 mod instance;
 pub mod king_of_siam;
-pub mod territories;
 mod registry;
+pub mod territories;
 
 pub use instance::{ActionInput, ApplyError, GameInstance, Instance};
 pub use registry::{CreateError, GameKind, find, registry};

@@ -80,10 +80,7 @@ fn create<G: WireGame>(
     Ok(Box::new(Instance::<G>::new(options, players, seed)?))
 }
 
-static REGISTRY: &[GameKind] = &[
-    GameKind::of::<KingOfSiam>(),
-    GameKind::of::<Territories>(),
-];
+static REGISTRY: &[GameKind] = &[GameKind::of::<KingOfSiam>(), GameKind::of::<Territories>()];
 
 /// Every hosted game, sorted by id.
 pub fn registry() -> &'static [GameKind] {

@@ -162,7 +162,10 @@ fn check_decision(state: &State, d: &Decision, action: &Action) -> Result<(), Ru
     }
     // After removing `item`, the items not earlier than it must cover the rest.
     if stock_from(state, d, item) < u32::from(d.remaining) {
-        return err("TR-38", "the decision could not be finished after that item");
+        return err(
+            "TR-38",
+            "the decision could not be finished after that item",
+        );
     }
     Ok(())
 }
@@ -194,7 +197,10 @@ fn check_give(state: &State, draft: &Offer, s: Suit) -> Result<(), RuleError> {
         .iter()
         .any(|t| give.get(*t) == 0 && opp.get(*t) > 0)
     {
-        return err("TR-39", "the opponent holds nothing the offer could ask for");
+        return err(
+            "TR-39",
+            "the opponent holds nothing the offer could ask for",
+        );
     }
     Ok(())
 }

@@ -168,9 +168,13 @@ fn execute(state: &mut State, seat: Seat, action: Action, events: &mut Vec<Event
                 if let Some(old) = state.building(target) {
                     state.player_mut(opponent).supply.give_back(old.kind);
                     state.player_mut(seat).supply.take(to);
-                    state
-                        .buildings
-                        .insert(target, Building { owner: seat, kind: to });
+                    state.buildings.insert(
+                        target,
+                        Building {
+                            owner: seat,
+                            kind: to,
+                        },
+                    );
                     events.push(Event::Converted {
                         seat,
                         at: target,

@@ -69,7 +69,11 @@ pub enum Event {
     /// TR-39: the open draft after a TRADE_GIVE / TRADE_GET step.
     DraftChanged { seat: Seat, draft: Offer },
     /// TR-22 / TR-39: `seat` proposed `offer` (number `number` of the turn).
-    TradeProposed { seat: Seat, offer: Offer, number: u8 },
+    TradeProposed {
+        seat: Seat,
+        offer: Offer,
+        number: u8,
+    },
     /// TR-23: `seat` (the opponent) answered the offer.
     TradeAnswered {
         seat: Seat,
@@ -137,7 +141,10 @@ impl Event {
                 seat,
                 at,
                 collected,
-            } => format!("seat {seat} places a setup town at {at}, collects {}", collected.letters()),
+            } => format!(
+                "seat {seat} places a setup town at {at}, collects {}",
+                collected.letters()
+            ),
             Event::TurnStarted { seat, turn } => format!("turn {turn}: seat {seat} to roll"),
             Event::Rolled { seat, d1, d2 } => {
                 format!("seat {seat} rolls {d1} + {d2} = {}", d1 + d2)
@@ -157,7 +164,11 @@ impl Event {
                 seat,
                 item,
                 automatic,
-            } => format!("seat {seat} discards {}{}", item_text(item), auto(*automatic)),
+            } => format!(
+                "seat {seat} discards {}{}",
+                item_text(item),
+                auto(*automatic)
+            ),
             Event::FreeTaken {
                 seat,
                 suit,

@@ -10,8 +10,8 @@ use super::events::Event;
 use super::grid::{self, Cell};
 use super::pieces::{Ability, Kind};
 use super::state::{
-    Decision, DecisionKind, Ending, GameResult, HAND_LIMIT, Item, Phase, Queued, State,
-    TURN_LIMIT, WINNING_POINTS,
+    Decision, DecisionKind, Ending, GameResult, HAND_LIMIT, Item, Phase, Queued, State, TURN_LIMIT,
+    WINNING_POINTS,
 };
 use crate::engine::Seat;
 
@@ -349,7 +349,6 @@ fn effect(state: &mut State, ability: Ability, cell: Cell, card: Card, events: &
         }
     }
 }
-
 
 /// END-1 check after an action that raised the active player's points (TR-21).
 pub fn check_victory(state: &mut State, events: &mut Vec<Event>) {

@@ -127,8 +127,7 @@ pub fn intersections(grid: &Grid) -> BTreeSet<Point> {
 /// GEO-5: `p` and `q` are different and share at least one grid card.
 pub fn share_a_card(grid: &Grid, p: Point, q: Point) -> bool {
     p != q
-        && p
-            .around()
+        && p.around()
             .any(|cell| grid.contains_key(&cell) && q.around().any(|d| d == cell))
 }
 

@@ -23,10 +23,7 @@ pub fn outcome(state: &State) -> Option<Outcome> {
         Ending::TurnLimit => "more points at the turn limit (END-4)",
     };
     let summary = match result.winner {
-        Some(w) => format!(
-            "seat {w} wins: {why}; points {}:{}",
-            points[0], points[1]
-        ),
+        Some(w) => format!("seat {w} wins: {why}; points {}:{}", points[0], points[1]),
         None => format!(
             "draw: equal points at the turn limit (END-4); points {}:{}",
             points[0], points[1]

@@ -125,7 +125,8 @@ pub fn legal(s: &State, seat: Seat) -> Vec<Action> {
 /// Conservation check used throughout (2.1, 2.2, 2.4).
 pub fn conserved(s: &State) {
     for suit in Suit::ALL {
-        let total = s.bank.get(suit) + s.players[0].resources.get(suit) + s.players[1].resources.get(suit);
+        let total =
+            s.bank.get(suit) + s.players[0].resources.get(suit) + s.players[1].resources.get(suit);
         assert_eq!(total, BANK_PER_SUIT, "{suit}");
     }
     let cards = s.grid.len()
@@ -136,7 +137,10 @@ pub fn conserved(s: &State) {
     assert_eq!(cards, 40);
     for seat in 0..2 {
         for k in Kind::ALL {
-            assert_eq!(s.on_board(seat, k) + s.player(seat).supply.get(k), k.pieces());
+            assert_eq!(
+                s.on_board(seat, k) + s.player(seat).supply.get(k),
+                k.pieces()
+            );
         }
     }
 }

@@ -86,7 +86,10 @@ pub fn render(state: &State, viewer: Option<Seat>) -> String {
     for seat in 0..2 {
         let p = state.player(seat);
         let hand = if viewer == Some(seat) {
-            format!("hand [{}]", join(p.territories.iter().map(|c| c.to_string())))
+            format!(
+                "hand [{}]",
+                join(p.territories.iter().map(|c| c.to_string()))
+            )
         } else {
             format!(
                 "{} territory cards, known [{}]",

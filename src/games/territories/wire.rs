@@ -184,7 +184,9 @@ fn action_from(a: &proto::TerritoriesAction) -> Result<Action, WireError> {
         .as_ref()
         .ok_or(WireError::Missing("territories.kind"))?;
     Ok(match kind {
-        pa::Kind::PlaceSetup(x) => Action::PlaceSetup(point_from_proto(x.at.as_ref(), "place_setup.at")?),
+        pa::Kind::PlaceSetup(x) => {
+            Action::PlaceSetup(point_from_proto(x.at.as_ref(), "place_setup.at")?)
+        }
         pa::Kind::Roll(_) => Action::Roll,
         pa::Kind::Discard(x) => match &x.item {
             Some(pa::discard::Item::Suit(s)) => {
@@ -198,7 +200,9 @@ fn action_from(a: &proto::TerritoriesAction) -> Result<Action, WireError> {
         pa::Kind::TakeFree(x) => Action::TakeFree(suit_from_proto(x.suit, "take_free.suit")?),
         pa::Kind::Pay(x) => Action::Pay(suit_from_proto(x.suit, "pay.suit")?),
         pa::Kind::RespondTrade(x) => Action::RespondTrade(x.accept),
-        pa::Kind::BuildTown(x) => Action::BuildTown(point_from_proto(x.at.as_ref(), "build_town.at")?),
+        pa::Kind::BuildTown(x) => {
+            Action::BuildTown(point_from_proto(x.at.as_ref(), "build_town.at")?)
+        }
         pa::Kind::Upgrade(x) => Action::Upgrade(
             point_from_proto(x.at.as_ref(), "upgrade.at")?,
             kind_from_proto(x.to, "upgrade.to")?,
@@ -234,7 +238,9 @@ fn action_from(a: &proto::TerritoriesAction) -> Result<Action, WireError> {
             cell: cell_from_proto(x.cell.as_ref(), "expand.cell")?,
             card: card_from_proto(x.card.as_ref(), "expand.card")?,
         },
-        pa::Kind::Destroy(x) => Action::Destroy(point_from_proto(x.target.as_ref(), "destroy.target")?),
+        pa::Kind::Destroy(x) => {
+            Action::Destroy(point_from_proto(x.target.as_ref(), "destroy.target")?)
+        }
         pa::Kind::Convert(x) => Action::Convert {
             source: point_from_proto(x.source.as_ref(), "convert.source")?,
             target: point_from_proto(x.target.as_ref(), "convert.target")?,
@@ -343,11 +349,9 @@ fn event_kind(event: &Event) -> pe::Kind {
             card: card.map(card_to_proto),
             drawn: *drawn,
         }),
-        Event::DiscardReshuffled { cards } => {
-            pe::Kind::DiscardReshuffled(pe::DiscardReshuffled {
-                cards: u32::from(*cards),
-            })
-        }
+        Event::DiscardReshuffled { cards } => pe::Kind::DiscardReshuffled(pe::DiscardReshuffled {
+            cards: u32::from(*cards),
+        }),
         Event::Discarded {
             seat: s,
             item,
@@ -439,12 +443,10 @@ fn event_kind(event: &Event) -> pe::Kind {
             seat: seat(*s),
             die: u32::from(*die),
         }),
-        Event::LostEverything { seat: s, lost } => {
-            pe::Kind::LostEverything(pe::LostEverything {
-                seat: seat(*s),
-                lost: Some(res_to_proto(*lost)),
-            })
-        }
+        Event::LostEverything { seat: s, lost } => pe::Kind::LostEverything(pe::LostEverything {
+            seat: seat(*s),
+            lost: Some(res_to_proto(*lost)),
+        }),
         Event::OpposedRoll {
             attacker,
             defender,
@@ -465,7 +467,11 @@ fn event_kind(event: &Event) -> pe::Kind {
             placed: Some(card_to_proto(*placed)),
             taken: Some(card_to_proto(*taken)),
         }),
-        Event::Expanded { seat: s, cell, card } => pe::Kind::Expanded(pe::Expanded {
+        Event::Expanded {
+            seat: s,
+            cell,
+            card,
+        } => pe::Kind::Expanded(pe::Expanded {
             seat: seat(*s),
             cell: Some(cell_to_proto(*cell)),
             card: Some(card_to_proto(*card)),
@@ -541,12 +547,7 @@ fn view_to(v: &View) -> proto::TerritoriesView {
                 resources: Some(res_to_proto(p.resources)),
                 territory_count: p.territory_count,
                 known_cards: p.known_cards.iter().map(|c| card_to_proto(*c)).collect(),
-                hand: p
-                    .hand
-                    .iter()
-                    .flatten()
-                    .map(|c| card_to_proto(*c))
-                    .collect(),
+                hand: p.hand.iter().flatten().map(|c| card_to_proto(*c)).collect(),
                 hand_visible: p.hand.is_some(),
                 supply: Some(supply_to_proto(p.supply)),
                 homeless: u32::from(p.homeless),
@@ -576,11 +577,13 @@ fn view_to(v: &View) -> proto::TerritoriesView {
                 _ => None,
             },
         }),
-        offer: v
-            .offer
-            .map(|o| offer_to_proto(o, v.step == Step::Respond)),
+        offer: v.offer.map(|o| offer_to_proto(o, v.step == Step::Respond)),
         offers_made: u32::from(v.offers_made),
-        abilities_used: v.abilities_used.iter().map(|a| ability_to_proto(*a)).collect(),
+        abilities_used: v
+            .abilities_used
+            .iter()
+            .map(|a| ability_to_proto(*a))
+            .collect(),
         last_roll: v
             .last_roll
             .map_or(Vec::new(), |(a, b)| vec![u32::from(a), u32::from(b)]),
@@ -693,10 +696,7 @@ mod tests {
             pa::Kind::Pay(pa::Pay { suit: 99 }),
             pa::Kind::TakeFree(pa::TakeFree { suit: 0 }),
             pa::Kind::BuildTown(pa::BuildTown {
-                at: Some(proto::TerritoriesPoint {
-                    x: i32::MAX,
-                    y: 0,
-                }),
+                at: Some(proto::TerritoriesPoint { x: i32::MAX, y: 0 }),
             }),
             pa::Kind::Swap(pa::Swap {
                 cell: Some(proto::TerritoriesCell { c: 0, r: 0 }),

@@ -77,7 +77,10 @@ fn tr_28_expand_adds_a_card_at_a_growth_cell() {
     act(&mut s, 0, "EXPAND -1,2 9D");
     assert_eq!(s.grid[&Cell::new(-1, 2)], card("9D"));
     assert!(cards(&s, 0).is_empty());
-    assert!(crate::games::territories::grid::is_intersection(&s.grid, pt(-1, 3)));
+    assert!(crate::games::territories::grid::is_intersection(
+        &s.grid,
+        pt(-1, 3)
+    ));
 }
 
 #[test]
@@ -115,14 +118,26 @@ fn tr_30_convert_same_type_or_lower_tier() {
             "a capital may become {to}"
         );
     }
-    s.buildings.insert(pt(3, 1), Building { owner: 1, kind: Kind::Fort });
+    s.buildings.insert(
+        pt(3, 1),
+        Building {
+            owner: 1,
+            kind: Kind::Fort,
+        },
+    );
     s.players[1].supply = crate::games::territories::pieces::Supply([8, 1, 2, 2, 1, 1]);
     rejected(&s, 0, "CONVERT 2,1 3,1 PALACE", "TR-30");
     rejected(&s, 0, "CONVERT 2,1 3,1 CAPITAL", "TR-30");
     rejected(&s, 0, "CONVERT 3,1 2,1 TOWN", "TR-30"); // source not own
     dice(&mut s, &[5, 4]);
     act(&mut s, 0, "CONVERT 2,1 3,1 FORT");
-    assert_eq!(s.building(pt(3, 1)), Some(Building { owner: 0, kind: Kind::Fort }));
+    assert_eq!(
+        s.building(pt(3, 1)),
+        Some(Building {
+            owner: 0,
+            kind: Kind::Fort
+        })
+    );
     assert_eq!(s.player(1).supply.get(Kind::Fort), 2);
     assert_eq!(s.player(0).supply.get(Kind::Fort), 1);
     conserved(&s);
@@ -136,7 +151,10 @@ fn tr_31_die_price_pay_or_lose_everything() {
     give_cards(&mut s, 0, &["9D"]);
     dice(&mut s, &[4]);
     let events = act(&mut s, 0, "EXPAND 5,1 9D");
-    assert!(events.contains(&Event::LostEverything { seat: 0, lost: res("HSC") }));
+    assert!(events.contains(&Event::LostEverything {
+        seat: 0,
+        lost: res("HSC")
+    }));
     assert!(s.player(0).resources.is_empty());
     assert_eq!(cards(&s, 0), vec![card("9D")], "territory cards are kept");
     assert!(!s.grid.contains_key(&Cell::new(5, 1)));
@@ -148,7 +166,10 @@ fn tr_31_die_price_pay_or_lose_everything() {
     give_cards(&mut t, 0, &["9D"]);
     dice(&mut t, &[2]);
     act(&mut t, 0, "EXPAND 5,1 9D");
-    assert_eq!(Territories::view(&t, None).step, crate::games::territories::view::Step::Pay);
+    assert_eq!(
+        Territories::view(&t, None).step,
+        crate::games::territories::view::Step::Pay
+    );
     act(&mut t, 0, "PAY S"); // after S only C remains: the engine pays it
     assert_eq!(t.player(0).resources, res("H"));
     assert_eq!(t.grid[&Cell::new(5, 1)], card("9D"));
@@ -178,7 +199,14 @@ fn tr_32_drawing_reshuffles_the_discard_pile() {
     s.draw_pile.clear();
     let mut ev = Vec::new();
     crate::games::territories::flow::draw(&mut s, 1, &mut ev);
-    assert_eq!(ev, vec![Event::CardDrawn { seat: 1, card: None, drawn: false }]);
+    assert_eq!(
+        ev,
+        vec![Event::CardDrawn {
+            seat: 1,
+            card: None,
+            drawn: false
+        }]
+    );
 }
 
 #[test]
@@ -196,7 +224,13 @@ fn tr_33_end_turn_only_when_free() {
     act(&mut s, 0, "PROPOSE");
     act(&mut s, 1, "DECLINE");
     let events = act(&mut s, 0, "END");
-    assert_eq!(events[0], Event::TurnEnded { seat: 0, homeless: 0 });
+    assert_eq!(
+        events[0],
+        Event::TurnEnded {
+            seat: 0,
+            homeless: 0
+        }
+    );
     assert_eq!((s.turn, s.active, s.phase.clone()), (2, 1, Phase::Roll));
     assert_eq!((s.offers_made, s.abilities_used), (0, [false; 4]));
 }
@@ -229,7 +263,16 @@ fn tr_35_forced_decisions_are_finished_by_the_engine() {
     dice(&mut s, &[3]);
     let events = act(&mut s, 0, "SWAP 0,0 6D");
     assert_eq!(
-        events.iter().filter(|e| matches!(e, Event::Paid { automatic: true, .. })).count(),
+        events
+            .iter()
+            .filter(|e| matches!(
+                e,
+                Event::Paid {
+                    automatic: true,
+                    ..
+                }
+            ))
+            .count(),
         3
     );
     assert_eq!(s.phase, Phase::Main);
@@ -281,12 +324,24 @@ fn tr_37_legal_actions_are_exactly_the_accepted_ones() {
     rebank(&mut s);
     give_cards(&mut s, 0, &["6D", "2C"]);
     let listed = legal(&s, 0);
-    assert!(legal(&s, 1).is_empty(), "a seat not to act has no legal action");
-    let towns = listed.iter().filter(|a| matches!(a, Action::BuildTown(_))).count();
+    assert!(
+        legal(&s, 1).is_empty(),
+        "a seat not to act has no legal action"
+    );
+    let towns = listed
+        .iter()
+        .filter(|a| matches!(a, Action::BuildTown(_)))
+        .count();
     assert_eq!(towns, 26, "one per empty intersection");
-    let swaps = listed.iter().filter(|a| matches!(a, Action::Swap { .. })).count();
+    let swaps = listed
+        .iter()
+        .filter(|a| matches!(a, Action::Swap { .. }))
+        .count();
     assert_eq!(swaps, 40, "20 cells x 2 hand cards");
-    let expands = listed.iter().filter(|a| matches!(a, Action::Expand { .. })).count();
+    let expands = listed
+        .iter()
+        .filter(|a| matches!(a, Action::Expand { .. }))
+        .count();
     assert_eq!(expands, 36, "18 growth cells x 2 hand cards");
     for a in &listed {
         let mut probe = s.clone();
@@ -358,7 +413,10 @@ fn tr_40_one_seat_to_act_and_automatic_steps() {
     dice(&mut s, &[4, 4]);
     act(&mut s, 0, "ROLL"); // production without decisions: straight to main
     assert_eq!(s.player(1).resources, res("H"));
-    assert_eq!((s.phase.clone(), Territories::to_act(&s)), (Phase::Main, vec![0]));
+    assert_eq!(
+        (s.phase.clone(), Territories::to_act(&s)),
+        (Phase::Main, vec![0])
+    );
     let mut over = s.clone();
     crate::games::territories::flow::end_game(
         &mut over,

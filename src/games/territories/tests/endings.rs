@@ -20,7 +20,11 @@ fn end_1_fifteen_points_win_at_once() {
     let events = act(&mut s, 0, "TOWN 5,4");
     assert!(matches!(
         events.last(),
-        Some(Event::GameEnded { winner: Some(0), ending: Ending::Points, .. })
+        Some(Event::GameEnded {
+            winner: Some(0),
+            ending: Ending::Points,
+            ..
+        })
     ));
     assert_eq!(s.phase, Phase::Over);
     rejected(&s, 0, "TOWN 5,3", "END-1");
@@ -54,8 +58,17 @@ fn end_3_homeless_for_two_own_turns_loses() {
     assert_eq!(s.player(1).homeless, 1);
     s.phase = Phase::Main;
     let events = act(&mut s, 1, "END");
-    assert!(events.contains(&Event::TurnEnded { seat: 1, homeless: 2 }));
-    assert_eq!(s.result, Some(GameResult { winner: Some(0), ending: Ending::Homeless }));
+    assert!(events.contains(&Event::TurnEnded {
+        seat: 1,
+        homeless: 2
+    }));
+    assert_eq!(
+        s.result,
+        Some(GameResult {
+            winner: Some(0),
+            ending: Ending::Homeless
+        })
+    );
 }
 
 #[test]
@@ -66,14 +79,26 @@ fn end_4_turn_limit_more_points_wins_equal_draws() {
     put(&mut s, 0, 0, 0, Kind::Town);
     put(&mut s, 1, 1, 0, Kind::Fort);
     act(&mut s, 1, "END");
-    assert_eq!(s.result, Some(GameResult { winner: Some(1), ending: Ending::TurnLimit }));
+    assert_eq!(
+        s.result,
+        Some(GameResult {
+            winner: Some(1),
+            ending: Ending::TurnLimit
+        })
+    );
     let mut t = g0();
     t.turn = 400;
     t.active = 1;
     put(&mut t, 0, 0, 0, Kind::Town);
     put(&mut t, 1, 1, 0, Kind::Town);
     act(&mut t, 1, "END");
-    assert_eq!(t.result, Some(GameResult { winner: None, ending: Ending::TurnLimit }));
+    assert_eq!(
+        t.result,
+        Some(GameResult {
+            winner: None,
+            ending: Ending::TurnLimit
+        })
+    );
     let o = Territories::outcome(&t).unwrap();
     assert!(o.draw && o.winners.is_empty());
     // Turn 399 ends normally.
@@ -88,7 +113,11 @@ fn end_4_turn_limit_more_points_wins_equal_draws() {
 fn end_5_resignation_is_not_an_action_of_the_rules() {
     assert!(parse_action("RESIGN").is_err());
     let s = g0();
-    assert!(legal(&s, 0).iter().all(|a| !format!("{a:?}").contains("Resign")));
+    assert!(
+        legal(&s, 0)
+            .iter()
+            .all(|a| !format!("{a:?}").contains("Resign"))
+    );
 }
 
 #[test]
@@ -97,7 +126,10 @@ fn end_6_outcome_report() {
     put(&mut s, 0, 0, 0, Kind::Capital);
     put(&mut s, 1, 1, 0, Kind::Town);
     assert!(Territories::outcome(&s).is_none());
-    s.result = Some(GameResult { winner: Some(1), ending: Ending::Homeless });
+    s.result = Some(GameResult {
+        winner: Some(1),
+        ending: Ending::Homeless,
+    });
     s.phase = Phase::Over;
     let o = Territories::outcome(&s).unwrap();
     assert_eq!(o.winners, vec![1]);
@@ -106,7 +138,10 @@ fn end_6_outcome_report() {
     assert_eq!((o.results[0].rank, o.results[0].score), (2, 3));
     assert_eq!((o.results[1].rank, o.results[1].score), (1, 1));
     assert!(o.summary.contains("seat 1 wins"));
-    s.result = Some(GameResult { winner: None, ending: Ending::TurnLimit });
+    s.result = Some(GameResult {
+        winner: None,
+        ending: Ending::TurnLimit,
+    });
     let o = Territories::outcome(&s).unwrap();
     assert!(o.draw && o.results.iter().all(|r| r.rank == 1));
 }
@@ -119,7 +154,11 @@ fn hid_1_public_information_for_everyone() {
     give_cards(&mut s, 1, &["QH", "2C"]);
     s.discard_pile.push(card("9D"));
     let v = Territories::view(&s, None);
-    assert_eq!(v.players[0].resources, res("HHSD"), "resource hands are public");
+    assert_eq!(
+        v.players[0].resources,
+        res("HHSD"),
+        "resource hands are public"
+    );
     assert_eq!(v.players[1].territory_count, 2);
     assert_eq!(v.bank, s.bank);
     assert_eq!(v.draw_pile_size as usize, s.draw_pile.len());
@@ -142,8 +181,22 @@ fn hid_2_drawn_cards_are_private() {
     let mine = Territories::event_for(drawn, Some(0)).unwrap();
     let theirs = Territories::event_for(drawn, Some(1)).unwrap();
     let spectator = Territories::event_for(drawn, None).unwrap();
-    assert_eq!(mine, Event::CardDrawn { seat: 0, card: Some(card("6D")), drawn: true });
-    assert_eq!(theirs, Event::CardDrawn { seat: 0, card: None, drawn: true });
+    assert_eq!(
+        mine,
+        Event::CardDrawn {
+            seat: 0,
+            card: Some(card("6D")),
+            drawn: true
+        }
+    );
+    assert_eq!(
+        theirs,
+        Event::CardDrawn {
+            seat: 0,
+            card: None,
+            drawn: true
+        }
+    );
     assert_eq!(spectator, theirs);
     assert_eq!(Territories::view(&s, Some(1)).players[0].hand, None);
     assert!(!Territories::render_text(&s, Some(1)).contains("6D"));
@@ -182,7 +235,10 @@ fn rng_1_one_seeded_source() {
     let c = Territories::new_game(&Options::default(), 2, 6).unwrap();
     assert_eq!(a, b);
     assert_ne!(a.grid, c.grid);
-    assert!(!format!("{a:?}").contains("ChaCha"), "the generator is never printed");
+    assert!(
+        !format!("{a:?}").contains("ChaCha"),
+        "the generator is never printed"
+    );
 }
 
 #[test]

@@ -9,23 +9,57 @@ fn example_1_geometry() {
     let s = g0();
     let points = intersections(&s.grid);
     assert_eq!(points.len(), 30);
-    let n = |k: usize| points.iter().filter(|p| touching(&s.grid, **p).len() == k).count();
+    let n = |k: usize| {
+        points
+            .iter()
+            .filter(|p| touching(&s.grid, **p).len() == k)
+            .count()
+    };
     assert_eq!((n(4), n(2), n(1)), (12, 14, 4));
-    let t = |x, y| -> Vec<Card> { touching(&s.grid, pt(x, y)).iter().map(|(_, c)| *c).collect() };
+    let t = |x, y| -> Vec<Card> {
+        touching(&s.grid, pt(x, y))
+            .iter()
+            .map(|(_, c)| *c)
+            .collect()
+    };
     assert_eq!(t(0, 0), vec![card("8H")]);
     assert_eq!(t(3, 0), vec![card("QD"), card("5C")]);
-    assert_eq!(t(2, 1), vec![card("3S"), card("QD"), card("9C"), card("9S")]);
+    assert_eq!(
+        t(2, 1),
+        vec![card("3S"), card("QD"), card("9C"), card("9S")]
+    );
     assert_eq!(t(5, 4), vec![card("5D")]);
     // The table of touched cards.
-    assert_eq!(t(1, 1), vec![card("8H"), card("3S"), card("4D"), card("9C")]);
-    assert_eq!(t(3, 1), vec![card("QD"), card("5C"), card("9S"), card("JH")]);
-    assert_eq!(t(4, 1), vec![card("5C"), card("10H"), card("JH"), card("2D")]);
+    assert_eq!(
+        t(1, 1),
+        vec![card("8H"), card("3S"), card("4D"), card("9C")]
+    );
+    assert_eq!(
+        t(3, 1),
+        vec![card("QD"), card("5C"), card("9S"), card("JH")]
+    );
+    assert_eq!(
+        t(4, 1),
+        vec![card("5C"), card("10H"), card("JH"), card("2D")]
+    );
     assert_eq!(t(5, 1), vec![card("10H"), card("2D")]);
-    assert_eq!(t(2, 2), vec![card("9C"), card("9S"), card("5H"), card("8S")]);
-    assert_eq!(t(3, 2), vec![card("9S"), card("JH"), card("8S"), card("3D")]);
+    assert_eq!(
+        t(2, 2),
+        vec![card("9C"), card("9S"), card("5H"), card("8S")]
+    );
+    assert_eq!(
+        t(3, 2),
+        vec![card("9S"), card("JH"), card("8S"), card("3D")]
+    );
     assert_eq!(t(5, 2), vec![card("2D"), card("6S")]);
-    assert_eq!(t(1, 3), vec![card("10C"), card("5H"), card("6C"), card("JS")]);
-    assert_eq!(t(4, 3), vec![card("3D"), card("6S"), card("QC"), card("5D")]);
+    assert_eq!(
+        t(1, 3),
+        vec![card("10C"), card("5H"), card("6C"), card("JS")]
+    );
+    assert_eq!(
+        t(4, 3),
+        vec![card("3D"), card("6S"), card("QC"), card("5D")]
+    );
     assert!(!points.contains(&pt(6, 2)));
     let mut b = g0();
     hold(&mut b, 0, "HSCD");
@@ -124,7 +158,10 @@ fn example_5_bank_shortage() {
     assert_eq!(s.player(1).resources.get(Suit::C), 13, "P2 gets the last C");
     assert_eq!(s.bank, Resources::new(0, 1, 0, 3));
     let take: Vec<Action> = legal(&s, 0);
-    assert_eq!(take, vec![Action::TakeFree(Suit::S), Action::TakeFree(Suit::D)]);
+    assert_eq!(
+        take,
+        vec![Action::TakeFree(Suit::S), Action::TakeFree(Suit::D)]
+    );
     act(&mut s, 0, "TAKE S");
     assert_eq!(s.player(0).resources, res("S"));
     assert_eq!(s.bank, Resources::new(0, 0, 0, 3));
@@ -167,7 +204,16 @@ fn example_6_a_roll_of_7() {
 #[test]
 fn example_7_building_upgrading_and_piece_limits() {
     let mut s = g0();
-    for (x, y) in [(0, 0), (1, 1), (2, 1), (3, 0), (4, 1), (1, 3), (0, 4), (2, 4)] {
+    for (x, y) in [
+        (0, 0),
+        (1, 1),
+        (2, 1),
+        (3, 0),
+        (4, 1),
+        (1, 3),
+        (0, 4),
+        (2, 4),
+    ] {
         put(&mut s, 0, x, y, Kind::Town);
     }
     hold(&mut s, 0, "HHSCDDDDD");
@@ -212,13 +258,25 @@ fn example_8_swap_success_and_failure() {
     let events = act(&mut s, 0, "PAY S");
     let auto = events
         .iter()
-        .filter(|e| matches!(e, Event::Paid { suit: Suit::D, automatic: true, .. }))
+        .filter(|e| {
+            matches!(
+                e,
+                Event::Paid {
+                    suit: Suit::D,
+                    automatic: true,
+                    ..
+                }
+            )
+        })
         .count();
     assert_eq!(auto, 2, "the engine pays D, D itself");
     assert_eq!(s.player(0).resources, Resources::new(1, 0, 0, 1));
     assert_eq!(s.grid[&Cell::new(2, 2)], card("6D"));
     assert_eq!(cards(&s, 0), vec![card("8S")]);
-    let t: Vec<Card> = touching(&s.grid, pt(2, 2)).iter().map(|(_, c)| *c).collect();
+    let t: Vec<Card> = touching(&s.grid, pt(2, 2))
+        .iter()
+        .map(|(_, c)| *c)
+        .collect();
     assert_eq!(t, vec![card("9C"), card("9S"), card("5H"), card("6D")]);
     hold(&mut s, 0, "HSCD");
     rejected(&s, 0, "SWAP 0,0 8S", "TR-25");
@@ -276,7 +334,13 @@ fn example_10_convert_same_type_or_lower() {
     dice(&mut s, &[6, 3]);
     act(&mut s, 0, "CONVERT 2,1 3,1 TOWN");
     assert_eq!(s.player(1).supply.get(Kind::Palace), 1);
-    assert_eq!(s.building(pt(3, 1)), Some(Building { owner: 0, kind: Kind::Town }));
+    assert_eq!(
+        s.building(pt(3, 1)),
+        Some(Building {
+            owner: 0,
+            kind: Kind::Town
+        })
+    );
     assert_eq!((s.points(0), s.points(1)), (5, 1));
     // Failure loses the payment.
     let mut t = base();
@@ -286,7 +350,13 @@ fn example_10_convert_same_type_or_lower() {
     assert_eq!(t.building(pt(3, 1)).map(|b| b.owner), Some(1));
     // A capital target: any tier-2 type in supply, a Town or the Capital.
     let mut u = base();
-    u.buildings.insert(pt(3, 1), Building { owner: 1, kind: Kind::Capital });
+    u.buildings.insert(
+        pt(3, 1),
+        Building {
+            owner: 1,
+            kind: Kind::Capital,
+        },
+    );
     let listed = legal(&u, 0);
     for to in ["CAPITAL", "FORT", "BARRACKS", "TEMPLE", "TOWN"] {
         let a = parse_action(&format!("CONVERT 2,1 3,1 {to}")).unwrap();
@@ -313,7 +383,12 @@ fn example_11_expand_and_new_intersections() {
     let points = intersections(&s.grid);
     assert!(points.contains(&pt(6, 1)) && points.contains(&pt(6, 2)));
     assert_eq!(points.len(), 32);
-    let t = |x, y| -> Vec<Card> { touching(&s.grid, pt(x, y)).iter().map(|(_, c)| *c).collect() };
+    let t = |x, y| -> Vec<Card> {
+        touching(&s.grid, pt(x, y))
+            .iter()
+            .map(|(_, c)| *c)
+            .collect()
+    };
     assert_eq!(t(5, 1), vec![card("10H"), card("2D"), card("9D")]);
     assert_eq!(t(5, 2), vec![card("2D"), card("9D"), card("6S")]);
     act(&mut s, 0, "END");
@@ -321,7 +396,11 @@ fn example_11_expand_and_new_intersections() {
     s.phase = Phase::Roll;
     dice(&mut s, &[4, 5]);
     act(&mut s, 0, "ROLL");
-    assert_eq!(s.player(0).resources, Resources::new(0, 0, 1, 3), "+D +D from 9D");
+    assert_eq!(
+        s.player(0).resources,
+        Resources::new(0, 0, 1, 3),
+        "+D +D from 9D"
+    );
 }
 
 #[test]
@@ -338,7 +417,13 @@ fn example_12_winning_in_the_middle_of_a_turn() {
     assert_eq!(s.points(0), 14);
     hold(&mut s, 0, "HSCD");
     act(&mut s, 0, "TOWN 5,4");
-    assert_eq!(s.result, Some(GameResult { winner: Some(0), ending: Ending::Points }));
+    assert_eq!(
+        s.result,
+        Some(GameResult {
+            winner: Some(0),
+            ending: Ending::Points
+        })
+    );
     rejected(&s, 0, "END", "END-1");
     // The same through a convert: 13 points, an enemy Barracks becomes ours.
     let mut t = g0();
@@ -383,7 +468,13 @@ fn example_13_homelessness() {
     act(&mut s, 0, "END");
     act(&mut s, 1, "ROLL");
     act(&mut s, 1, "END");
-    assert_eq!(s.result, Some(GameResult { winner: Some(0), ending: Ending::Homeless }));
+    assert_eq!(
+        s.result,
+        Some(GameResult {
+            winner: Some(0),
+            ending: Ending::Homeless
+        })
+    );
     // Variant: P2 trades with P1, builds a town and resets the counter.
     let mut v = variant;
     v.players[0].resources = Resources::new(0, 1, 0, 0);
@@ -471,7 +562,14 @@ fn example_15_forced_decisions_and_empty_piles() {
     assert_eq!(
         events
             .iter()
-            .filter(|e| matches!(e, Event::Discarded { seat: 1, automatic: true, .. }))
+            .filter(|e| matches!(
+                e,
+                Event::Discarded {
+                    seat: 1,
+                    automatic: true,
+                    ..
+                }
+            ))
             .count(),
         2
     );

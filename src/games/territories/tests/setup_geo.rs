@@ -76,13 +76,24 @@ fn set_4_opening_roll_decides_p1_and_ties_roll_again() {
             tie_seen = true;
         }
         let last = s.opening_rolls[n - 1];
-        let p1 = if last[0] + last[1] > last[2] + last[3] { 0 } else { 1 };
+        let p1 = if last[0] + last[1] > last[2] + last[3] {
+            0
+        } else {
+            1
+        };
         assert_ne!(last[0] + last[1], last[2] + last[3]);
         assert_eq!(s.p1, p1);
         // The first action is P1's PLACE_SETUP.
         assert_eq!(Territories::to_act(&s), vec![p1]);
-        assert!(legal(&s, p1).iter().all(|a| matches!(a, Action::PlaceSetup(_))));
-        assert_eq!(s.rng, rng, "the generator continues after the opening rolls");
+        assert!(
+            legal(&s, p1)
+                .iter()
+                .all(|a| matches!(a, Action::PlaceSetup(_)))
+        );
+        assert_eq!(
+            s.rng, rng,
+            "the generator continues after the opening rolls"
+        );
     }
     assert!(tie_seen, "some seed rolls a tie");
 }
@@ -96,7 +107,11 @@ fn set_5_snake_placement_second_towns_collect() {
     s.active = 1;
     act(&mut s, 1, "PLACE 0,0");
     assert_eq!(Territories::to_act(&s), vec![0]);
-    assert_eq!(s.player(1).resources, Resources::NONE, "first towns collect nothing");
+    assert_eq!(
+        s.player(1).resources,
+        Resources::NONE,
+        "first towns collect nothing"
+    );
     rejected(&s, 0, "PLACE 0,0", "SET-5");
     rejected(&s, 0, "PLACE 9,9", "SET-5");
     rejected(&s, 0, "ROLL", "TR-34");
@@ -133,7 +148,11 @@ fn geo_1_cells_and_their_corners() {
     let corners: Vec<Point> = Cell::new(2, 1).corners().collect();
     assert_eq!(corners, vec![pt(2, 1), pt(3, 1), pt(2, 2), pt(3, 2)]);
     let s = g0();
-    assert!(s.grid.keys().all(|c| (0..5).contains(&c.c) && (0..4).contains(&c.r)));
+    assert!(
+        s.grid
+            .keys()
+            .all(|c| (0..5).contains(&c.c) && (0..4).contains(&c.r))
+    );
     assert_eq!(s.grid[&Cell::new(2, 0)], card("QD"));
 }
 
@@ -142,7 +161,12 @@ fn geo_2_thirty_intersections_on_the_initial_grid() {
     let s = g0();
     let points = intersections(&s.grid);
     assert_eq!(points.len(), 30);
-    let count = |n: usize| points.iter().filter(|p| touching(&s.grid, **p).len() == n).count();
+    let count = |n: usize| {
+        points
+            .iter()
+            .filter(|p| touching(&s.grid, **p).len() == n)
+            .count()
+    };
     assert_eq!((count(4), count(2), count(1)), (12, 14, 4));
     for corner in [pt(0, 0), pt(5, 0), pt(0, 4), pt(5, 4)] {
         assert!(is_intersection(&s.grid, corner));
@@ -182,9 +206,15 @@ fn geo_4_one_building_per_intersection_no_distance_rule() {
 fn geo_5_sharing_a_card() {
     let s = g0();
     assert!(share_a_card(&s.grid, pt(2, 1), pt(3, 1)));
-    assert!(share_a_card(&s.grid, pt(2, 1), pt(3, 2)), "diagonal neighbours share 9S");
+    assert!(
+        share_a_card(&s.grid, pt(2, 1), pt(3, 2)),
+        "diagonal neighbours share 9S"
+    );
     assert!(!share_a_card(&s.grid, pt(2, 1), pt(4, 3)));
-    assert!(!share_a_card(&s.grid, pt(2, 1), pt(2, 1)), "different intersections");
+    assert!(
+        !share_a_card(&s.grid, pt(2, 1), pt(2, 1)),
+        "different intersections"
+    );
     // Common cell outside the grid: (5,0) and (6,1) would share cell (5,0).
     assert!(!share_a_card(&s.grid, pt(5, 0), pt(6, 1)));
 }
@@ -231,9 +261,26 @@ fn geo_8_row_major_order() {
     assert_eq!(cells[1], Cell::new(1, 0));
     assert_eq!(cells[5], Cell::new(0, 1));
     let points: Vec<Point> = intersections(&s.grid).into_iter().collect();
-    assert_eq!(&points[..7], &[pt(0, 0), pt(1, 0), pt(2, 0), pt(3, 0), pt(4, 0), pt(5, 0), pt(0, 1)]);
+    assert_eq!(
+        &points[..7],
+        &[
+            pt(0, 0),
+            pt(1, 0),
+            pt(2, 0),
+            pt(3, 0),
+            pt(4, 0),
+            pt(5, 0),
+            pt(0, 1)
+        ]
+    );
     let mut setup = g0();
     setup.phase = Phase::Setup(0);
     let listed: Vec<Action> = legal(&setup, 0);
-    assert_eq!(listed, points.into_iter().map(Action::PlaceSetup).collect::<Vec<_>>());
+    assert_eq!(
+        listed,
+        points
+            .into_iter()
+            .map(Action::PlaceSetup)
+            .collect::<Vec<_>>()
+    );
 }

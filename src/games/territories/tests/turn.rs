@@ -26,7 +26,14 @@ fn tr_2_roll_two_public_dice() {
     let mut s = rolling();
     dice(&mut s, &[3, 6]);
     let events = act(&mut s, 0, "ROLL");
-    assert_eq!(events[0], Event::Rolled { seat: 0, d1: 3, d2: 6 });
+    assert_eq!(
+        events[0],
+        Event::Rolled {
+            seat: 0,
+            d1: 3,
+            d2: 6
+        }
+    );
     assert_eq!(s.last_roll, Some((3, 6)));
     assert_eq!(Territories::view(&s, None).last_roll, Some((3, 6)));
     assert_eq!(s.phase, Phase::Main);
@@ -40,7 +47,11 @@ fn tr_3_every_matching_card_produces_for_both_players() {
     dice(&mut s, &[4, 5]);
     act(&mut s, 0, "ROLL");
     assert_eq!(s.player(0).resources, res("C"));
-    assert_eq!(s.player(1).resources, res("S"), "the non-roller produces too");
+    assert_eq!(
+        s.player(1).resources,
+        res("S"),
+        "the non-roller produces too"
+    );
     conserved(&s);
 }
 
@@ -53,8 +64,16 @@ fn tr_4_yield_per_building_and_matching_card() {
     put(&mut s, 1, 1, 1, Kind::Palace); // 8H 3S 4D 9C
     dice(&mut s, &[4, 5]);
     act(&mut s, 0, "ROLL");
-    assert_eq!(s.player(0).resources, res("SSCC"), "town and fort yield per matching card");
-    assert_eq!(s.player(1).resources, res("SCC"), "barracks 1, palace 2 per card");
+    assert_eq!(
+        s.player(0).resources,
+        res("SSCC"),
+        "town and fort yield per matching card"
+    );
+    assert_eq!(
+        s.player(1).resources,
+        res("SCC"),
+        "barracks 1, palace 2 per card"
+    );
     // A temple yields one free choice per matching card.
     let mut t = rolling();
     put(&mut t, 0, 2, 2, Kind::Temple);
@@ -62,7 +81,10 @@ fn tr_4_yield_per_building_and_matching_card() {
     act(&mut t, 0, "ROLL");
     match &t.phase {
         Phase::Deciding { decision, .. } => {
-            assert_eq!((decision.kind, decision.remaining), (DecisionKind::Temple, 2));
+            assert_eq!(
+                (decision.kind, decision.remaining),
+                (DecisionKind::Temple, 2)
+            );
         }
         p => panic!("{p:?}"),
     }
@@ -74,7 +96,11 @@ fn tr_5_capital_yields_once_per_roll() {
     put(&mut s, 0, 2, 1, Kind::Capital); // 3S QD 9C 9S
     dice(&mut s, &[4, 5]);
     act(&mut s, 0, "ROLL");
-    assert_eq!(s.player(0).resources, res("SCD"), "one of each distinct suit, once");
+    assert_eq!(
+        s.player(0).resources,
+        res("SCD"),
+        "one of each distinct suit, once"
+    );
     assert_eq!(cards(&s, 0), vec![card("6D")], "one territory card");
     // Not triggered without a matching card.
     let mut t = rolling();
@@ -106,8 +132,16 @@ fn tr_6_shortage_per_suit() {
     s.bank = Resources::new(13, 1, 1, 13);
     dice(&mut s, &[5, 4]);
     act(&mut s, 0, "ROLL");
-    assert_eq!(s.player(0).resources, Resources::NONE, "(c) both want S: nobody");
-    assert_eq!(s.player(1).resources, Resources::new(0, 12, 13, 0), "(b) the last C");
+    assert_eq!(
+        s.player(0).resources,
+        Resources::NONE,
+        "(c) both want S: nobody"
+    );
+    assert_eq!(
+        s.player(1).resources,
+        Resources::new(0, 12, 13, 0),
+        "(b) the last C"
+    );
     assert_eq!(s.bank, Resources::new(13, 1, 0, 13));
     conserved(&s);
 }
@@ -120,7 +154,11 @@ fn tr_7_capital_draws_active_first() {
     put(&mut s, 1, 4, 3, Kind::Capital); // QC
     dice(&mut s, &[6, 6]);
     act(&mut s, 1, "ROLL");
-    assert_eq!(cards(&s, 1), vec![card("6D")], "the active player draws the top card");
+    assert_eq!(
+        cards(&s, 1),
+        vec![card("6D")],
+        "the active player draws the top card"
+    );
     assert_eq!(cards(&s, 0), vec![card("2C")]);
 }
 
@@ -249,7 +287,10 @@ fn tr_15_main_phase_any_order_until_end_turn() {
     act(&mut s, 0, "TOWN 1,0");
     act(&mut s, 0, "UPGRADE 1,0 FORT");
     act(&mut s, 0, "TOWN 2,0");
-    assert!(legal(&s, 1).is_empty(), "the opponent does not act in the main phase");
+    assert!(
+        legal(&s, 1).is_empty(),
+        "the opponent does not act in the main phase"
+    );
     act(&mut s, 0, "END");
     assert_eq!((s.active, s.phase.clone()), (1, Phase::Roll));
 }
@@ -272,7 +313,13 @@ fn tr_17_build_town() {
     hold(&mut s, 0, "HSCD");
     rejected(&s, 0, "TOWN 6,2", "TR-17");
     act(&mut s, 0, "TOWN 5,4");
-    assert_eq!(s.building(pt(5, 4)), Some(Building { owner: 0, kind: Kind::Town }));
+    assert_eq!(
+        s.building(pt(5, 4)),
+        Some(Building {
+            owner: 0,
+            kind: Kind::Town
+        })
+    );
     assert_eq!(s.player(0).supply.get(Kind::Town), 7);
     assert_eq!(s.points(0), 1);
 }
@@ -374,7 +421,10 @@ fn tr_23_respond_accept_or_decline() {
     act(&mut s, 0, "GET C");
     act(&mut s, 0, "PROPOSE");
     assert_eq!(Territories::to_act(&s), vec![1]);
-    assert_eq!(legal(&s, 1), vec![Action::RespondTrade(true), Action::RespondTrade(false)]);
+    assert_eq!(
+        legal(&s, 1),
+        vec![Action::RespondTrade(true), Action::RespondTrade(false)]
+    );
     rejected(&s, 0, "END", "TR-34");
     rejected(&s, 1, "GIVE S", "TR-34"); // no counter-offer
     act(&mut s, 1, "ACCEPT");
