@@ -223,7 +223,8 @@ impl fmt::Display for Card {
     }
 }
 
-/// Shorthand used by tests and examples: `card("10H")`.
+/// Shorthand used by the unit tests and examples: `card("10H")`.
+#[cfg(test)]
 pub fn card(text: &str) -> Card {
     match Card::parse(text) {
         Some(c) => c,

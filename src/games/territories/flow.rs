@@ -216,6 +216,9 @@ pub fn start(
 
 /// TR-38: one named item, then the decision ends, is forced, or waits.
 pub fn step(state: &mut State, item: Item, events: &mut Vec<Event>) {
+    if !matches!(state.phase, Phase::Deciding { .. }) {
+        return;
+    }
     let Phase::Deciding {
         mut decision,
         mut queue,

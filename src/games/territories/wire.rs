@@ -488,8 +488,8 @@ fn event_kind(event: &Event) -> pe::Kind {
         } => pe::Kind::Converted(pe::Converted {
             seat: seat(*s),
             at: Some(point_to_proto(*at)),
-            from: kind_to_proto(*from),
-            to: kind_to_proto(*to),
+            from_building: kind_to_proto(*from),
+            to_building: kind_to_proto(*to),
         }),
         Event::TurnEnded { seat: s, homeless } => pe::Kind::TurnEnded(pe::TurnEnded {
             seat: seat(*s),
