@@ -10,6 +10,7 @@ use std::collections::BTreeSet;
 use satrap::engine::conformance::{Checks, Playout, check_replay, random_playout};
 use satrap::engine::{Game, GameRng, SetupError};
 use satrap::games::WireGame;
+use satrap::games::territories::flow::forced_items;
 use satrap::games::territories::grid::{intersections, share_a_card};
 use satrap::games::territories::{
     Action, BankGet, Card, Cell, Event, Item, Kind, Options, Phase, Point, State, Suit, Territories,
@@ -216,6 +217,15 @@ fn invariants(s: &State) -> Result<(), String> {
     }
     if let Some(p) = s.buildings.keys().find(|p| !corners.contains(p)) {
         return Err(format!("building at {p}, not an intersection"));
+    }
+    // TR-35 / TR-40: a pending decision is never one the engine must finish.
+    if let Phase::Deciding { decision, .. } = &s.phase {
+        if forced_items(s, decision).is_some() {
+            return Err(format!("waiting on a forced decision {decision:?}"));
+        }
+        if decision.remaining == 0 {
+            return Err("a finished decision is still pending".into());
+        }
     }
     // Turn bookkeeping.
     if s.offers_made > 3 {
