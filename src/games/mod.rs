@@ -10,6 +10,7 @@
 mod instance;
 pub mod king_of_siam;
 mod registry;
+pub mod territories;
 
 pub use instance::{ActionInput, ApplyError, GameInstance, Instance};
 pub use registry::{CreateError, GameKind, find, registry};
