@@ -26,7 +26,7 @@ pub mod setup;
 pub mod state;
 pub mod text;
 pub mod view;
-// mod wire;
+mod wire;
 
 #[cfg(test)]
 mod tests;
