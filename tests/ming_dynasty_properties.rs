@@ -100,7 +100,8 @@ fn invariants(s: &State) -> Result<(), String> {
     }
     if let Some(n) = s.neutral_index() {
         // The unused score marker counts as the 31st piece (MD-4).
-        let total = u32::from(s.neutral_supply) + s.pieces_on_board(n) + 1 + u32::from(s.neutral_boxed);
+        let total =
+            u32::from(s.neutral_supply) + s.pieces_on_board(n) + 1 + u32::from(s.neutral_boxed);
         if total != u32::from(FAMILY_PER_COLOUR) {
             return Err(format!("neutral: {total} family members"));
         }
@@ -140,7 +141,12 @@ fn invariants(s: &State) -> Result<(), String> {
     }
     // Princes in distinct districts once placed (AMB-17) — except mid-move.
     let placed: Vec<District> = s.seats.iter().filter_map(|x| x.prince).collect();
-    let moving = matches!(s.phase, Phase::Travel { stage: satrap::games::ming_dynasty::Stage::Moving { .. } });
+    let moving = matches!(
+        s.phase,
+        Phase::Travel {
+            stage: satrap::games::ming_dynasty::Stage::Moving { .. }
+        }
+    );
     if !moving {
         for (i, a) in placed.iter().enumerate() {
             if placed[i + 1..].contains(a) {
@@ -206,14 +212,18 @@ fn check_events(playout: &Playout<MingDynasty>) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     let mut scored = vec![0u32; playout.players];
     for step in &playout.steps {
-        let events = MingDynasty::apply(&mut s, step.seat, &step.action).map_err(|e| e.to_string())?;
+        let events =
+            MingDynasty::apply(&mut s, step.seat, &step.action).map_err(|e| e.to_string())?;
         for e in &events {
             if let Event::Scored { seat, points, .. } = e {
                 scored[*seat] += points;
             }
             for viewer in (0..playout.players).map(Some).chain([None]) {
-                if let Some(Event::ReturnCommitted { seat, cards: Some(_), .. }) =
-                    MingDynasty::event_for(e, viewer)
+                if let Some(Event::ReturnCommitted {
+                    seat,
+                    cards: Some(_),
+                    ..
+                }) = MingDynasty::event_for(e, viewer)
                     && viewer != Some(seat)
                 {
                     return Err(format!("{viewer:?} sees the choice of seat {seat}"));
@@ -270,7 +280,10 @@ fn run(players: usize) {
         assert_eq!(o.results.len(), players);
         assert!(!o.winners.is_empty());
     }
-    assert!(secret_rounds > 0, "the secret selection was never exercised");
+    assert!(
+        secret_rounds > 0,
+        "the secret selection was never exercised"
+    );
 }
 
 #[test]
@@ -297,7 +310,10 @@ fn simultaneous_selection_names_every_uncommitted_seat() {
         let mut rng = GameRng::from_seed(seed);
         while !s.over() {
             let to_act: Vec<Seat> = MingDynasty::to_act(&s);
-            if let Phase::SelectReturns { involved, commits, .. } = &s.phase {
+            if let Phase::SelectReturns {
+                involved, commits, ..
+            } = &s.phase
+            {
                 let want: Vec<Seat> = (0..4)
                     .filter(|x| involved[*x] && commits[*x].is_none())
                     .collect();

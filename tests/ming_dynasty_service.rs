@@ -39,7 +39,10 @@ async fn ming_dynasty_is_listed_with_the_random_bot() {
         .expect("list")
         .into_inner()
         .game_types;
-    let md = types.iter().find(|t| t.id == MD).expect("ming_dynasty listed");
+    let md = types
+        .iter()
+        .find(|t| t.id == MD)
+        .expect("ming_dynasty listed");
     assert_eq!((md.min_players, md.max_players), (2, 4));
     assert_eq!(md.name, "Ming Dynasty");
     assert_eq!(md.bots, vec!["random"], "hidden information: no search bot");
@@ -167,5 +170,8 @@ async fn a_seat_never_sees_another_seats_return_choice() {
             checked += 1;
         }
     }
-    assert!(checked > 0, "no open selection with a waiting seat was seen");
+    assert!(
+        checked > 0,
+        "no open selection with a waiting seat was seen"
+    );
 }

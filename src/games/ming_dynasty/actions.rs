@@ -72,7 +72,8 @@ pub fn may_take_dragon(state: &State, seat: Seat, space: Province) -> bool {
 
 /// MD-33: `seat` may take the card of display slot `slot`.
 pub fn may_take_display(state: &State, seat: Seat, slot: Province) -> bool {
-    state.display.get(slot.index()).is_some_and(|c| c.is_some()) && own_on_space(state, seat, slot) > 0
+    state.display.get(slot.index()).is_some_and(|c| c.is_some())
+        && own_on_space(state, seat, slot) > 0
 }
 
 /// The pieces of `seat` on province space `p` (0 for out-of-range input).

@@ -30,7 +30,10 @@ fn valid_province(p: Province, rule: &'static str, what: &str) -> Result<(), Rul
 }
 
 fn wrong_phase(rule: &'static str, what: &str) -> RuleError {
-    err(rule, format!("{what} is not a decision of the current phase"))
+    err(
+        rule,
+        format!("{what} is not a decision of the current phase"),
+    )
 }
 
 /// Every check of Section 11, in the order of the table; `Ok` means `apply`
@@ -97,7 +100,11 @@ fn check(state: &State, seat: Seat, action: &Action) -> Result<(), RuleError> {
             }
             valid_district(*to, "MD-41")?;
             if let Some(why) = step_error(state, seat, *to, *card) {
-                let rule = if why.contains("finished") { "MD-47" } else { "MD-41" };
+                let rule = if why.contains("finished") {
+                    "MD-47"
+                } else {
+                    "MD-41"
+                };
                 return Err(err(rule, why));
             }
         }

@@ -348,7 +348,9 @@ impl Card {
 
     /// The card with this name, ignoring case.
     pub fn from_name(text: &str) -> Option<Card> {
-        board().cards().find(|c| c.name().eq_ignore_ascii_case(text))
+        board()
+            .cards()
+            .find(|c| c.name().eq_ignore_ascii_case(text))
     }
 
     /// MD-41: whether this card pays for crossing a border of `transport`.

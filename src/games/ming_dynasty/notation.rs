@@ -51,7 +51,8 @@ pub fn format_action(action: &Action) -> String {
 }
 
 fn district(input: &str, word: &str) -> Result<District, NotationError> {
-    District::from_id(word).ok_or_else(|| NotationError::new(input, format!("no district {word:?}")))
+    District::from_id(word)
+        .ok_or_else(|| NotationError::new(input, format!("no district {word:?}")))
 }
 
 fn space(input: &str, word: &str) -> Result<Province, NotationError> {

@@ -1,7 +1,7 @@
 //! Section 6: district majorities and tiles (4.1), returns and city points
 //! (4.2), cloisters (4.3), the final tile scoring (MD-59) and the winner.
 
-use crate::engine::{Outcome, SeatResult, Seat};
+use crate::engine::{Outcome, Seat, SeatResult};
 
 use super::board::{District, Province};
 use super::events::{Event, Family, ScoreReason};
@@ -254,7 +254,13 @@ pub fn finish_city(state: &mut State, p: Province, events: &mut Vec<Event>) {
             state.districts[d.index()].houses[c] = 0;
         }
         if c < state.players {
-            score(state, c, value * u32::from(n), ScoreReason::CityPieces, events);
+            score(
+                state,
+                c,
+                value * u32::from(n),
+                ScoreReason::CityPieces,
+                events,
+            );
             state.seats[c].boxed += n;
         } else {
             state.neutral_boxed += n;
@@ -276,7 +282,13 @@ pub fn score_cloisters(state: &mut State, events: &mut Vec<Event>) {
             .iter()
             .filter(|d| d.cloister == Some(seat))
             .count() as u32;
-        score(state, seat, CLOISTER_POINTS * n, ScoreReason::Cloisters, events);
+        score(
+            state,
+            seat,
+            CLOISTER_POINTS * n,
+            ScoreReason::Cloisters,
+            events,
+        );
     }
 }
 
@@ -301,8 +313,20 @@ pub fn final_tiles(state: &mut State, events: &mut Vec<Event>) {
         let tiles = &state.seats[seat].tiles;
         let total: u32 = tiles.iter().map(|n| u32::from(*n)).sum();
         let sets = five_colour_sets(tiles);
-        score(state, seat, FIVE_SET_POINTS * sets, ScoreReason::FiveColourSets, events);
-        score(state, seat, total - 5 * sets, ScoreReason::LeftoverTiles, events);
+        score(
+            state,
+            seat,
+            FIVE_SET_POINTS * sets,
+            ScoreReason::FiveColourSets,
+            events,
+        );
+        score(
+            state,
+            seat,
+            total - 5 * sets,
+            ScoreReason::LeftoverTiles,
+            events,
+        );
     }
 }
 
@@ -339,7 +363,10 @@ pub fn outcome(state: &State) -> Option<Outcome> {
     let summary = if winners.len() == 1 {
         format!("{} wins with {best} points", names.join(""))
     } else {
-        format!("{} share the victory with {best} points", names.join(" and "))
+        format!(
+            "{} share the victory with {best} points",
+            names.join(" and ")
+        )
     };
     Some(Outcome {
         winners,

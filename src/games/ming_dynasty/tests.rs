@@ -60,7 +60,11 @@ fn legal(s: &State, seat: Seat) -> Vec<String> {
 /// Princes of seats 0.. placed in P1a, P2a, P3a, P4a: round 1, Phase 1.
 fn after_princes(players: usize) -> State {
     let mut s = new(players);
-    for (seat, id) in ["P1a", "P2a", "P3a", "P4a"].iter().take(players).enumerate() {
+    for (seat, id) in ["P1a", "P2a", "P3a", "P4a"]
+        .iter()
+        .take(players)
+        .enumerate()
+    {
         play(&mut s, seat, &format!("PRINCE {id}"));
     }
     s
@@ -356,19 +360,19 @@ fn md_12_hand_limit_five_and_cards_kept() {
 #[test]
 fn md_13_every_piece_in_exactly_one_place() {
     let (s, log) = random_game(3, 11);
-    let mut boxed = vec![0u8; 3];
+    let mut boxed = [0u8; 3];
     let mut replay = MingDynasty::new_game(&Options::default(), 3, 11).expect("setup");
     for (seat, a, _) in &log {
         MingDynasty::apply(&mut replay, *seat, a).expect("replay");
-        for x in 0..3 {
+        for (x, last) in boxed.iter_mut().enumerate() {
             let st = &replay.seats[x];
             assert_eq!(
                 u32::from(st.supply) + replay.pieces_on_board(x) + u32::from(st.boxed) + 1,
                 31
             );
             // Pieces in the box never come back.
-            assert!(st.boxed >= boxed[x]);
-            boxed[x] = st.boxed;
+            assert!(st.boxed >= *last);
+            *last = st.boxed;
         }
     }
     assert_eq!(replay, s);
@@ -463,7 +467,11 @@ fn md_31_take_until_five_or_nothing_possible() {
     s.spaces[0][1] = 3;
     s.dragon_supply = 0;
     play(&mut s, 0, "TAKE 1");
-    assert_eq!(MingDynasty::to_act(&s), vec![0], "seats 1 and 2 are skipped");
+    assert_eq!(
+        MingDynasty::to_act(&s),
+        vec![0],
+        "seats 1 and 2 are skipped"
+    );
     // No pass: taking is mandatory while possible.
     assert!(!legal(&s, 0).iter().any(|a| a == "PASS"));
     for _ in 0..3 {
@@ -472,7 +480,11 @@ fn md_31_take_until_five_or_nothing_possible() {
     // Seat 0 ends with 5 cards (it started with 0 and took 1 + 3 = 4? no: 5 after five takes).
     play(&mut s, 0, "TAKE 1");
     assert_eq!(s.seats[0].hand_size(), 5);
-    assert_eq!(s.seats[2].hand_size(), 0, "finished with fewer than 5 (AMB-11)");
+    assert_eq!(
+        s.seats[2].hand_size(),
+        0,
+        "finished with fewer than 5 (AMB-11)"
+    );
     assert!(matches!(s.phase, Phase::Travel { .. }));
 }
 
@@ -482,7 +494,11 @@ fn md_32_dragon_costs_an_own_piece_from_a_space() {
     s.spaces[3][0] = 2;
     s.spaces[2][1] = 1;
     let dragons = s.dragon_supply;
-    assert_eq!(refused(&s, 0, "DRAGON 3"), "MD-32", "no own piece on space 3");
+    assert_eq!(
+        refused(&s, 0, "DRAGON 3"),
+        "MD-32",
+        "no own piece on space 3"
+    );
     play(&mut s, 0, "DRAGON 4");
     assert_eq!(s.seats[0].hand[Card::Dragon.index()], 1);
     assert_eq!(s.spaces[3][0], 1);
@@ -590,7 +606,11 @@ fn md_41_a_move_pays_each_border_and_ends_free() {
     set_hand(&mut t, 0, &["junk", "dragon", "horse"]);
     play(&mut t, 0, "STEP P1c DRAGON");
     play(&mut t, 0, "STEP P4a JUNK");
-    assert_eq!(refused(&t, 0, "DEPLOY 0"), "MD-41", "B's prince stands in P4a");
+    assert_eq!(
+        refused(&t, 0, "DEPLOY 0"),
+        "MD-41",
+        "B's prince stands in P4a"
+    );
     play(&mut t, 0, "STEP P4c HORSE");
     play(&mut t, 0, "DEPLOY 0");
 }
@@ -631,9 +651,19 @@ fn md_43_deploy_block_count_and_cloister() {
     let ev = play(&mut s, 0, "DEPLOY 3 CLOISTER");
     let ds = &s.districts[d("P1a").index()];
     assert_eq!(ds.cloister, Some(0));
-    assert_eq!(ds.open[..2], [2, 2], "Y's piece pushed out into the open area");
+    assert_eq!(
+        ds.open[..2],
+        [2, 2],
+        "Y's piece pushed out into the open area"
+    );
     assert_eq!(s.spaces[0][0], 2);
-    assert!(ev.iter().any(|e| matches!(e, Event::Deployed { ousted: Some(1), .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Deployed {
+            ousted: Some(1),
+            ..
+        }
+    )));
     // Next turn in P1a: blocked by his own cloister piece (AMB-3).
     play(&mut s, 1, "PASS");
     play(&mut s, 0, "STAY JUNK");
@@ -690,11 +720,27 @@ fn md_46_scoring_steps_in_order() {
         .expect("reveal");
     let city = ev2
         .iter()
-        .position(|e| matches!(e, Event::Scored { reason: ScoreReason::CityPieces, .. }))
+        .position(|e| {
+            matches!(
+                e,
+                Event::Scored {
+                    reason: ScoreReason::CityPieces,
+                    ..
+                }
+            )
+        })
         .expect("city");
     let cloister = ev2
         .iter()
-        .position(|e| matches!(e, Event::Scored { reason: ScoreReason::Cloisters, .. }))
+        .position(|e| {
+            matches!(
+                e,
+                Event::Scored {
+                    reason: ScoreReason::Cloisters,
+                    ..
+                }
+            )
+        })
         .expect("cloister");
     assert!(moved < ev.len());
     assert!(revealed < city && city < cloister);
@@ -715,7 +761,12 @@ fn md_47_steps_keep_the_move_finishable() {
     assert!(l.iter().all(|a| a.starts_with("STEP")), "{l:?}");
     assert_eq!(
         l,
-        vec!["STEP P1a DRAGON", "STEP P1c DRAGON", "STEP P2a DRAGON", "STEP P4c DRAGON"]
+        vec![
+            "STEP P1a DRAGON",
+            "STEP P1c DRAGON",
+            "STEP P2a DRAGON",
+            "STEP P4c DRAGON"
+        ]
     );
     assert_eq!(refused(&s, 0, "STAY DRAGON"), "MD-47");
     play(&mut s, 0, "STEP P4c DRAGON");
@@ -847,7 +898,11 @@ fn md_55_secret_selection_together() {
     assert_eq!(legal(&s, 0).len(), 15);
     let ev = play(&mut s, 2, "SELECT 1+2");
     assert_eq!(MingDynasty::to_act(&s), vec![0]);
-    assert_eq!(refused(&s, 2, "SELECT 0"), "MD-11", "no change after committing");
+    assert_eq!(
+        refused(&s, 2, "SELECT 0"),
+        "MD-11",
+        "no change after committing"
+    );
     // Nobody else learns the choice.
     for viewer in [Some(0), Some(1), None] {
         let v = MingDynasty::view(&s, viewer);
@@ -928,7 +983,11 @@ fn md_58_cloisters_score_four_each_scoring() {
     let ev = run_scoring(&mut s);
     assert_eq!(scored(&ev, 1, ScoreReason::Cloisters), 8);
     assert_eq!(scored(&ev, 2, ScoreReason::Cloisters), 4);
-    assert_eq!(s.districts[d("P1a").index()].cloister, Some(1), "pieces stay");
+    assert_eq!(
+        s.districts[d("P1a").index()].cloister,
+        Some(1),
+        "pieces stay"
+    );
     // Odd rounds do not score.
     let mut t = travel(2, 0);
     t.districts[d("P1a").index()].cloister = Some(0);
@@ -1001,7 +1060,10 @@ fn md_62_game_ends_after_round_6_scoring() {
     assert!(matches!(last.last(), Some(Event::GameEnded { .. })));
     assert!(
         last.iter()
-            .any(|e| matches!(e, Event::PhaseStarted { round: 6, .. }) || matches!(e, Event::Scored { .. }) || matches!(e, Event::ReturnsRevealed { .. }) || matches!(e, Event::GameEnded { .. }))
+            .any(|e| matches!(e, Event::PhaseStarted { round: 6, .. })
+                || matches!(e, Event::Scored { .. })
+                || matches!(e, Event::ReturnsRevealed { .. })
+                || matches!(e, Event::GameEnded { .. }))
     );
     assert!(MingDynasty::legal_actions(&s, 0).is_empty());
     assert_eq!(refused(&s, 0, "PASS"), "MD-70");
@@ -1041,7 +1103,10 @@ fn md_72_neutral_never_scores_or_wins() {
     let mut s = scoring_state(2, 6);
     set_open(&mut s, "P1a", &[0, 0, 3]);
     let ev = run_scoring(&mut s);
-    assert!(!ev.iter().any(|e| matches!(e, Event::Scored { .. } | Event::TileTaken { .. })));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::Scored { .. } | Event::TileTaken { .. }))
+    );
     let o = MingDynasty::outcome(&s).expect("over");
     assert_eq!(o.results.len(), 2);
     assert_eq!(o.winners, vec![0, 1]);
@@ -1054,8 +1119,14 @@ fn md_80_neutral_has_no_prince_hand_or_score() {
     let s = after_princes(2);
     assert_eq!(s.seats.len(), 2);
     assert_eq!(s.neutral_supply, 30);
-    assert_eq!(s.districts.iter().filter(|x| x.cloister.is_some()).count(), 0);
-    assert_eq!(s.spaces.iter().all(|sp| sp.len() == 2), true, "no neutral on spaces");
+    assert_eq!(
+        s.districts.iter().filter(|x| x.cloister.is_some()).count(),
+        0
+    );
+    assert!(
+        s.spaces.iter().all(|sp| sp.len() == 2),
+        "no neutral on spaces"
+    );
 }
 
 #[test]
@@ -1088,7 +1159,11 @@ fn md_82_neutral_pieces_stay_put_and_never_return() {
     // N leads (moves 2), R second (moves 1); only R chooses.
     assert_eq!(MingDynasty::to_act(&s), vec![0]);
     let ev2 = play(&mut s, 0, "SELECT 3");
-    assert!(!ev.iter().chain(ev2.iter()).any(|e| matches!(e, Event::PiecesReturned { seat, .. } if *seat >= 2)));
+    assert!(
+        !ev.iter()
+            .chain(ev2.iter())
+            .any(|e| matches!(e, Event::PiecesReturned { seat, .. } if *seat >= 2))
+    );
     assert_eq!(s.neutral_boxed, 2);
     // Dragons never box neutral pieces: the neutral family has none on spaces.
     let mut t = taking(2, 0);
@@ -1165,7 +1240,14 @@ fn example_1_clear_majority_single_second() {
     let ds = &s.districts[d("P5b").index()];
     assert_eq!(ds.houses, vec![0, 2, 1, 0]);
     assert_eq!(ds.open, vec![0, 1, 1, 1]);
-    assert_eq!((s.seats[Y].tiles[4], s.seats[G].tiles[4], s.seats[B].tiles[4]), (2, 1, 0));
+    assert_eq!(
+        (
+            s.seats[Y].tiles[4],
+            s.seats[G].tiles[4],
+            s.seats[B].tiles[4]
+        ),
+        (2, 1, 0)
+    );
 }
 
 #[test]
@@ -1175,7 +1257,12 @@ fn example_2_three_way_tie_for_the_lead() {
     let mut ev = Vec::new();
     scoring::score_district(&mut s, d("P2b"), &mut ev);
     assert_eq!(s.districts[d("P2b").index()].houses, vec![0, 1, 1, 1]);
-    assert_eq!(ev.iter().filter(|e| matches!(e, Event::TileTaken { taken: true, .. })).count(), 3);
+    assert_eq!(
+        ev.iter()
+            .filter(|e| matches!(e, Event::TileTaken { taken: true, .. }))
+            .count(),
+        3
+    );
 }
 
 #[test]
@@ -1253,7 +1340,10 @@ fn example_7_deploy_push_out_and_block() {
     s.spaces[2][B] = 2;
     play(&mut s, B, "STEP P3b HORSE");
     assert_eq!(
-        legal(&s, B).iter().filter(|a| a.starts_with("DEPLOY")).collect::<Vec<_>>(),
+        legal(&s, B)
+            .iter()
+            .filter(|a| a.starts_with("DEPLOY"))
+            .collect::<Vec<_>>(),
         vec!["DEPLOY 0"]
     );
     // Scoring of P3b as it stands: B leader (4) moves 2, R second (2) moves 1.
@@ -1290,7 +1380,10 @@ fn example_8_movement_legality() {
     assert!(!legal(&s, R).iter().any(|a| a.starts_with("DEPLOY")));
     play(&mut s, R, "STEP P2a HORSE");
     assert_eq!(
-        legal(&s, R).iter().filter(|a| a.starts_with("DEPLOY")).count(),
+        legal(&s, R)
+            .iter()
+            .filter(|a| a.starts_with("DEPLOY"))
+            .count(),
         7
     );
     play(&mut s, R, "DEPLOY 3");
@@ -1316,7 +1409,10 @@ fn example_8_movement_legality() {
     let mut st = base.clone();
     st.spaces[0][R] = 1;
     play(&mut st, R, "STAY RICKSHAW");
-    assert_eq!(legal(&st, R), vec!["DEPLOY 0", "DEPLOY 1", "DEPLOY 1 CLOISTER"]);
+    assert_eq!(
+        legal(&st, R),
+        vec!["DEPLOY 0", "DEPLOY 1", "DEPLOY 1 CLOISTER"]
+    );
 }
 
 #[test]
@@ -1325,8 +1421,18 @@ fn example_9_phase_2_choices() {
     set_hand(&mut s, R, &["dragon"]);
     s.spaces[0][R] = 2;
     s.spaces[3][R] = 3;
-    s.display = vec![Some(c("horse")), Some(c("junk")), None, Some(c("rickshaw")), None, None];
-    assert_eq!(legal(&s, R), vec!["TAKE 1", "TAKE 4", "DRAGON 1", "DRAGON 4"]);
+    s.display = vec![
+        Some(c("horse")),
+        Some(c("junk")),
+        None,
+        Some(c("rickshaw")),
+        None,
+        None,
+    ];
+    assert_eq!(
+        legal(&s, R),
+        vec!["TAKE 1", "TAKE 4", "DRAGON 1", "DRAGON 4"]
+    );
     assert_eq!(refused(&s, R, "TAKE 2"), "MD-33");
     let top = *s.movement_supply.last().expect("card");
     play(&mut s, R, "TAKE 4");
@@ -1397,7 +1503,10 @@ fn example_12_full_province_scoring() {
     let mut s = example_12_state();
     run_scoring(&mut s);
     let h = |id: &str| s.districts[d(id).index()].houses.clone();
-    assert_eq!((h("P2a"), h("P2b"), h("P2c")), (vec![2, 1, 0], vec![1, 1, 1], vec![0, 2, 1]));
+    assert_eq!(
+        (h("P2a"), h("P2b"), h("P2c")),
+        (vec![2, 1, 0], vec![1, 1, 1], vec![0, 2, 1])
+    );
     let purple: Vec<u8> = s.seats.iter().map(|x| x.tiles[1]).collect();
     assert_eq!(purple, vec![3, 4, 2]);
     play(&mut s, R, "SELECT 2");
@@ -1467,7 +1576,10 @@ fn example_15_phase_3_sequencing() {
     play(&mut s, R, "PASS");
     assert_eq!(legal(&s, Y), vec!["PASS"]);
     let ev = play(&mut s, Y, "PASS");
-    assert!(ev.iter().any(|e| matches!(e, Event::RoundStarted { round: 2, .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::RoundStarted { round: 2, .. }))
+    );
     assert!(s.seats.iter().all(|x| x.hand_size() == 0));
     assert_eq!(s.districts[d("P1a").index()].open[R], 2);
 }
@@ -1489,7 +1601,11 @@ fn example_16_step_4_2_in_the_engine() {
     let ev = play(&mut s, G, "SELECT 3");
     assert!(ev.contains(&Event::ReturnsRevealed {
         province: p(2),
-        choices: vec![(R, ReturnCards(4), 2), (Y, ReturnCards(1), 0), (G, ReturnCards(8), 2)]
+        choices: vec![
+            (R, ReturnCards(4), 2),
+            (Y, ReturnCards(1), 0),
+            (G, ReturnCards(8), 2)
+        ]
     }));
     assert_eq!(MingDynasty::to_act(&s), vec![R]);
     assert_eq!(legal(&s, R), vec!["RETURN P2a:2", "RETURN P2a:1,P2b:1"]);
@@ -1521,8 +1637,19 @@ fn notation_round_trips_and_rejects_garbage() {
         assert_eq!(notation::parse_action(&text.to_lowercase()), Ok(a));
     }
     for bad in [
-        "", "PLACE 0", "PLACE 7", "TAKE x", "STEP P9a HORSE", "STEP P1a CAMEL", "DEPLOY 4",
-        "SELECT", "SELECT 4", "SELECT 1+1", "RETURN P1a", "RETURN P1a:x", "FLY",
+        "",
+        "PLACE 0",
+        "PLACE 7",
+        "TAKE x",
+        "STEP P9a HORSE",
+        "STEP P1a CAMEL",
+        "DEPLOY 4",
+        "SELECT",
+        "SELECT 4",
+        "SELECT 1+1",
+        "RETURN P1a",
+        "RETURN P1a:x",
+        "FLY",
     ] {
         assert!(notation::parse_action(bad).is_err(), "{bad}");
     }

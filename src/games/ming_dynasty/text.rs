@@ -97,7 +97,9 @@ pub fn render(state: &State, viewer: Option<Seat>) -> String {
             s.supply,
             s.to_place,
             s.boxed,
-            s.prince.map(|d| d.to_string()).unwrap_or_else(|| "-".into()),
+            s.prince
+                .map(|d| d.to_string())
+                .unwrap_or_else(|| "-".into()),
             s.hand_size(),
             hand.join(", "),
             s.tiles
@@ -160,7 +162,11 @@ pub fn render(state: &State, viewer: Option<Seat>) -> String {
         v.movement_supply,
         v.discard.len(),
         b.cards()
-            .map(|c| format!("{} {}", c.name(), v.discard.iter().filter(|x| **x == c).count()))
+            .map(|c| format!(
+                "{} {}",
+                c.name(),
+                v.discard.iter().filter(|x| **x == c).count()
+            ))
             .collect::<Vec<_>>()
             .join(", "),
         v.dragon_supply,

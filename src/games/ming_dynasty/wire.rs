@@ -348,7 +348,11 @@ fn md_event(event: &Event) -> (pe::Kind, String) {
             }),
             format!(
                 "seat {seat} deploys {count} in {district}{}{}",
-                if *cloister { ", one into the cloister" } else { "" },
+                if *cloister {
+                    ", one into the cloister"
+                } else {
+                    ""
+                },
                 ousted
                     .map(|o| format!(" (seat {o}'s piece is pushed out)"))
                     .unwrap_or_default()
@@ -797,6 +801,9 @@ mod tests {
             MingDynasty::options_from_proto(Some(&MingDynasty::options_to_proto(&o))),
             Ok(o)
         );
-        assert_eq!(MingDynasty::options_from_proto(None), Ok(Options::default()));
+        assert_eq!(
+            MingDynasty::options_from_proto(None),
+            Ok(Options::default())
+        );
     }
 }
