@@ -40,7 +40,7 @@ fn card(rng: &mut GameRng) -> Card {
 /// Random, mostly illegal actions of every kind.
 fn candidates(state: &State, rng: &mut GameRng) -> Vec<Action> {
     let mut out = vec![Action::Pass];
-    for _ in 0..1 {
+    {
         out.push(Action::PlacePrince(district(rng)));
         out.push(Action::PlaceOnSpace(province(rng)));
         out.push(Action::NeutralPlace(district(rng)));
@@ -164,17 +164,20 @@ fn invariants(s: &State) -> Result<(), String> {
 /// another seat's open choice.
 fn views(s: &State, seed: u64, counter: &Cell<u32>) -> Result<(), String> {
     counter.set(counter.get() + 1);
+    // Views are checked during every selection and on every 16th state
+    // otherwise (they are the slow part of a playout).
+    let selecting = matches!(s.phase, Phase::SelectReturns { .. });
+    if !selecting && counter.get() % 16 != 0 {
+        return Ok(());
+    }
     let spectator = MingDynasty::view(s, None);
     if let Phase::SelectReturns { commits, .. } = &spectator.phase
         && commits.iter().any(|c| c.is_some())
     {
         return Err("a spectator sees a return choice".into());
     }
-    // The wire and text forms are checked during every selection and on
-    // every 16th state otherwise (they are the slow part of a playout).
-    let selecting = matches!(s.phase, Phase::SelectReturns { .. });
-    if !selecting && counter.get() % 16 != 0 {
-        return Ok(());
+    if wire_choices(&spectator).iter().any(|c| !c.is_empty()) {
+        return Err("the spectator's wire view shows a return choice".into());
     }
     for seat in 0..s.players {
         let v = MingDynasty::view(s, Some(seat));
@@ -183,6 +186,13 @@ fn views(s: &State, seed: u64, counter: &Cell<u32>) -> Result<(), String> {
                 if other != seat && c.is_some() {
                     return Err(format!("seat {seat} sees the choice of seat {other}"));
                 }
+            }
+        }
+        for (other, cards) in wire_choices(&v).iter().enumerate() {
+            if other != seat && !cards.is_empty() {
+                return Err(format!(
+                    "seat {seat}'s wire view shows seat {other}'s choice"
+                ));
             }
         }
         let wire = format!("{:?}", MingDynasty::view_to_proto(&v));
@@ -203,6 +213,17 @@ fn views(s: &State, seed: u64, counter: &Cell<u32>) -> Result<(), String> {
         return Err("the spectator view shows the seed or the generator".into());
     }
     Ok(())
+}
+
+/// The return cards each seat's entry of the wire view carries.
+fn wire_choices(v: &satrap::games::ming_dynasty::View) -> Vec<Vec<u32>> {
+    #[allow(unreachable_patterns)]
+    match MingDynasty::view_to_proto(v) {
+        satrap::proto::game_snapshot::State::MingDynasty(m) => {
+            m.seats.into_iter().map(|x| x.return_cards).collect()
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// Replays a playout, applying the events: scores equal the scoring events
