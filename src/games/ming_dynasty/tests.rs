@@ -477,7 +477,7 @@ fn md_31_take_until_five_or_nothing_possible() {
     for _ in 0..3 {
         play(&mut s, 0, "TAKE 1");
     }
-    // Seat 0 ends with 5 cards (it started with 0 and took 1 + 3 = 4? no: 5 after five takes).
+    // The fifth take fills seat 0's hand.
     play(&mut s, 0, "TAKE 1");
     assert_eq!(s.seats[0].hand_size(), 5);
     assert_eq!(
@@ -1056,14 +1056,38 @@ fn md_62_game_ends_after_round_6_scoring() {
     assert!(s.over());
     assert_eq!(s.round, 6);
     assert!(MingDynasty::to_act(&s).is_empty());
-    let last = &log.last().expect("moves").2;
-    assert!(matches!(last.last(), Some(Event::GameEnded { .. })));
+    let events: Vec<&Event> = log.iter().flat_map(|(_, _, ev)| ev.iter()).collect();
+    let scoring6 = events
+        .iter()
+        .position(|e| {
+            matches!(
+                e,
+                Event::PhaseStarted {
+                    round: 6,
+                    phase: PhaseName::Scoring
+                }
+            )
+        })
+        .expect("round 6 scoring");
+    // The final tile scoring (MD-59) comes after it, and the end is last.
+    let final_tiles = events
+        .iter()
+        .position(|e| {
+            matches!(
+                e,
+                Event::Scored {
+                    reason: ScoreReason::LeftoverTiles | ScoreReason::FiveColourSets,
+                    ..
+                }
+            )
+        })
+        .expect("final tile scoring");
+    assert!(scoring6 < final_tiles);
+    assert!(matches!(events.last(), Some(Event::GameEnded { .. })));
     assert!(
-        last.iter()
-            .any(|e| matches!(e, Event::PhaseStarted { round: 6, .. })
-                || matches!(e, Event::Scored { .. })
-                || matches!(e, Event::ReturnsRevealed { .. })
-                || matches!(e, Event::GameEnded { .. }))
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::RoundStarted { round: 7, .. }))
     );
     assert!(MingDynasty::legal_actions(&s, 0).is_empty());
     assert_eq!(refused(&s, 0, "PASS"), "MD-70");
