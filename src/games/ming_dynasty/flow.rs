@@ -91,6 +91,9 @@ pub fn refill(state: &mut State, slot: Province, events: &mut Vec<Event>) {
 /// MD-30: Phase 2 begins; every empty slot is refilled in slot order.
 pub fn start_card_phase(state: &mut State, events: &mut Vec<Event>) {
     state.phase = Phase::TakeCards;
+    for s in &mut state.seats {
+        s.finished = false;
+    }
     events.push(Event::PhaseStarted {
         round: state.round,
         phase: PhaseName::TakeCards,
@@ -104,15 +107,21 @@ pub fn start_card_phase(state: &mut State, events: &mut Vec<Event>) {
 }
 
 /// MD-31: the first player clockwise from `from` (inclusive) who is not
-/// finished; when all are, Phase 3 begins.
+/// finished; when all are, Phase 3 begins. Finishing is checked when the
+/// turn comes up and is final for the phase (AMB-40).
 pub fn next_card_turn(state: &mut State, from: usize, events: &mut Vec<Event>) {
     let n = state.players;
     for i in 0..n {
         let seat = (from + i) % n;
-        if !finished_taking(state, seat) {
-            state.turn = seat;
-            return;
+        if state.seats[seat].finished {
+            continue;
         }
+        if finished_taking(state, seat) {
+            state.seats[seat].finished = true;
+            continue;
+        }
+        state.turn = seat;
+        return;
     }
     start_travel_phase(state, events);
 }

@@ -68,6 +68,7 @@ pub fn new_game(options: &Options, players: usize, seed: u64) -> Result<State, S
                 tiles: vec![0; colours],
                 prince: None,
                 passed: false,
+                finished: false,
             }
         })
         .collect();

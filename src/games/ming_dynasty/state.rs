@@ -175,6 +175,8 @@ pub struct SeatState {
     pub prince: Option<District>,
     /// MD-40: passed in this Phase 3.
     pub passed: bool,
+    /// MD-31: finished with this Phase 2 (stays so for the phase, AMB-40).
+    pub finished: bool,
 }
 
 impl SeatState {

@@ -489,6 +489,26 @@ fn md_31_take_until_five_or_nothing_possible() {
 }
 
 #[test]
+fn md_31_finished_stays_finished_after_a_reshuffle() {
+    let mut s = taking(2, 0);
+    s.dragon_supply = 0;
+    s.display[2] = None;
+    s.spaces[2][1] = 2; // seat 1: a piece only beside an empty slot
+    s.spaces[0][0] = 1;
+    let mut ev = Vec::new();
+    flow::next_card_turn(&mut s, 1, &mut ev);
+    assert!(s.seats[1].finished);
+    assert_eq!(MingDynasty::to_act(&s), vec![0]);
+    // Seat 0's take reshuffles a dragon back into the dragon supply...
+    s.movement_supply.clear();
+    s.discard = vec![c("horse"), Card::Dragon];
+    play(&mut s, 0, "TAKE 1");
+    assert_eq!(s.dragon_supply, 1);
+    // ...but seat 1 stays finished (AMB-40).
+    assert_eq!(MingDynasty::to_act(&s), vec![0]);
+}
+
+#[test]
 fn md_32_dragon_costs_an_own_piece_from_a_space() {
     let mut s = taking(2, 0);
     s.spaces[3][0] = 2;

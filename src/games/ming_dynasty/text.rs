@@ -109,6 +109,8 @@ pub fn render(state: &State, viewer: Option<Seat>) -> String {
                 .join("/"),
             if s.passed && matches!(v.phase, Phase::Travel { .. }) {
                 ", passed"
+            } else if s.finished && v.phase == Phase::TakeCards {
+                ", finished"
             } else {
                 ""
             }

@@ -582,6 +582,7 @@ fn md_view_to_proto(v: &View) -> proto::MingDynastyView {
                 passed: s.passed,
                 committed: v.committed.get(i).copied().unwrap_or(false),
                 return_cards: own_choice(i),
+                finished: s.finished && v.phase == Phase::TakeCards,
             })
             .collect(),
         neutral_colour: v
