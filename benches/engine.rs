@@ -8,6 +8,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use satrap::engine::{Game, conformance::fast_playout};
 use satrap::games::king_of_siam::KingOfSiam;
+use satrap::games::ming_dynasty::MingDynasty;
 use satrap::games::territories::Territories;
 use std::hint::black_box;
 
@@ -38,6 +39,7 @@ fn bench_game<G: Game>(c: &mut Criterion, players: &[usize]) {
 fn engines(c: &mut Criterion) {
     bench_game::<KingOfSiam>(c, &[2, 3, 4]);
     bench_game::<Territories>(c, &[2]);
+    bench_game::<MingDynasty>(c, &[2, 3, 4]);
 }
 
 criterion_group!(benches, engines);

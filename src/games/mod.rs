@@ -9,6 +9,7 @@
 
 mod instance;
 pub mod king_of_siam;
+pub mod ming_dynasty;
 mod registry;
 pub mod territories;
 

@@ -1,7 +1,8 @@
 //! The list of hosted games. The only place that names every game.
 
 use super::{
-    GameInstance, Instance, WireError, WireGame, king_of_siam::KingOfSiam, territories::Territories,
+    GameInstance, Instance, WireError, WireGame, king_of_siam::KingOfSiam,
+    ming_dynasty::MingDynasty, territories::Territories,
 };
 use crate::engine::SetupError;
 use crate::proto;
@@ -80,7 +81,11 @@ fn create<G: WireGame>(
     Ok(Box::new(Instance::<G>::new(options, players, seed)?))
 }
 
-static REGISTRY: &[GameKind] = &[GameKind::of::<KingOfSiam>(), GameKind::of::<Territories>()];
+static REGISTRY: &[GameKind] = &[
+    GameKind::of::<KingOfSiam>(),
+    GameKind::of::<MingDynasty>(),
+    GameKind::of::<Territories>(),
+];
 
 /// Every hosted game, sorted by id.
 pub fn registry() -> &'static [GameKind] {
