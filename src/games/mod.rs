@@ -8,6 +8,7 @@
 //! line in [`registry`] (plus its messages in the proto oneofs).
 
 mod instance;
+pub mod alexandros;
 pub mod king_of_siam;
 mod registry;
 
