@@ -1,6 +1,8 @@
 //! The list of hosted games. The only place that names every game.
 
-use super::{GameInstance, Instance, WireError, WireGame, king_of_siam::KingOfSiam};
+use super::{
+    GameInstance, Instance, WireError, WireGame, alexandros::Alexandros, king_of_siam::KingOfSiam,
+};
 use crate::engine::SetupError;
 use crate::proto;
 
@@ -78,7 +80,10 @@ fn create<G: WireGame>(
     Ok(Box::new(Instance::<G>::new(options, players, seed)?))
 }
 
-static REGISTRY: &[GameKind] = &[GameKind::of::<KingOfSiam>()];
+static REGISTRY: &[GameKind] = &[
+    GameKind::of::<Alexandros>(),
+    GameKind::of::<KingOfSiam>(),
+];
 
 /// Every hosted game, sorted by id.
 pub fn registry() -> &'static [GameKind] {

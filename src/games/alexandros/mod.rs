@@ -35,7 +35,7 @@ pub mod state;
 pub mod text;
 pub mod turn;
 pub mod view;
-// mod wire;
+mod wire;
 
 #[cfg(test)]
 mod tests;
