@@ -7,7 +7,9 @@ use super::alexander::{destinations, has_targets, offered_slots, steps, target_s
 use super::board::{Point, Space};
 use super::card::Symbol;
 use super::events::TakeFrom;
-use super::occupation::{check_confirm, check_give, check_guard, start};
+use super::occupation::{
+    check_confirm, check_give, check_guard, province_infos, start, start_with,
+};
 use super::state::{Slot, Stage, State};
 use crate::engine::{RuleError, Seat};
 
@@ -89,14 +91,14 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
             if !state.draw.is_empty() || !state.discard.is_empty() {
                 out.push(Action::TakeCard(TakeFrom::Deck));
             }
-            let anchors = state.anchors();
-            for a in &anchors {
-                if start(state, seat, *a, false).is_ok() {
+            let infos = province_infos(state);
+            for (a, info) in &infos {
+                if start_with(state, seat, *a, false, info).is_ok() {
                     out.push(Action::Occupy(*a));
                 }
             }
-            for a in &anchors {
-                if start(state, seat, *a, true).is_ok() {
+            for (a, info) in &infos {
+                if start_with(state, seat, *a, true, info).is_ok() {
                     out.push(Action::TakeOver(*a));
                 }
             }
@@ -134,6 +136,44 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
         }
     }
     out
+}
+
+/// Whether `action` is in [`legal_actions`] for `seat`, without building the
+/// whole list for the action phase (each kind is checked with the very
+/// predicate the generator uses).
+pub fn is_legal(state: &State, seat: Seat, action: &Action) -> bool {
+    if state.over() || seat != state.current {
+        return false;
+    }
+    match (action, &state.stage) {
+        (Action::TakeCard(TakeFrom::Slot(slot)), Stage::Actions) => {
+            offered_slots(state).iter().any(|(s, _)| s == slot)
+        }
+        (Action::TakeCard(TakeFrom::Deck), Stage::Actions) => {
+            !state.draw.is_empty() || !state.discard.is_empty()
+        }
+        (Action::Occupy(a), Stage::Actions) => start(state, seat, *a, false).is_ok(),
+        (Action::TakeOver(a), Stage::Actions) => start(state, seat, *a, true).is_ok(),
+        (Action::Levy(s), Stage::Actions) => {
+            !state.levied
+                && state.seats[seat].hand.get(*s) > 0
+                && guards_on_symbol(state, seat, *s)
+        }
+        (Action::TakeBack(sp), Stage::Actions) => state.guard(*sp) == Some(seat),
+        (Action::EndTurn, Stage::Actions) => true,
+        (_, Stage::Actions) => false,
+        (Action::PlaceGuard(sp), Stage::Occupying(occ)) => {
+            !occ.chosen.contains(sp) && check_guard(state, seat, occ, *sp).is_ok()
+        }
+        (Action::ConfirmOccupation, Stage::Occupying(occ)) => {
+            check_confirm(state, seat, occ).is_ok()
+        }
+        (_, Stage::Occupying(_)) => false,
+        (Action::GiveCard(s), Stage::Compensating(c)) => check_give(c, *s).is_ok(),
+        (_, Stage::Compensating(_)) => false,
+        // The Alexander stages have short lists (at most a few dozen).
+        _ => legal_actions(state, seat).contains(action),
+    }
 }
 
 /// AX-28: one of `seat`'s guards stands on a space of this symbol.

@@ -2,7 +2,7 @@
 //! against the legal list first; a refused action changes nothing and names
 //! the rule it breaks.
 
-use super::actions::{Action, legal_actions, reject};
+use super::actions::{Action, is_legal, reject};
 use super::alexander::target_set;
 use super::board::board;
 use super::card::Cards;
@@ -17,7 +17,7 @@ use crate::engine::{RuleError, Seat};
 
 /// Apply `action` for `seat`: all or nothing.
 pub fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
-    if !legal_actions(state, seat).contains(action) {
+    if !is_legal(state, seat, action) {
         return Err(reject(state, seat, action));
     }
     let mut events = Vec::new();

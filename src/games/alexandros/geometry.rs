@@ -111,5 +111,8 @@ pub fn provinces(walled: impl Fn(Side) -> bool) -> Vec<Space> {
 
 /// The spaces of the province anchored at `anchor`, in board order.
 pub fn province_spaces(labels: &[Space], anchor: Space) -> impl Iterator<Item = Space> + '_ {
-    Space::all().filter(move |s| labels.get(s.index()) == Some(&anchor))
+    // A province's spaces never come before its anchor in board order.
+    Space::all()
+        .skip(anchor.index())
+        .filter(move |s| labels.get(s.index()) == Some(&anchor))
 }

@@ -47,6 +47,54 @@ pub fn removal_cards(state: &State, anchor: Space, owner: Seat) -> Cards {
     out
 }
 
+/// What naming a province depends on, gathered in one pass over its spaces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ProvinceInfo {
+    /// The player whose guards stand in it.
+    pub owner: Option<Seat>,
+    /// Its symbol spaces, as cards (AX-20).
+    pub need: Cards,
+    /// The removal cards for the owner's guards (AX-24).
+    pub removal: Cards,
+}
+
+impl ProvinceInfo {
+    fn add(&mut self, state: &State, s: Space) {
+        if let Some(sym) = s.symbol() {
+            self.need.add(sym, 1);
+            if let Some(g) = state.guard(s) {
+                self.owner = Some(g);
+                self.removal.add(sym, 2);
+            }
+        }
+    }
+}
+
+/// The facts of one province (one scan).
+pub fn province_info(state: &State, anchor: Space) -> ProvinceInfo {
+    let mut info = ProvinceInfo::default();
+    for s in state.province_spaces(anchor) {
+        info.add(state, s);
+    }
+    info
+}
+
+/// The facts of every province, by anchor, in one pass over the board.
+pub fn province_infos(state: &State) -> Vec<(Space, ProvinceInfo)> {
+    let mut by_anchor: Vec<Option<ProvinceInfo>> = vec![None; state.province.len()];
+    for s in Space::all() {
+        let a = state.province_of(s).index();
+        if let Some(slot) = by_anchor.get_mut(a) {
+            slot.get_or_insert_with(ProvinceInfo::default).add(state, s);
+        }
+    }
+    by_anchor
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, info)| Some((Space::from_index(i)?, info?)))
+        .collect()
+}
+
 /// AX-18 / AX-23 / AX-39: whether `seat` may name the province, and if so the
 /// occupation it starts. `Err` carries the rule it breaks.
 pub fn start(
@@ -64,8 +112,18 @@ pub fn start(
             ),
         ));
     }
-    let owner = state.owner(anchor);
-    let (from, reserved) = match (takeover, owner) {
+    start_with(state, seat, anchor, takeover, &province_info(state, anchor))
+}
+
+/// [`start`] with the province's facts already gathered.
+pub fn start_with(
+    state: &State,
+    seat: Seat,
+    anchor: Space,
+    takeover: bool,
+    info: &ProvinceInfo,
+) -> Result<Occupation, (&'static str, String)> {
+    let (from, reserved) = match (takeover, info.owner) {
         (false, None) => (None, Cards::EMPTY),
         (false, Some(_)) => {
             return Err((
@@ -83,18 +141,16 @@ pub fn start(
             return Err(("AX-22", format!("the province {anchor} is already yours")));
         }
         (true, Some(q)) => {
-            let removal = removal_cards(state, anchor, q);
-            if !state.seats[seat].hand.contains(&removal) {
+            if !state.seats[seat].hand.contains(&info.removal) {
                 return Err((
                     "AX-24",
-                    format!("removing the guards needs {removal} in the hand"),
+                    format!("removing the guards needs {} in the hand", info.removal),
                 ));
             }
-            (Some(q), removal)
+            (Some(q), info.removal)
         }
     };
-    let need = symbols_of(symbol_spaces(state, anchor).into_iter());
-    if need.total() == 0 {
+    if info.need.total() == 0 {
         return Err((
             "AX-18",
             format!("the province {anchor} has no symbol space"),
@@ -102,7 +158,7 @@ pub fn start(
     }
     let hand = state.seats[seat].hand.minus(&reserved).unwrap_or_default();
     let g = u32::from(state.seats[seat].supply);
-    let d = deficit(&need, &hand);
+    let d = deficit(&info.need, &hand);
     if g < d.max(1) {
         return Err((
             "AX-39",
