@@ -6,7 +6,7 @@ use super::actions::{Action, is_legal, reject};
 use super::alexander::target_set;
 use super::board::board;
 use super::card::Cards;
-use super::deck::{discard, draw_card, refill_display, take_face_up};
+use super::deck::{discard, draw_card, refill_display, refill_slot, take_face_up};
 use super::events::{Event, TakeFrom};
 use super::geometry::{provinces, route_steps};
 use super::occupation::{occupation_cost, owed_for, start};
@@ -29,7 +29,7 @@ pub fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event
 fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Event>) {
     match action {
         Action::AlexCard { slot, symbol } => {
-            let Some(card) = take_face_up(state, *slot, events) else {
+            let Some(card) = take_face_up(state, *slot) else {
                 return;
             };
             state.seats[seat].hand.add(card, 1);
@@ -45,6 +45,7 @@ fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Even
                 card,
                 symbol: Some(*symbol),
             });
+            refill_slot(state, *slot, events);
             state.stage = Stage::AlexDestination {
                 symbol: *symbol,
                 kind,
@@ -66,7 +67,7 @@ fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Even
             };
         }
         Action::AlexIdle(slot) => {
-            let Some(card) = take_face_up(state, *slot, events) else {
+            let Some(card) = take_face_up(state, *slot) else {
                 return;
             };
             state.seats[seat].hand.add(card, 1);
@@ -77,6 +78,7 @@ fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Even
                 card,
                 symbol: None,
             });
+            refill_slot(state, *slot, events);
             refill_display(state, events);
             state.stage = Stage::Actions;
         }
@@ -96,7 +98,7 @@ fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Even
         Action::AlexStep(to) => step(state, seat, *to, events),
         Action::TakeCard(from) => {
             let card = match from {
-                TakeFrom::Slot(slot) => take_face_up(state, *slot, events),
+                TakeFrom::Slot(slot) => take_face_up(state, *slot),
                 TakeFrom::Deck => draw_card(state, events),
             };
             if let Some(card) = card {
@@ -106,6 +108,9 @@ fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Even
                     from: *from,
                     symbol: Some(card),
                 });
+            }
+            if let TakeFrom::Slot(slot) = from {
+                refill_slot(state, *slot, events);
             }
             complete_action(state, events);
         }

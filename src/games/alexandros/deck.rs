@@ -18,7 +18,7 @@ pub fn draw_card(state: &mut State, events: &mut Vec<Event>) -> Option<Symbol> {
 }
 
 /// Refill one empty slot if a card is available (AX-33).
-fn refill_slot(state: &mut State, slot: Slot, events: &mut Vec<Event>) {
+pub fn refill_slot(state: &mut State, slot: Slot, events: &mut Vec<Event>) {
     if state.display[slot.index()].is_none()
         && let Some(c) = draw_card(state, events)
     {
@@ -27,11 +27,10 @@ fn refill_slot(state: &mut State, slot: Slot, events: &mut Vec<Event>) {
     }
 }
 
-/// AX-33: take a face-up card; its slot is refilled at once.
-pub fn take_face_up(state: &mut State, slot: Slot, events: &mut Vec<Event>) -> Option<Symbol> {
-    let card = state.display[slot.index()].take()?;
-    refill_slot(state, slot, events);
-    Some(card)
+/// Take a face-up card; the caller refills its slot at once with
+/// [`refill_slot`] (AX-33) after reporting what was taken.
+pub fn take_face_up(state: &mut State, slot: Slot) -> Option<Symbol> {
+    state.display[slot.index()].take()
 }
 
 /// AX-33: at the end of an Alexander phase or completed action, fill empty

@@ -113,7 +113,11 @@ pub fn render(state: &State, viewer: Option<Seat>) -> String {
         let _ = writeln!(
             out,
             "{marker} seat {} {:<6} score {:>3} | guards in supply {} | tax now {:>2} | {hand}",
-            s.seat, s.colour, s.score, s.supply, s.tax
+            s.seat,
+            s.colour.id(),
+            s.score,
+            s.supply,
+            s.tax
         );
     }
     let occupied: Vec<String> = v
