@@ -253,8 +253,8 @@ fn play(players: usize, seed: u64) -> Playout<Alexandros> {
 /// Replays the log: every score equals the sum of its scoring events, and
 /// drawn cards are hidden from every other viewer.
 fn check_events(playout: &Playout<Alexandros>) {
-    let mut s = Alexandros::new_game(&Options::default(), playout.players, playout.seed)
-        .expect("setup");
+    let mut s =
+        Alexandros::new_game(&Options::default(), playout.players, playout.seed).expect("setup");
     let mut scored = vec![0u32; playout.players];
     for step in &playout.steps {
         let events = Alexandros::apply(&mut s, step.seat, &step.action).expect("replay");
@@ -277,7 +277,11 @@ fn check_events(playout: &Playout<Alexandros>) {
                 for viewer in (0..playout.players).map(Some).chain([None]) {
                     let seen = Alexandros::event_for(e, viewer);
                     let hidden = matches!(seen, Some(Event::CardTaken { symbol: None, .. }));
-                    assert_eq!(hidden, viewer != Some(*seat), "drawn card shown to {viewer:?}");
+                    assert_eq!(
+                        hidden,
+                        viewer != Some(*seat),
+                        "drawn card shown to {viewer:?}"
+                    );
                 }
             }
         }
@@ -348,7 +352,16 @@ fn wire_and_notation_input_never_panics() {
             _ => rng.below(8) as i32,
         }
     };
-    let ids = ["v0_3", "r0c0", "r9c22", "v1_4", "", "x", "R0C1", "v0_1|v0_3"];
+    let ids = [
+        "v0_3",
+        "r0c0",
+        "r9c22",
+        "v1_4",
+        "",
+        "x",
+        "R0C1",
+        "v0_1|v0_3",
+    ];
     let mut accepted = 0;
     for i in 0..20_000 {
         let id = ids[rng.index(ids.len())].to_string();
@@ -398,8 +411,26 @@ fn wire_and_notation_input_never_panics() {
     }
     assert!(accepted > 1000);
     let tokens = [
-        "ALEX_CARD", "ALEX_STEP", "OCCUPY", "LEVY", "GIVE_CARD", "TAKE_CARD", "END_TURN", "1", "2",
-        "3", "LYRE", "temple", "DECK", "slot1", "v0_3", "r0c0", "r99c1", "", "💥", "-1",
+        "ALEX_CARD",
+        "ALEX_STEP",
+        "OCCUPY",
+        "LEVY",
+        "GIVE_CARD",
+        "TAKE_CARD",
+        "END_TURN",
+        "1",
+        "2",
+        "3",
+        "LYRE",
+        "temple",
+        "DECK",
+        "slot1",
+        "v0_3",
+        "r0c0",
+        "r99c1",
+        "",
+        "💥",
+        "-1",
     ];
     for i in 0..20_000 {
         let n = rng.index(4);

@@ -27,7 +27,10 @@ async fn lists_alexandros_with_the_random_bot_only() {
         .expect("list")
         .into_inner()
         .game_types;
-    let ax = types.iter().find(|t| t.id == AX).expect("alexandros listed");
+    let ax = types
+        .iter()
+        .find(|t| t.id == AX)
+        .expect("alexandros listed");
     assert_eq!((ax.min_players, ax.max_players), (2, 4));
     assert_eq!(ax.name, "Alexandros");
     assert_eq!(ax.rules, "docs/rules/alexandros.md");

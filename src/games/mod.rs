@@ -7,8 +7,8 @@
 //! them. The service never names a game: adding one means a new folder and a
 //! line in [`registry`] (plus its messages in the proto oneofs).
 
-mod instance;
 pub mod alexandros;
+mod instance;
 pub mod king_of_siam;
 mod registry;
 

@@ -80,10 +80,7 @@ fn create<G: WireGame>(
     Ok(Box::new(Instance::<G>::new(options, players, seed)?))
 }
 
-static REGISTRY: &[GameKind] = &[
-    GameKind::of::<Alexandros>(),
-    GameKind::of::<KingOfSiam>(),
-];
+static REGISTRY: &[GameKind] = &[GameKind::of::<Alexandros>(), GameKind::of::<KingOfSiam>()];
 
 /// Every hosted game, sorted by id.
 pub fn registry() -> &'static [GameKind] {

@@ -79,7 +79,11 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
             }
         }
         Stage::AlexDestination { symbol, .. } => {
-            out.extend(destinations(state, *symbol).into_iter().map(Action::AlexDest));
+            out.extend(
+                destinations(state, *symbol)
+                    .into_iter()
+                    .map(Action::AlexDest),
+            );
         }
         Stage::AlexRoute { destination, .. } => {
             out.extend(steps(state, *destination).into_iter().map(Action::AlexStep));
@@ -155,9 +159,7 @@ pub fn is_legal(state: &State, seat: Seat, action: &Action) -> bool {
         (Action::Occupy(a), Stage::Actions) => start(state, seat, *a, false).is_ok(),
         (Action::TakeOver(a), Stage::Actions) => start(state, seat, *a, true).is_ok(),
         (Action::Levy(s), Stage::Actions) => {
-            !state.levied
-                && state.seats[seat].hand.get(*s) > 0
-                && guards_on_symbol(state, seat, *s)
+            !state.levied && state.seats[seat].hand.get(*s) > 0 && guards_on_symbol(state, seat, *s)
         }
         (Action::TakeBack(sp), Stage::Actions) => state.guard(*sp) == Some(seat),
         (Action::EndTurn, Stage::Actions) => true,
@@ -210,10 +212,9 @@ pub fn reject(state: &State, seat: Seat, action: &Action) -> RuleError {
         (Action::AlexCard { slot, symbol }, Stage::AlexSource) => {
             match state.display[slot.index()] {
                 None => err("AX-7", format!("slot {} is empty", slot.number())),
-                Some(_) if *slot == Slot::Two && state.display[0] == state.display[1] => err(
-                    "AX-41",
-                    "both face-up cards are equal: take slot 1",
-                ),
+                Some(_) if *slot == Slot::Two && state.display[0] == state.display[1] => {
+                    err("AX-41", "both face-up cards are equal: take slot 1")
+                }
                 Some(card) if !target_set(state, card).is_empty() && card != *symbol => err(
                     "AX-7",
                     format!("the {card} card has targets, so it moves for {card}"),
@@ -272,7 +273,10 @@ pub fn reject(state: &State, seat: Seat, action: &Action) -> RuleError {
             } else if state.seats[seat].hand.get(*symbol) == 0 {
                 err("AX-28", format!("no {symbol} card in the hand"))
             } else {
-                err("AX-28", format!("none of your guards stands on a {symbol} space"))
+                err(
+                    "AX-28",
+                    format!("none of your guards stands on a {symbol} space"),
+                )
             }
         }
         (Action::TakeBack(s), Stage::Actions) => {
@@ -304,9 +308,10 @@ pub fn reject(state: &State, seat: Seat, action: &Action) -> RuleError {
         (Action::AlexStep(_), _) => wrong_stage("AX-38"),
         (Action::TakeCard(_) | Action::Levy(_) | Action::TakeBack(_), _)
         | (Action::Occupy(_) | Action::TakeOver(_), _) => wrong_stage("AX-15"),
-        (Action::EndTurn, Stage::Occupying(_) | Stage::Compensating(_)) => {
-            err("AX-39", "a move or action in progress must be completed (D-33)")
-        }
+        (Action::EndTurn, Stage::Occupying(_) | Stage::Compensating(_)) => err(
+            "AX-39",
+            "a move or action in progress must be completed (D-33)",
+        ),
         (Action::EndTurn, _) => wrong_stage("AX-2"),
         (Action::PlaceGuard(_) | Action::ConfirmOccupation, _) => wrong_stage("AX-39"),
         (Action::GiveCard(_), _) => wrong_stage("AX-40"),

@@ -83,7 +83,11 @@ pub enum Event {
         from: Option<Seat>,
     },
     /// A paid card went to the former owner (AX-27, AX-40).
-    CardGiven { seat: Seat, to: Seat, symbol: Symbol },
+    CardGiven {
+        seat: Seat,
+        to: Seat,
+        symbol: Symbol,
+    },
     /// Cards went onto the discard pile (AX-35).
     CardsDiscarded { seat: Seat, cards: Cards },
     /// A levy was made with a card of this symbol (AX-28).

@@ -36,7 +36,9 @@ fn from_text(f: TakeFrom) -> &'static str {
 /// The canonical notation of an action (`ALEX_CARD 2 LYRE`).
 pub fn format_action(action: &Action) -> String {
     match action {
-        Action::AlexCard { slot, symbol } => format!("ALEX_CARD {} {}", slot.number(), sym(*symbol)),
+        Action::AlexCard { slot, symbol } => {
+            format!("ALEX_CARD {} {}", slot.number(), sym(*symbol))
+        }
         Action::AlexHand(s) => format!("ALEX_HAND {}", sym(*s)),
         Action::AlexIdle(slot) => format!("ALEX_IDLE {}", slot.number()),
         Action::AlexDest(p) => format!("ALEX_DEST {p}"),
@@ -156,7 +158,12 @@ pub fn parse_action(text: &str) -> Result<Action, NotationError> {
             arity(0)?;
             Action::EndTurn
         }
-        _ => return Err(NotationError::new(text, format!("unknown action {keyword:?}"))),
+        _ => {
+            return Err(NotationError::new(
+                text,
+                format!("unknown action {keyword:?}"),
+            ));
+        }
     };
     Ok(action)
 }

@@ -126,10 +126,7 @@ pub fn start_with(
     let (from, reserved) = match (takeover, info.owner) {
         (false, None) => (None, Cards::EMPTY),
         (false, Some(_)) => {
-            return Err((
-                "AX-18",
-                format!("the province {anchor} is occupied (D-15)"),
-            ));
+            return Err(("AX-18", format!("the province {anchor} is occupied (D-15)")));
         }
         (true, None) => {
             return Err((
@@ -270,10 +267,7 @@ pub fn check_give(c: &Compensation, symbol: Symbol) -> Result<(), (&'static str,
         ));
     }
     if c.last.is_some_and(|l| symbol < l) {
-        return Err((
-            "AX-40",
-            "cards are handed over in symbol order".to_string(),
-        ));
+        return Err(("AX-40", "cards are handed over in symbol order".to_string()));
     }
     let later: u32 = Symbol::ALL
         .iter()

@@ -346,7 +346,10 @@ fn geometry_spaces_follow_the_map_and_corner_formulas() {
 fn geometry_coast_is_one_simple_loop_and_start_is_inland() {
     for p in Point::all() {
         let border_sides = p.neighbours().iter().filter(|(_, s)| s.is_border()).count();
-        assert!(border_sides == 0 || border_sides == 2, "{p}: {border_sides}");
+        assert!(
+            border_sides == 0 || border_sides == 2,
+            "{p}: {border_sides}"
+        );
     }
     let start = board().start;
     assert_eq!(start.spaces().len(), 6);
@@ -415,9 +418,13 @@ fn geometry_provinces_by_flood_fill() {
     let nw: Vec<String> = ids(Space::all().filter(|s| p[s.index()] == sp("r0c0")));
     assert_eq!(
         nw,
-        ["r0c0", "r0c1", "r0c2", "r1c0", "r1c1", "r1c2", "r2c0", "r2c1"]
+        [
+            "r0c0", "r0c1", "r0c2", "r1c0", "r1c1", "r1c2", "r2c0", "r2c1"
+        ]
     );
-    let rest: Vec<Space> = Space::all().filter(|s| p[s.index()] != sp("r0c0")).collect();
+    let rest: Vec<Space> = Space::all()
+        .filter(|s| p[s.index()] != sp("r0c0"))
+        .collect();
     assert_eq!(rest.len(), 185);
     assert!(rest.iter().all(|s| p[s.index()] == sp("r0c3")));
     // Two walls alone do not close anything.
@@ -672,10 +679,11 @@ fn ax_10_walls_on_new_inner_sides_only() {
     assert_eq!(s.walls_on_board(), 1);
     assert!(s.wall(sd("v0_3|v1_4")).is_some());
     assert!(s.wall(sd("v0_1|v0_3")).is_none());
-    assert!(events.iter().any(|e| matches!(
-        e,
-        Event::AlexanderStepped { wall: None, .. }
-    )));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::AlexanderStepped { wall: None, .. }))
+    );
     assert_eq!(s.black_left, 64);
     // Re-walking walled sides places nothing (EX-2, third route).
     let s2 = ex2();
@@ -887,10 +895,7 @@ fn ax_23_take_over_only_an_opponents_province() {
 #[test]
 fn ax_24_two_cards_per_removed_guard() {
     let s = ex4();
-    assert_eq!(
-        removal_cards(&s, sp("r0c0"), YELLOW),
-        hand(&[Lyre, Lyre])
-    );
+    assert_eq!(removal_cards(&s, sp("r0c0"), YELLOW), hand(&[Lyre, Lyre]));
     let mut t = ex4();
     t.seats[BLUE].hand = hand(&[Lyre, Amphora, Amphora]);
     assert_eq!(refuse(&t, "TAKE_OVER r0c0").rule, "AX-24");
@@ -1196,7 +1201,9 @@ fn example_2_closing_a_province() {
     assert_eq!(s.alexander, pt("v0_3"));
     assert_eq!(
         province_ids(&s, "r0c0"),
-        ["r0c0", "r0c1", "r0c2", "r1c0", "r1c1", "r1c2", "r2c0", "r2c1"]
+        [
+            "r0c0", "r0c1", "r0c2", "r1c0", "r1c1", "r1c2", "r2c0", "r2c1"
+        ]
     );
     let rest: Vec<Space> = s.province_spaces(sp("r0c3")).collect();
     assert_eq!(rest.len(), 185);
@@ -1539,7 +1546,11 @@ fn example_11_reaching_100_points() {
 fn example_12_state() -> State {
     let mut s = game(3);
     for l in super::alexander::symbol_spaces(Lyre) {
-        let side = l.sides().into_iter().find(|x| !x.is_border()).expect("inner side");
+        let side = l
+            .sides()
+            .into_iter()
+            .find(|x| !x.is_border())
+            .expect("inner side");
         s.walls[side.index()] = Some(WallColour::Black);
     }
     s.display = [Some(Lyre), Some(Horse)];
@@ -1685,7 +1696,13 @@ fn notation_round_trips_and_rejects_garbage() {
         })
     );
     for bad in [
-        "", "ALEX_CARD 3 LYRE", "ALEX_CARD 1", "LEVY GOLD", "OCCUPY r0c8", "END_TURN x", "FOO",
+        "",
+        "ALEX_CARD 3 LYRE",
+        "ALEX_CARD 1",
+        "LEVY GOLD",
+        "OCCUPY r0c8",
+        "END_TURN x",
+        "FOO",
     ] {
         assert!(parse_action(bad).is_err(), "{bad}");
     }
@@ -1712,7 +1729,12 @@ fn views_hide_other_hands_and_drawn_cards() {
     assert_eq!(v.seats[BLUE].hand, Some(s.seats[BLUE].hand));
     assert_eq!(v.seats[YELLOW].hand, None);
     assert_eq!(v.seats[YELLOW].hand_count, 1);
-    assert!(Alexandros::view(&s, None).seats.iter().all(|x| x.hand.is_none()));
+    assert!(
+        Alexandros::view(&s, None)
+            .seats
+            .iter()
+            .all(|x| x.hand.is_none())
+    );
     let e = Event::CardTaken {
         seat: RED,
         from: TakeFrom::Deck,

@@ -162,7 +162,10 @@ fn point_from(text: &str, field: &'static str) -> Result<Point, WireError> {
 }
 
 fn ax_action_from_proto(a: &proto::AlexandrosAction) -> Result<Action, WireError> {
-    let kind = a.kind.as_ref().ok_or(WireError::Missing("alexandros.kind"))?;
+    let kind = a
+        .kind
+        .as_ref()
+        .ok_or(WireError::Missing("alexandros.kind"))?;
     Ok(match kind {
         pa::Kind::AlexCard(x) => Action::AlexCard {
             slot: slot_from_proto(x.slot, "alex_card.slot")?,
@@ -273,7 +276,9 @@ fn ax_event(event: &Event) -> (pe::Kind, String) {
                     format!("seat {seat} takes the face-up {card} as a joker for {s}")
                 }
                 (Some(_), _) => format!("seat {seat} takes the face-up {card} to move Alexander"),
-                (None, _) => format!("seat {seat} takes the face-up {card}; Alexander stays (no target)"),
+                (None, _) => {
+                    format!("seat {seat} takes the face-up {card}; Alexander stays (no target)")
+                }
             },
         ),
         Event::CardRevealed { slot, symbol } => (
@@ -311,8 +316,12 @@ fn ax_event(event: &Event) -> (pe::Kind, String) {
                 wall: wall_to_proto(*wall),
             }),
             match wall {
-                Some(WallColour::Black) => format!("Alexander walks {from} -> {to}: black wall on {side}"),
-                Some(WallColour::Red) => format!("Alexander walks {from} -> {to}: red wall on {side}"),
+                Some(WallColour::Black) => {
+                    format!("Alexander walks {from} -> {to}: black wall on {side}")
+                }
+                Some(WallColour::Red) => {
+                    format!("Alexander walks {from} -> {to}: red wall on {side}")
+                }
                 None => format!("Alexander walks {from} -> {to}: no new wall"),
             },
         ),
@@ -361,7 +370,9 @@ fn ax_event(event: &Event) -> (pe::Kind, String) {
                 reserved: Some(cards_to_proto(reserved)),
             }),
             match from {
-                Some(q) => format!("seat {seat} takes over {anchor} from seat {q}, reserving {reserved}"),
+                Some(q) => {
+                    format!("seat {seat} takes over {anchor} from seat {q}, reserving {reserved}")
+                }
                 None => format!("seat {seat} occupies {anchor}"),
             },
         ),
@@ -612,7 +623,11 @@ impl WireGame for Alexandros {
             game: Some(proto::game_options::Game::Alexandros(
                 proto::AlexandrosOptions {
                     start_player: options.start_player.map(|s| s as u32),
-                    colours: options.colours.iter().map(|c| colour_to_proto(*c)).collect(),
+                    colours: options
+                        .colours
+                        .iter()
+                        .map(|c| colour_to_proto(*c))
+                        .collect(),
                     turn_limit: Some(options.turn_limit),
                 },
             )),
@@ -678,10 +693,16 @@ mod tests {
             wrap(pa::Kind::AlexCard(pa::AlexCard { slot: 3, symbol: 1 })),
             wrap(pa::Kind::AlexCard(pa::AlexCard { slot: 1, symbol: 9 })),
             wrap(pa::Kind::AlexHand(pa::AlexHand { symbol: -1 })),
-            wrap(pa::Kind::AlexDest(pa::AlexDest { point: "v99_1".into() })),
-            wrap(pa::Kind::AlexStep(pa::AlexStep { point: String::new() })),
+            wrap(pa::Kind::AlexDest(pa::AlexDest {
+                point: "v99_1".into(),
+            })),
+            wrap(pa::Kind::AlexStep(pa::AlexStep {
+                point: String::new(),
+            })),
             wrap(pa::Kind::TakeCard(pa::TakeCard { from: 7 })),
-            wrap(pa::Kind::Occupy(pa::Occupy { anchor: "r0c8".into() })),
+            wrap(pa::Kind::Occupy(pa::Occupy {
+                anchor: "r0c8".into(),
+            })),
             wrap(pa::Kind::PlaceGuard(pa::PlaceGuard { space: "x".into() })),
             wrap(pa::Kind::Levy(pa::Levy { symbol: 0 })),
         ] {
