@@ -47,8 +47,9 @@ pub fn picture(state: &State) -> String {
         let w = state.wall(side);
         if side.is_horizontal() {
             let c0 = col_of_x(xa.min(xb));
-            for c in c0 + 1..c0 + 8 {
-                grid[2 * usize::from(ya)][c] = wall_char(w, '-');
+            let line = &mut grid[2 * usize::from(ya)];
+            for cell in &mut line[c0 + 1..c0 + 8] {
+                *cell = wall_char(w, '-');
             }
         } else {
             let c = (col_of_x(xa) + col_of_x(xb)) / 2;
