@@ -379,7 +379,7 @@ fn wire_and_notation_input_never_panics() {
             3 => pa::Kind::AlexDest(pa::AlexDest { point: id }),
             4 => pa::Kind::AlexStep(pa::AlexStep { point: id }),
             5 => pa::Kind::TakeCard(pa::TakeCard {
-                from: value(&mut rng),
+                source: value(&mut rng),
             }),
             6 => pa::Kind::Occupy(pa::Occupy { anchor: id }),
             7 => pa::Kind::TakeOver(pa::TakeOver { anchor: id }),

@@ -175,7 +175,7 @@ fn ax_action_from_proto(a: &proto::AlexandrosAction) -> Result<Action, WireError
         pa::Kind::AlexIdle(x) => Action::AlexIdle(slot_from_proto(x.slot, "alex_idle.slot")?),
         pa::Kind::AlexDest(x) => Action::AlexDest(point_from(&x.point, "alex_dest.point")?),
         pa::Kind::AlexStep(x) => Action::AlexStep(point_from(&x.point, "alex_step.point")?),
-        pa::Kind::TakeCard(x) => Action::TakeCard(take_from_from_proto(x.from)?),
+        pa::Kind::TakeCard(x) => Action::TakeCard(take_from_from_proto(x.source)?),
         pa::Kind::Occupy(x) => Action::Occupy(space_from(&x.anchor, "occupy.anchor")?),
         pa::Kind::TakeOver(x) => Action::TakeOver(space_from(&x.anchor, "take_over.anchor")?),
         pa::Kind::PlaceGuard(x) => Action::PlaceGuard(space_from(&x.space, "place_guard.space")?),
@@ -206,7 +206,7 @@ fn ax_action_to_proto(action: &Action) -> proto::AlexandrosAction {
             point: p.id().to_owned(),
         }),
         Action::TakeCard(f) => pa::Kind::TakeCard(pa::TakeCard {
-            from: take_from_to_proto(*f),
+            source: take_from_to_proto(*f),
         }),
         Action::Occupy(s) => pa::Kind::Occupy(pa::Occupy {
             anchor: s.id().to_owned(),
@@ -310,8 +310,8 @@ fn ax_event(event: &Event) -> (pe::Kind, String) {
         } => (
             pe::Kind::AlexanderStepped(pe::AlexanderStepped {
                 seat: *seat as u32,
-                from: from.id().to_owned(),
-                to: to.id().to_owned(),
+                from_point: from.id().to_owned(),
+                to_point: to.id().to_owned(),
                 side: side.id().to_owned(),
                 wall: wall_to_proto(*wall),
             }),
@@ -344,7 +344,7 @@ fn ax_event(event: &Event) -> (pe::Kind, String) {
         Event::CardTaken { seat, from, symbol } => (
             pe::Kind::CardTaken(pe::CardTaken {
                 seat: *seat as u32,
-                from: take_from_to_proto(*from),
+                source: take_from_to_proto(*from),
                 symbol: opt_symbol_to_proto(*symbol),
             }),
             match (from, symbol) {
@@ -366,7 +366,7 @@ fn ax_event(event: &Event) -> (pe::Kind, String) {
             pe::Kind::OccupationStarted(pe::OccupationStarted {
                 seat: *seat as u32,
                 anchor: anchor.id().to_owned(),
-                from: from.map(|s| s as u32),
+                former_owner: from.map(|s| s as u32),
                 reserved: Some(cards_to_proto(reserved)),
             }),
             match from {
@@ -405,7 +405,7 @@ fn ax_event(event: &Event) -> (pe::Kind, String) {
                 anchor: anchor.id().to_owned(),
                 guards: guards.iter().map(|s| s.id().to_owned()).collect(),
                 paid: Some(cards_to_proto(paid)),
-                from: from.map(|s| s as u32),
+                former_owner: from.map(|s| s as u32),
             }),
             format!(
                 "seat {seat} holds {anchor} with guards on {} paying {paid}",
@@ -497,14 +497,14 @@ fn stage_to_proto(stage: &Stage, over: bool) -> (i32, pv::Progress) {
             Stage::Actions => proto::AlexandrosStage::Actions,
             Stage::Occupying(o) => {
                 p.anchor = o.anchor.id().to_owned();
-                p.from = o.from.map(|s| s as u32);
+                p.former_owner = o.from.map(|s| s as u32);
                 p.reserved = Some(cards_to_proto(&o.reserved));
                 p.chosen = o.chosen.iter().map(|s| s.id().to_owned()).collect();
                 proto::AlexandrosStage::Occupying
             }
             Stage::Compensating(c) => {
                 p.anchor = c.anchor.id().to_owned();
-                p.from = Some(c.to as u32);
+                p.former_owner = Some(c.to as u32);
                 p.remaining = Some(cards_to_proto(&c.remaining));
                 p.owed = u32::from(c.owed);
                 p.last = opt_symbol_to_proto(c.last);
@@ -699,7 +699,7 @@ mod tests {
             wrap(pa::Kind::AlexStep(pa::AlexStep {
                 point: String::new(),
             })),
-            wrap(pa::Kind::TakeCard(pa::TakeCard { from: 7 })),
+            wrap(pa::Kind::TakeCard(pa::TakeCard { source: 7 })),
             wrap(pa::Kind::Occupy(pa::Occupy {
                 anchor: "r0c8".into(),
             })),
