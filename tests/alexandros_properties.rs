@@ -292,9 +292,13 @@ fn check_events(playout: &Playout<Alexandros>) {
 
 fn many_games(players: usize) {
     let mut endings = std::collections::BTreeMap::new();
+    let mut kinds = std::collections::BTreeSet::new();
     for i in 0..GAMES {
         let seed = seed_for(players, i);
         let playout = play(players, seed);
+        for step in &playout.steps {
+            kinds.insert(step.notation.split(' ').next().unwrap_or("").to_string());
+        }
         check_replay::<Alexandros>(&Options::default(), &playout).unwrap_or_else(|e| panic!("{e}"));
         check_events(&playout);
         let outcome = Alexandros::outcome(&playout.final_state).expect("finished");
@@ -302,6 +306,30 @@ fn many_games(players: usize) {
     }
     eprintln!("{players} players: {endings:?}");
     assert!(endings.contains_key("walls"), "{endings:?}");
+    // Random play reaches every kind of decision but the rare ALEX_IDLE
+    // (AX-13 with no target anywhere; unit-tested), and the hand-over only
+    // exists with 3 or 4 players (AX-27).
+    let mut expected = vec![
+        "ALEX_CARD",
+        "ALEX_HAND",
+        "ALEX_DEST",
+        "ALEX_STEP",
+        "TAKE_CARD",
+        "OCCUPY",
+        "TAKE_OVER",
+        "PLACE_GUARD",
+        "CONFIRM_OCCUPATION",
+        "LEVY",
+        "TAKE_BACK",
+        "END_TURN",
+    ];
+    if players >= 3 {
+        expected.push("GIVE_CARD");
+    }
+    for k in expected {
+        assert!(kinds.contains(k), "{k} never played: {kinds:?}");
+    }
+    assert_eq!(players == 2, !kinds.contains("GIVE_CARD"));
 }
 
 #[test]
