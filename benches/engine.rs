@@ -7,6 +7,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use satrap::engine::{Game, conformance::fast_playout};
+use satrap::games::alexandros::Alexandros;
 use satrap::games::king_of_siam::KingOfSiam;
 use satrap::games::ming_dynasty::MingDynasty;
 use satrap::games::territories::Territories;
@@ -37,9 +38,10 @@ fn bench_game<G: Game>(c: &mut Criterion, players: &[usize]) {
 }
 
 fn engines(c: &mut Criterion) {
+    bench_game::<Alexandros>(c, &[2, 3, 4]);
     bench_game::<KingOfSiam>(c, &[2, 3, 4]);
-    bench_game::<Territories>(c, &[2]);
     bench_game::<MingDynasty>(c, &[2, 3, 4]);
+    bench_game::<Territories>(c, &[2]);
 }
 
 criterion_group!(benches, engines);

@@ -7,6 +7,7 @@
 //! them. The service never names a game: adding one means a new folder and a
 //! line in [`registry`] (plus its messages in the proto oneofs).
 
+pub mod alexandros;
 mod instance;
 pub mod king_of_siam;
 pub mod ming_dynasty;

@@ -1,7 +1,7 @@
 //! The list of hosted games. The only place that names every game.
 
 use super::{
-    GameInstance, Instance, WireError, WireGame, king_of_siam::KingOfSiam,
+    GameInstance, Instance, WireError, WireGame, alexandros::Alexandros, king_of_siam::KingOfSiam,
     ming_dynasty::MingDynasty, territories::Territories,
 };
 use crate::engine::SetupError;
@@ -82,6 +82,7 @@ fn create<G: WireGame>(
 }
 
 static REGISTRY: &[GameKind] = &[
+    GameKind::of::<Alexandros>(),
     GameKind::of::<KingOfSiam>(),
     GameKind::of::<MingDynasty>(),
     GameKind::of::<Territories>(),

@@ -1,0 +1,95 @@
+//! The Alexander move: empty spaces (AX-4), target sets (AX-5) and the
+//! choices of AX-6 … AX-14, AX-38, AX-41.
+
+use super::board::{Point, Space, board};
+use super::card::Symbol;
+use super::geometry::{nearest, route_steps};
+use super::state::{Slot, State};
+
+/// AX-4: no wall on its sides, no guard, Alexander not on a corner.
+pub fn is_empty(state: &State, s: Space) -> bool {
+    state.guard(s).is_none()
+        && !s.corners().contains(&state.alexander)
+        && s.sides().iter().all(|side| state.wall(*side).is_none())
+}
+
+/// Every space of a symbol, in board order.
+pub fn symbol_spaces(symbol: Symbol) -> impl Iterator<Item = Space> {
+    Space::all().filter(move |s| s.symbol() == Some(symbol))
+}
+
+/// AX-5: the empty σ-spaces nearest to Alexander; empty if σ has no target set.
+pub fn target_set(state: &State, symbol: Symbol) -> Vec<Space> {
+    nearest(
+        state.alexander,
+        symbol_spaces(symbol).filter(|s| is_empty(state, *s)),
+    )
+}
+
+/// AX-5: which symbols have a target set, by symbol index.
+pub fn has_targets(state: &State) -> [bool; 5] {
+    let mut out = [false; 5];
+    for s in Space::all() {
+        if let Some(sym) = s.symbol()
+            && !out[sym.index()]
+            && is_empty(state, s)
+        {
+            out[sym.index()] = true;
+        }
+    }
+    out
+}
+
+/// AX-41: the display slots that may be chosen (slot 2 only if it holds a
+/// card different from slot 1's).
+pub fn offered_slots(state: &State) -> Vec<(Slot, Symbol)> {
+    let [a, b] = state.display;
+    let mut out = Vec::new();
+    if let Some(a) = a {
+        out.push((Slot::One, a));
+    }
+    if let Some(b) = b
+        && Some(b) != a
+    {
+        out.push((Slot::Two, b));
+    }
+    out
+}
+
+/// AX-14: no Alexander move is possible (both slots empty and no hand card
+/// with a target set).
+pub fn no_move_possible(state: &State) -> bool {
+    if state.display.iter().any(|c| c.is_some()) {
+        return false;
+    }
+    let targets = has_targets(state);
+    let hand = state.seats[state.current].hand;
+    !Symbol::ALL
+        .iter()
+        .any(|s| hand.get(*s) > 0 && targets[s.index()])
+}
+
+/// AX-9: the destination points for a symbol: every corner of every space of
+/// its target set, in board order.
+pub fn destinations(state: &State, symbol: Symbol) -> Vec<Point> {
+    let mut out: Vec<Point> = target_set(state, symbol)
+        .iter()
+        .flat_map(|s| s.corners())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// AX-38: the points one side closer to the destination.
+pub fn steps(state: &State, destination: Point) -> Vec<Point> {
+    route_steps(state.alexander, destination)
+        .into_iter()
+        .map(|(q, _)| q)
+        .collect()
+}
+
+/// The start point (S-2).
+pub fn start_point() -> Point {
+    board().start
+}
