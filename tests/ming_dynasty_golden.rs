@@ -4,113 +4,22 @@
 //! under `tests/golden/`; run with `SATRAP_BLESS=1` to rewrite them after an
 //! intended change, and review the diff.
 
-use std::fmt::Write as _;
-use std::path::PathBuf;
+mod common;
 
-use satrap::engine::{Game, GameRng};
-use satrap::games::WireGame;
-use satrap::games::ming_dynasty::{MingDynasty, Options};
-
-/// The transcript of one game.
-fn transcript(players: usize, seed: u64) -> String {
-    let mut state = MingDynasty::new_game(&Options::default(), players, seed).expect("setup");
-    // Moves: uniform over the legal actions, from a generator of its own.
-    let mut chooser = GameRng::from_seed(seed ^ 0x0060_1DE0);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "Ming Dynasty golden playthrough: {players} players, seed {seed}"
-    );
-    let _ = writeln!(
-        out,
-        "Moves: uniform random legal actions (GameRng seed {seed} ^ 0x601DE0)."
-    );
-    let _ = writeln!(out, "\n== setup ==");
-    out.push_str(&MingDynasty::render_text(&state, None));
-    let mut n = 0;
-    loop {
-        let to_act = MingDynasty::to_act(&state);
-        let Some(&seat) = to_act.first() else { break };
-        let legal = MingDynasty::legal_actions(&state, seat);
-        let action = legal[chooser.index(legal.len())].clone();
-        let notation = MingDynasty::format_action(&state, &action);
-        let events = MingDynasty::apply(&mut state, seat, &action).expect("listed action applies");
-        n += 1;
-        let _ = writeln!(
-            out,
-            "\n== {n}. seat {seat}: {notation}   ({} legal)",
-            legal.len()
-        );
-        for e in &events {
-            let _ = writeln!(out, "   - {}", MingDynasty::event_to_proto(e).1);
-        }
-        out.push_str(&MingDynasty::render_text(&state, None));
-        assert!(n < 5000, "the game does not end");
-    }
-    let outcome = MingDynasty::outcome(&state).expect("finished");
-    let _ = writeln!(out, "\n== result ==");
-    let _ = writeln!(out, "ending: {}", outcome.ending);
-    let _ = writeln!(
-        out,
-        "winners: {:?}{}",
-        outcome.winners,
-        if outcome.draw { " (draw)" } else { "" }
-    );
-    for r in &outcome.results {
-        let _ = writeln!(out, "seat {}: rank {}, score {}", r.seat, r.rank, r.score);
-    }
-    let _ = writeln!(out, "{}", outcome.summary);
-    out
-}
-
-fn check_golden(players: usize, seed: u64) {
-    let path: PathBuf = [
-        env!("CARGO_MANIFEST_DIR"),
-        "tests",
-        "golden",
-        &format!("ming_dynasty_{players}p_seed_{seed}.txt"),
-    ]
-    .iter()
-    .collect();
-    let got = transcript(players, seed);
-    if std::env::var("SATRAP_BLESS").is_ok_and(|v| v == "1") {
-        std::fs::create_dir_all(path.parent().expect("tests/golden")).expect("create tests/golden");
-        std::fs::write(&path, &got).expect("write golden file");
-        return;
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e} (run with SATRAP_BLESS=1 to create it)",
-            path.display()
-        )
-    });
-    if got != want {
-        let line = got
-            .lines()
-            .zip(want.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or(got.lines().count().min(want.lines().count()));
-        panic!(
-            "{} differs from the engine's playthrough at line {}:\n  file:   {:?}\n  engine: {:?}\n(run with SATRAP_BLESS=1 to accept an intended change)",
-            path.display(),
-            line + 1,
-            want.lines().nth(line),
-            got.lines().nth(line)
-        );
-    }
-}
+use common::golden;
+use satrap::games::ming_dynasty::MingDynasty;
 
 #[test]
 fn golden_3_players_seed_2026() {
-    check_golden(3, 2026);
+    golden::check::<MingDynasty>(3, 2026);
 }
 
 #[test]
 fn golden_4_players_seed_2026() {
-    check_golden(4, 2026);
+    golden::check::<MingDynasty>(4, 2026);
 }
 
 #[test]
 fn golden_2_players_seed_2026() {
-    check_golden(2, 2026);
+    golden::check::<MingDynasty>(2, 2026);
 }

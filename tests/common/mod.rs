@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod external;
+pub mod golden;
 
 use std::net::SocketAddr;
 
