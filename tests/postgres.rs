@@ -249,3 +249,48 @@ async fn bot_seats_move_once_across_replicas() {
     b.shutdown().await;
     db.drop().await;
 }
+
+#[tokio::test]
+async fn a_resignation_on_one_replica_holds_on_the_other() {
+    let Some(admin) = postgres_url("a_resignation_on_one_replica_holds_on_the_other") else {
+        return;
+    };
+    let db = TestDatabase::create(&admin, "resign").await;
+    let (a, b) = (replica(&db.url).await, replica(&db.url).await);
+    let mut ca = a.client().await;
+    let mut cb = b.client().await;
+    let created = create(&mut ca, KS, seats(3), Some(44)).await;
+    let id = created.game_id.clone();
+    // Both replicas have the game cached before the resignation.
+    let before = snapshot(&mut cb, &id, None).await;
+    let r = before.to_act[0] as usize;
+    let token = created.seats[r].token.clone();
+    let list = legal(&mut ca, &id, &token).await;
+    cb.resign(authed(
+        proto::ResignRequest {
+            game_id: id.clone(),
+        },
+        Some(&token),
+    ))
+    .await
+    .expect("resign on B");
+    // A sees the seat handed to the bot, and refuses the resigned token.
+    let on_a = snapshot(&mut ca, &id, None).await;
+    assert!(on_a.seats[r].resigned);
+    assert_eq!(on_a.seats[r].bot, "random");
+    assert_eq!(on_a, snapshot(&mut cb, &id, None).await);
+    let err = apply_notation(&mut ca, &id, Some(&token), &list.actions[0].notation, None)
+        .await
+        .expect_err("resigned seat cannot act on A");
+    assert!(
+        matches!(
+            err.code(),
+            Code::PermissionDenied | Code::FailedPrecondition
+        ),
+        "{err:?}"
+    );
+    drop((ca, cb));
+    a.shutdown().await;
+    b.shutdown().await;
+    db.drop().await;
+}
