@@ -362,7 +362,7 @@ impl Hub {
                 "the game is over: there is nothing to resign".into(),
             ));
         }
-        let mut seats = live.seats().as_ref().clone();
+        let seats = live.seats();
         if !seats[seat].bot.is_empty() {
             return Err(ServiceError::RuleViolation(format!(
                 "seat {seat} is already played by the {} bot",
@@ -370,10 +370,14 @@ impl Hub {
             )));
         }
         self.store.resign(id, seat, RESIGNED_SEAT_BOT).await?;
-        seats[seat].bot = RESIGNED_SEAT_BOT.to_owned();
-        seats[seat].resigned = true;
-        live.set_seats(seats);
-        cell.seat_revision += 1;
+        // Read the seats back: another replica may have changed one too.
+        let head = self
+            .store
+            .head(id)
+            .await?
+            .ok_or_else(|| ServiceError::GameNotFound(id.to_owned()))?;
+        live.set_seats(self.store.seats(id).await?);
+        cell.seat_revision = head.seat_revision;
         tracing::info!(game_id = %id, seat, "seat resigned");
         let mut events = Vec::new();
         self.run_bots(&live, &mut cell, Some(seat), &mut events)
@@ -713,7 +717,6 @@ impl Hub {
         ))
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn insert(
         &self,
         meta: Meta,
