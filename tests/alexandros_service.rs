@@ -21,12 +21,7 @@ fn ax_view(snap: &proto::GameSnapshot) -> &proto::AlexandrosView {
 async fn lists_alexandros_with_the_random_bot_only() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
-    let types = c
-        .list_game_types(proto::ListGameTypesRequest {})
-        .await
-        .expect("list")
-        .into_inner()
-        .game_types;
+    let types = common::game_types(&mut c).await;
     let ax = types
         .iter()
         .find(|t| t.id == AX)

@@ -33,12 +33,7 @@ async fn history(client: &mut Client, id: &str, token: Option<&str>) -> proto::G
 async fn ming_dynasty_is_listed_with_the_random_bot() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
-    let types = c
-        .list_game_types(proto::ListGameTypesRequest {})
-        .await
-        .expect("list")
-        .into_inner()
-        .game_types;
+    let types = common::game_types(&mut c).await;
     let md = types
         .iter()
         .find(|t| t.id == MD)

@@ -14,12 +14,7 @@ const KS: &str = "king_of_siam";
 async fn lists_game_types() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
-    let types = c
-        .list_game_types(proto::ListGameTypesRequest {})
-        .await
-        .unwrap()
-        .into_inner()
-        .game_types;
+    let types = common::game_types(&mut c).await;
     let ks = types
         .iter()
         .find(|t| t.id == KS)
@@ -33,12 +28,7 @@ async fn lists_game_types() {
 async fn plays_whole_games_of_every_type_for_every_player_count() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
-    let types = c
-        .list_game_types(proto::ListGameTypesRequest {})
-        .await
-        .unwrap()
-        .into_inner()
-        .game_types;
+    let types = common::game_types(&mut c).await;
     for (kind, players) in types
         .iter()
         .flat_map(|t| (t.min_players..=t.max_players).map(move |n| (t, n as usize)))

@@ -66,12 +66,7 @@ async fn play_typed_and_notation(
 async fn territories_is_listed_for_two_players_with_the_random_bot() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
-    let types = c
-        .list_game_types(proto::ListGameTypesRequest {})
-        .await
-        .unwrap()
-        .into_inner()
-        .game_types;
+    let types = common::game_types(&mut c).await;
     let t = types
         .iter()
         .find(|t| t.id == TR)

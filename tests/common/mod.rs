@@ -92,6 +92,16 @@ pub fn authed<T>(msg: T, token: Option<&str>) -> Request<T> {
     req
 }
 
+/// Every game type the server hosts.
+pub async fn game_types(client: &mut Client) -> Vec<proto::GameType> {
+    client
+        .list_game_types(proto::ListGameTypesRequest {})
+        .await
+        .expect("ListGameTypes")
+        .into_inner()
+        .game_types
+}
+
 pub fn seats(n: usize) -> Vec<proto::SeatRequest> {
     (0..n)
         .map(|i| proto::SeatRequest {
