@@ -4,6 +4,11 @@
 # Prints the environment to export, e.g.
 #   eval "$(bash .ci/services.sh)"
 # Idempotent: safe to run on a machine that already has them.
+#
+# Every command that may start a daemon (apt-get's install scripts,
+# pg_ctlcluster) runs with fd 3 closed: a daemon that inherited the
+# stdout pipe of `$(...)` would hold it open forever, and the caller's
+# command substitution would never return.
 set -euo pipefail
 exec 3>&1 1>&2   # progress to stderr; only the exports go to stdout
 
@@ -16,23 +21,29 @@ command -v nginx >/dev/null 2>&1 || [[ -x /usr/sbin/nginx ]] || need+=(nginx-lig
 if (( ${#need[@]} )); then
   echo "== apt-get install ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get install -y -q "${need[@]}" >/dev/null 2>&1 || {
-    $SUDO apt-get update -q >/dev/null
-    $SUDO apt-get install -y -q "${need[@]}" >/dev/null
-  }
+  # The packages' install scripts start their daemons: send everything to
+  # a log file, so that no daemon keeps the caller's pipes open.
+  apt_log="$(mktemp -t satrap-apt.XXXXXX)"
+  if ! { $SUDO apt-get install -y -q "${need[@]}" || {
+         $SUDO apt-get update -q && $SUDO apt-get install -y -q "${need[@]}"; }; } \
+       </dev/null >"$apt_log" 2>&1 3>&-; then
+    tail -n 40 "$apt_log"
+    echo "apt-get install ${need[*]} failed (log: $apt_log)"
+    exit 1
+  fi
 fi
 # Debian's package starts nginx on port 80 where it can; the tests run
 # their own nginx, so stop the packaged one.
-$SUDO service nginx stop >/dev/null 2>&1 || true
+$SUDO service nginx stop >/dev/null 2>&1 3>&- || true
 
 echo "== start PostgreSQL"
 read -r version cluster _ < <(pg_lsclusters --no-header | head -n 1)
 if [[ -z "${version:-}" ]]; then
   version="$(ls /usr/lib/postgresql | sort -n | tail -n 1)"
   cluster=main
-  $SUDO pg_createcluster "$version" "$cluster" >/dev/null
+  $SUDO pg_createcluster "$version" "$cluster" >/dev/null 3>&-
 fi
-$SUDO pg_ctlcluster "$version" "$cluster" start 2>/dev/null || true
+$SUDO pg_ctlcluster "$version" "$cluster" start >/dev/null 2>&1 3>&- || true
 port="$(pg_lsclusters --no-header | awk -v v="$version" -v c="$cluster" '$1==v && $2==c {print $3}')"
 for _ in $(seq 1 50); do
   pg_isready -q -h 127.0.0.1 -p "$port" && break
