@@ -6,11 +6,24 @@
 # Idempotent: safe to run on a machine that already has them.
 #
 # Every command that may start a daemon (apt-get's install scripts,
-# pg_ctlcluster) runs with fd 3 closed: a daemon that inherited the
-# stdout pipe of `$(...)` would hold it open forever, and the caller's
-# command substitution would never return.
+# pg_ctlcluster) runs through `detached`: a daemon that inherited the
+# stdout pipe of `$(...)`, or any pipe of the CI runner, would hold it open
+# forever, and whoever reads that pipe would never see its end.
 set -euo pipefail
 exec 3>&1 1>&2   # progress to stderr; only the exports go to stdout
+
+# Run a command with no inherited descriptors beyond 0-2, and those 0-2
+# pointing at /dev/null or the given log file.
+detached() {
+  local log=$1; shift
+  (
+    for fd in /proc/self/fd/*; do
+      fd=${fd##*/}
+      if [[ $fd -gt 2 ]]; then eval "exec $fd>&-" 2>/dev/null || true; fi
+    done
+    exec "$@" </dev/null >>"$log" 2>&1
+  )
+}
 
 SUDO=""
 if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
@@ -24,9 +37,9 @@ if (( ${#need[@]} )); then
   # The packages' install scripts start their daemons: send everything to
   # a log file, so that no daemon keeps the caller's pipes open.
   apt_log="$(mktemp -t satrap-apt.XXXXXX)"
-  if ! { $SUDO apt-get install -y -q "${need[@]}" || {
-         $SUDO apt-get update -q && $SUDO apt-get install -y -q "${need[@]}"; }; } \
-       </dev/null >"$apt_log" 2>&1 3>&-; then
+  if ! detached "$apt_log" $SUDO apt-get install -y -q "${need[@]}" &&
+     ! { detached "$apt_log" $SUDO apt-get update -q &&
+         detached "$apt_log" $SUDO apt-get install -y -q "${need[@]}"; }; then
     tail -n 40 "$apt_log"
     echo "apt-get install ${need[*]} failed (log: $apt_log)"
     exit 1
@@ -34,16 +47,16 @@ if (( ${#need[@]} )); then
 fi
 # Debian's package starts nginx on port 80 where it can; the tests run
 # their own nginx, so stop the packaged one.
-$SUDO service nginx stop >/dev/null 2>&1 3>&- || true
+detached /dev/null $SUDO service nginx stop || true
 
 echo "== start PostgreSQL"
 read -r version cluster _ < <(pg_lsclusters --no-header | head -n 1)
 if [[ -z "${version:-}" ]]; then
   version="$(ls /usr/lib/postgresql | sort -n | tail -n 1)"
   cluster=main
-  $SUDO pg_createcluster "$version" "$cluster" >/dev/null 3>&-
+  detached /dev/null $SUDO pg_createcluster "$version" "$cluster"
 fi
-$SUDO pg_ctlcluster "$version" "$cluster" start >/dev/null 2>&1 3>&- || true
+detached /dev/null $SUDO pg_ctlcluster "$version" "$cluster" start || true
 port="$(pg_lsclusters --no-header | awk -v v="$version" -v c="$cluster" '$1==v && $2==c {print $3}')"
 for _ in $(seq 1 50); do
   pg_isready -q -h 127.0.0.1 -p "$port" && break
