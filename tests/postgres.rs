@@ -13,7 +13,7 @@ use common::external::{TestDatabase, postgres_url};
 use common::{Client, Lcg, TestServer, apply_notation, authed, create, legal, seats, snapshot};
 use satrap::proto;
 use satrap::service::Config;
-use satrap::store::{PostgresStore, contract};
+use satrap::store::{GameStore, PostgresStore, StoreError, contract};
 use tokio_stream::StreamExt;
 use tonic::Code;
 
@@ -69,6 +69,36 @@ async fn postgres_store_meets_the_store_contract() {
         contract::check_limit(&again, "lim", 3)
             .await
             .expect("limit");
+    }
+    db.drop().await;
+}
+
+#[tokio::test]
+async fn replicas_creating_at_once_never_exceed_max_games() {
+    let Some(admin) = postgres_url("replicas_creating_at_once_never_exceed_max_games") else {
+        return;
+    };
+    let db = TestDatabase::create(&admin, "limit").await;
+    {
+        const MAX: usize = 6;
+        let a = std::sync::Arc::new(PostgresStore::connect(&db.url, MAX).await.expect("a"));
+        let b = std::sync::Arc::new(PostgresStore::connect(&db.url, MAX).await.expect("b"));
+        let mut tasks = Vec::new();
+        for i in 0..24 {
+            let store = if i % 2 == 0 { a.clone() } else { b.clone() };
+            tasks.push(tokio::spawn(async move {
+                let record = contract::record(&format!("race-{i}"), "t", i);
+                store.create(&record).await
+            }));
+        }
+        let mut created = 0;
+        for t in tasks {
+            match t.await.expect("task") {
+                Ok(()) => created += 1,
+                Err(e) => assert_eq!(e, StoreError::Full(MAX)),
+            }
+        }
+        assert_eq!(created, MAX, "exactly --max-games games were created");
     }
     db.drop().await;
 }

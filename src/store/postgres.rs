@@ -1,12 +1,14 @@
 //! The scale-out store (`--database postgres://...`): several satrap
 //! replicas share one PostgreSQL database.
 //!
-//! Appending move N is one transaction whose `UPDATE ... WHERE version = N-1`
-//! takes the game's row lock, so of two replicas racing on a game exactly
-//! one succeeds and the other sees a `Conflict`. The same transaction sends
+//! Appending move N is one statement (one round trip, see [`APPEND`]) whose
+//! `UPDATE ... WHERE version = N-1` takes the game's row lock, so of two
+//! replicas racing on a game exactly one succeeds and the other sees a
+//! `Conflict`. The same statement inserts the log rows and sends
 //! `NOTIFY satrap_moves, '<game id> <version>'`, delivered at commit; every
 //! replica LISTENs and refreshes its cached copy, so watch streams on any
-//! replica learn of moves committed on any other.
+//! replica learn of moves committed on any other. Hot queries are prepared
+//! once per pooled connection.
 
 use std::time::Duration;
 
@@ -26,6 +28,11 @@ const CHANNEL: &str = "satrap_moves";
 /// Key of the advisory lock that serialises migrations of replicas starting
 /// together ("satrap" in ASCII).
 const MIGRATION_LOCK: i64 = 0x7361_7472_6170;
+
+/// Key of the advisory lock that serialises game creation across replicas,
+/// so that the `--max-games` count and the insert are one atomic step
+/// ("satrapC" in ASCII).
+const CREATE_LOCK: i64 = 0x7361_7472_6170_43;
 
 /// Schema migrations, applied in order at start-up and recorded in
 /// `satrap_migrations`. Append, never edit.
@@ -61,6 +68,19 @@ CREATE TABLE actions (
     PRIMARY KEY (game_id, version)
 );
 "#];
+
+/// Appending moves `$5 + 1 ..= $5 + $1` to game `$4` (see `append`).
+const APPEND: &str = "
+WITH moved AS (
+    UPDATE games SET version = version + $1, status = $2, updated_at_ms = $3
+    WHERE id = $4 AND version = $5
+    RETURNING id
+), logged AS (
+    INSERT INTO actions (game_id, version, seat, notation, at_ms)
+    SELECT moved.id, $5 + a.n, a.seat, a.notation, $3
+    FROM moved, unnest($6::integer[], $7::text[]) WITH ORDINALITY AS a (seat, notation, n)
+)
+SELECT pg_notify($8, $9) FROM moved";
 
 pub struct PostgresStore {
     pool: Pool,
@@ -212,6 +232,15 @@ fn parse_notice(payload: &str) -> Option<Notice> {
     })
 }
 
+/// A statement prepared once per pooled connection and reused: a query
+/// given as text would cost a round trip to prepare every time.
+async fn prepared(
+    client: &impl deadpool_postgres::GenericClient,
+    sql: &str,
+) -> Result<tokio_postgres::Statement, StoreError> {
+    client.prepare_cached(sql).await.map_err(backend)
+}
+
 fn seat_from(row: &Row) -> Result<SeatRecord, StoreError> {
     let hash: Option<Vec<u8>> = row.get("token_hash");
     Ok(SeatRecord {
@@ -231,11 +260,9 @@ async fn load_seats(
     client: &impl deadpool_postgres::GenericClient,
     id: &str,
 ) -> Result<Vec<SeatRecord>, StoreError> {
+    let sql = "SELECT name, bot, token_hash, resigned FROM seats WHERE game_id = $1 ORDER BY seat";
     client
-        .query(
-            "SELECT name, bot, token_hash, resigned FROM seats WHERE game_id = $1 ORDER BY seat",
-            &[&id],
-        )
+        .query(&prepared(client, sql).await?, &[&id])
         .await
         .map_err(backend)?
         .iter()
@@ -248,11 +275,10 @@ async fn load_actions(
     id: &str,
     from: u64,
 ) -> Result<Vec<LoggedAction>, StoreError> {
+    let sql =
+        "SELECT seat, notation FROM actions WHERE game_id = $1 AND version > $2 ORDER BY version";
     Ok(client
-        .query(
-            "SELECT seat, notation FROM actions WHERE game_id = $1 AND version > $2 ORDER BY version",
-            &[&id, &(from as i64)],
-        )
+        .query(&prepared(client, sql).await?, &[&id, &(from as i64)])
         .await
         .map_err(backend)?
         .iter()
@@ -267,8 +293,9 @@ async fn stored_version(
     client: &impl deadpool_postgres::GenericClient,
     id: &str,
 ) -> Result<Option<u64>, StoreError> {
+    let sql = "SELECT version FROM games WHERE id = $1";
     Ok(client
-        .query_opt("SELECT version FROM games WHERE id = $1", &[&id])
+        .query_opt(&prepared(client, sql).await?, &[&id])
         .await
         .map_err(backend)?
         .map(|r| r.get::<_, i64>(0) as u64))
@@ -279,6 +306,9 @@ impl GameStore for PostgresStore {
     async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(backend)?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&CREATE_LOCK])
+            .await
+            .map_err(backend)?;
         let count: i64 = tx
             .query_one("SELECT count(*) FROM games", &[])
             .await
@@ -333,11 +363,9 @@ impl GameStore for PostgresStore {
             .start()
             .await
             .map_err(backend)?;
+        let sql = "SELECT game_type, options, seed, created_at_ms FROM games WHERE id = $1";
         let Some(row) = tx
-            .query_opt(
-                "SELECT game_type, options, seed, created_at_ms FROM games WHERE id = $1",
-                &[&id],
-            )
+            .query_opt(&prepared(&tx, sql).await?, &[&id])
             .await
             .map_err(backend)?
         else {
@@ -363,53 +391,41 @@ impl GameStore for PostgresStore {
         actions: &[LoggedAction],
         status: GameStatus,
     ) -> Result<(), StoreError> {
-        let now = now_ms() as i64;
-        let mut client = self.client().await?;
-        let tx = client.transaction().await.map_err(backend)?;
-        let updated = tx
-            .execute(
-                "UPDATE games SET version = version + $1, status = $2, updated_at_ms = $3
-                 WHERE id = $4 AND version = $5",
+        // One statement, so one round trip: the version-guarded UPDATE takes
+        // the game's row lock, the log rows go in only if it matched, and
+        // the NOTIFY is delivered when the statement's transaction commits.
+        let client = self.client().await?;
+        let seats: Vec<i32> = actions.iter().map(|a| a.seat as i32).collect();
+        let notations: Vec<&str> = actions.iter().map(|a| a.notation.as_str()).collect();
+        let payload = format!("{id} {}", version + actions.len() as u64);
+        let appended = client
+            .query_opt(
+                &prepared(&client, APPEND).await?,
                 &[
                     &(actions.len() as i64),
                     &(status.code() as i32),
-                    &now,
+                    &(now_ms() as i64),
                     &id,
                     &(version as i64),
+                    &seats,
+                    &notations,
+                    &CHANNEL,
+                    &payload,
                 ],
             )
             .await
             .map_err(backend)?;
-        if updated == 0 {
-            return Err(match stored_version(&tx, id).await? {
-                None => StoreError::NotFound(id.to_owned()),
-                Some(actual) => StoreError::Conflict {
-                    id: id.to_owned(),
-                    expected: version,
-                    actual,
-                },
-            });
+        if appended.is_some() {
+            return Ok(());
         }
-        for (i, a) in actions.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO actions (game_id, version, seat, notation, at_ms)
-                 VALUES ($1, $2, $3, $4, $5)",
-                &[
-                    &id,
-                    &((version + 1 + i as u64) as i64),
-                    &(a.seat as i32),
-                    &a.notation,
-                    &now,
-                ],
-            )
-            .await
-            .map_err(backend)?;
-        }
-        let payload = format!("{id} {}", version + actions.len() as u64);
-        tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
-            .await
-            .map_err(backend)?;
-        tx.commit().await.map_err(backend)
+        Err(match stored_version(&client, id).await? {
+            None => StoreError::NotFound(id.to_owned()),
+            Some(actual) => StoreError::Conflict {
+                id: id.to_owned(),
+                expected: version,
+                actual,
+            },
+        })
     }
 
     async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError> {
@@ -431,11 +447,9 @@ impl GameStore for PostgresStore {
 
     async fn head(&self, id: &str) -> Result<Option<Head>, StoreError> {
         let client = self.client().await?;
+        let sql = "SELECT version, seat_revision FROM games WHERE id = $1";
         Ok(client
-            .query_opt(
-                "SELECT version, seat_revision FROM games WHERE id = $1",
-                &[&id],
-            )
+            .query_opt(&prepared(&client, sql).await?, &[&id])
             .await
             .map_err(backend)?
             .map(|r| Head {

@@ -17,13 +17,14 @@ fn skip(test: &str, why: &str) {
     );
     // libtest captures the output of passing tests; write past it so the
     // skip shows in every run.
-    let line = format!("SKIPPED {test}: {why}");
+    // One write per line, so that skips of parallel tests never share one.
+    let line = format!("SKIPPED {test}: {why}\n");
     let direct = std::fs::OpenOptions::new()
         .append(true)
         .open("/dev/stderr")
-        .and_then(|mut tty| writeln!(tty, "{line}"));
+        .and_then(|mut tty| tty.write_all(line.as_bytes()));
     if direct.is_err() {
-        eprintln!("{line}");
+        eprint!("{line}");
     }
 }
 
