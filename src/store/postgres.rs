@@ -32,7 +32,7 @@ const MIGRATION_LOCK: i64 = 0x7361_7472_6170;
 /// Key of the advisory lock that serialises game creation across replicas,
 /// so that the `--max-games` count and the insert are one atomic step
 /// ("satrapC" in ASCII).
-const CREATE_LOCK: i64 = 0x7361_7472_6170_43;
+const CREATE_LOCK: i64 = 0x0073_6174_7261_7043;
 
 /// Schema migrations, applied in order at start-up and recorded in
 /// `satrap_migrations`. Append, never edit.
