@@ -104,6 +104,36 @@ async fn replicas_creating_at_once_never_exceed_max_games() {
 }
 
 #[tokio::test]
+async fn upgrading_a_schema_1_database_counts_its_games() {
+    let Some(admin) = postgres_url("upgrading_a_schema_1_database_counts_its_games") else {
+        return;
+    };
+    let db = TestDatabase::create(&admin, "upgrade").await;
+    {
+        let store = PostgresStore::connect(&db.url, 10).await.expect("connect");
+        for i in 0..2 {
+            let record = contract::record(&format!("old-{i}"), "t", i);
+            store.create(&record).await.expect("create");
+        }
+    }
+    // Back to schema 1, as a database written by the first release.
+    db.execute("DROP TABLE satrap_counts; DELETE FROM satrap_migrations WHERE version = 2")
+        .await;
+    let store = PostgresStore::connect(&db.url, 3).await.expect("upgrade");
+    store
+        .create(&contract::record("new-0", "t", 9))
+        .await
+        .expect("the third game fits under a limit of 3");
+    assert_eq!(
+        store.create(&contract::record("new-1", "t", 10)).await,
+        Err(StoreError::Full(3)),
+        "the migration counted the two games already there"
+    );
+    drop(store);
+    db.drop().await;
+}
+
+#[tokio::test]
 async fn two_replicas_play_one_game_alternately_and_agree() {
     let Some(admin) = postgres_url("two_replicas_play_one_game_alternately_and_agree") else {
         return;

@@ -29,14 +29,10 @@ const CHANNEL: &str = "satrap_moves";
 /// together ("satrap" in ASCII).
 const MIGRATION_LOCK: i64 = 0x7361_7472_6170;
 
-/// Key of the advisory lock that serialises game creation across replicas,
-/// so that the `--max-games` count and the insert are one atomic step
-/// ("satrapC" in ASCII).
-const CREATE_LOCK: i64 = 0x0073_6174_7261_7043;
-
 /// Schema migrations, applied in order at start-up and recorded in
 /// `satrap_migrations`. Append, never edit.
-const MIGRATIONS: &[&str] = &[r#"
+const MIGRATIONS: &[&str] = &[
+    r#"
 CREATE TABLE games (
     id            TEXT PRIMARY KEY,
     game_type     TEXT    NOT NULL,
@@ -67,7 +63,18 @@ CREATE TABLE actions (
     at_ms    BIGINT  NOT NULL,
     PRIMARY KEY (game_id, version)
 );
-"#];
+"#,
+    r#"
+-- The number of games, kept beside them so that CreateGame checks
+-- --max-games without counting the table; its row lock also serialises
+-- creation across replicas.
+CREATE TABLE satrap_counts (
+    id    INTEGER PRIMARY KEY CHECK (id = 1),
+    games BIGINT  NOT NULL
+);
+INSERT INTO satrap_counts (id, games) SELECT 1, count(*) FROM games;
+"#,
+];
 
 /// Appending moves `$5 + 1 ..= $5 + $1` to game `$4` (see `append`).
 const APPEND: &str = "
@@ -81,6 +88,38 @@ WITH moved AS (
     FROM moved, unnest($6::integer[], $7::text[]) WITH ORDINALITY AS a (seat, notation, n)
 )
 SELECT pg_notify($8, $9) FROM moved";
+
+/// Creating game `$2` if fewer than `$1` games exist (see `create`): one
+/// row with the number of counter rows taken (0: full) and of games
+/// inserted (0: the id exists; the caller then rolls back the count).
+const CREATE: &str = "
+WITH counted AS (
+    UPDATE satrap_counts SET games = games + 1 WHERE id = 1 AND games < $1
+    RETURNING games
+), game AS (
+    INSERT INTO games (id, game_type, options, seed, created_at_ms, updated_at_ms)
+    SELECT $2, $3, $4, $5, $6, $6 FROM counted
+    ON CONFLICT (id) DO NOTHING
+    RETURNING id
+), seated AS (
+    INSERT INTO seats (game_id, seat, name, bot, token_hash, resigned)
+    SELECT game.id, s.n - 1, s.name, s.bot, s.token_hash, s.resigned
+    FROM game, unnest($7::text[], $8::text[], $9::bytea[], $10::boolean[])
+         WITH ORDINALITY AS s (name, bot, token_hash, resigned, n)
+)
+SELECT (SELECT count(*) FROM counted), (SELECT count(*) FROM game)";
+
+/// Deleting the games retention expires (see `expire`), and their count.
+const EXPIRE: &str = "
+WITH gone AS (
+    DELETE FROM games
+    WHERE (status = 2 AND updated_at_ms < $1) OR (status = 1 AND updated_at_ms < $2)
+    RETURNING id
+), counted AS (
+    UPDATE satrap_counts SET games = games - (SELECT count(*) FROM gone)
+    WHERE id = 1 AND EXISTS (SELECT 1 FROM gone)
+)
+SELECT id FROM gone";
 
 pub struct PostgresStore {
     pool: Pool,
@@ -306,49 +345,38 @@ impl GameStore for PostgresStore {
     async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(backend)?;
-        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&CREATE_LOCK])
-            .await
-            .map_err(backend)?;
-        let count: i64 = tx
-            .query_one("SELECT count(*) FROM games", &[])
-            .await
-            .map_err(backend)?
-            .get(0);
-        if count as usize >= self.max_games {
-            return Err(StoreError::Full(self.max_games));
-        }
-        let inserted = tx
-            .execute(
-                "INSERT INTO games (id, game_type, options, seed, created_at_ms, updated_at_ms)
-                 VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (id) DO NOTHING",
+        let names: Vec<&str> = record.seats.iter().map(|s| s.name.as_str()).collect();
+        let bots: Vec<&str> = record.seats.iter().map(|s| s.bot.as_str()).collect();
+        let hashes: Vec<Option<Vec<u8>>> = record
+            .seats
+            .iter()
+            .map(|s| s.token_hash.map(|h| h.to_vec()))
+            .collect();
+        let resigned: Vec<bool> = record.seats.iter().map(|s| s.resigned).collect();
+        let row = tx
+            .query_one(
+                &prepared(&tx, CREATE).await?,
                 &[
+                    &(self.max_games as i64),
                     &record.id,
                     &record.game_type,
                     &record.options,
                     &(record.seed as i64),
                     &(record.created_at_ms as i64),
+                    &names,
+                    &bots,
+                    &hashes,
+                    &resigned,
                 ],
             )
             .await
             .map_err(backend)?;
-        if inserted == 0 {
-            return Err(StoreError::AlreadyExists(record.id.clone()));
+        // Returning early drops `tx`, which rolls back (and so un-counts).
+        if row.get::<_, i64>(0) == 0 {
+            return Err(StoreError::Full(self.max_games));
         }
-        for (i, s) in record.seats.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO seats (game_id, seat, name, bot, token_hash, resigned)
-                 VALUES ($1, $2, $3, $4, $5, $6)",
-                &[
-                    &record.id,
-                    &(i as i32),
-                    &s.name,
-                    &s.bot,
-                    &s.token_hash.map(|h| h.to_vec()),
-                    &s.resigned,
-                ],
-            )
-            .await
-            .map_err(backend)?;
+        if row.get::<_, i64>(1) == 0 {
+            return Err(StoreError::AlreadyExists(record.id.clone()));
         }
         tx.commit().await.map_err(backend)
     }
@@ -538,13 +566,7 @@ impl GameStore for PostgresStore {
         let idle = expiry.idle_before_ms.map_or(never, |t| t as i64);
         let client = self.client().await?;
         Ok(client
-            .query(
-                "DELETE FROM games
-                 WHERE (status = 2 AND updated_at_ms < $1)
-                    OR (status = 1 AND updated_at_ms < $2)
-                 RETURNING id",
-                &[&finished, &idle],
-            )
+            .query(&prepared(&client, EXPIRE).await?, &[&finished, &idle])
             .await
             .map_err(backend)?
             .iter()

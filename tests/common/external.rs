@@ -93,6 +93,15 @@ impl TestDatabase {
         }
     }
 
+    /// Run SQL on this database directly, as satrap's role.
+    pub async fn execute(&self, sql: &str) {
+        connect(&self.url)
+            .await
+            .batch_execute(sql)
+            .await
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
+
     pub async fn drop(self) {
         let client = connect(&self.admin_url).await;
         let _ = client
