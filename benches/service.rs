@@ -3,7 +3,9 @@
 //! the same run so the ratio is meaningful on a shared, noisy machine.
 //!
 //! One row per store: memory, the SQLite default (a file in a temporary
-//! directory, `synchronous = FULL`), and PostgreSQL when a URL is given.
+//! directory, `synchronous = FULL`), and PostgreSQL when a URL is given;
+//! each followed by a row with several clients playing different games at
+//! once (calls per second of wall-clock time).
 //!
 //! Run: `cargo bench --bench service` (env `SATRAP_BENCH_CALLS` = calls per
 //! measurement, default 3000; `SATRAP_BENCH_POSTGRES_URL` adds the
@@ -16,6 +18,10 @@ use satrap::service::{Config, serve_on};
 use tonic::Request;
 use tonic::transport::Channel;
 use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
+
+/// Clients in the parallel rows: enough that moves of different games are
+/// in flight together on a 2-core machine.
+const CLIENTS: usize = 8;
 
 struct Stats {
     calls: usize,
@@ -69,10 +75,22 @@ async fn baseline(channel: Channel, calls: usize) -> Stats {
 /// ApplyAction calls only are timed; the ListLegalActions that picks each
 /// move (the first legal action) is not.
 async fn apply_actions(channel: Channel, calls: usize, players: usize) -> Stats {
+    let (lat, timed) = timed_applies(channel, calls, players, 0).await;
+    Stats::from(lat, timed)
+}
+
+/// The latency of each of `calls` ApplyAction calls in games seeded from
+/// `first_seed + 1` on, and their sum.
+async fn timed_applies(
+    channel: Channel,
+    calls: usize,
+    players: usize,
+    first_seed: u64,
+) -> (Vec<Duration>, Duration) {
     let mut c = GameServiceClient::new(channel);
     let mut lat = Vec::with_capacity(calls);
     let mut timed = Duration::ZERO;
-    let mut seed = 0u64;
+    let mut seed = first_seed;
     while lat.len() < calls {
         seed += 1;
         let seats = (0..players)
@@ -123,7 +141,31 @@ async fn apply_actions(channel: Channel, calls: usize, players: usize) -> Stats 
             snap = resp.snapshot.expect("snapshot");
         }
     }
-    Stats::from(lat, timed)
+    (lat, timed)
+}
+
+/// `clients` clients at once, each playing its own games through its own
+/// connection: ApplyAction calls per second of wall-clock time (the
+/// untimed ListLegalActions calls share that time), and the calls' p99.
+async fn apply_parallel(addr: &str, calls: usize, clients: usize) -> Stats {
+    let mut channels = Vec::new();
+    for _ in 0..clients {
+        channels.push(connect(addr).await);
+    }
+    let start = Instant::now();
+    let tasks: Vec<_> = channels
+        .into_iter()
+        .enumerate()
+        .map(|(i, ch)| {
+            let first_seed = 1_000_000 * (i as u64 + 1);
+            tokio::spawn(timed_applies(ch, calls / clients, 3, first_seed))
+        })
+        .collect();
+    let mut lat = Vec::with_capacity(calls);
+    for t in tasks {
+        lat.extend(t.await.expect("client task").0);
+    }
+    Stats::from(lat, start.elapsed())
 }
 
 fn row(name: &str, s: &Stats, base: &Stats) {
@@ -145,6 +187,7 @@ async fn start(
     Channel,
     tokio::sync::oneshot::Sender<()>,
     tokio::task::JoinHandle<()>,
+    String,
 ) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
@@ -160,12 +203,17 @@ async fn start(
         .await
         .expect("server");
     });
-    let channel = Channel::from_shared(format!("http://{addr}"))
+    let addr = addr.to_string();
+    (connect(&addr).await, stop, server, addr)
+}
+
+/// A new connection (HTTP/2 channel) to the server at `addr`.
+async fn connect(addr: &str) -> Channel {
+    Channel::from_shared(format!("http://{addr}"))
         .expect("url")
         .connect()
         .await
-        .expect("connect");
-    (channel, stop, server)
+        .expect("connect")
 }
 
 fn main() {
@@ -200,21 +248,23 @@ fn main() {
             "satrap service benchmark, loopback, {calls} sequential calls per row \
              (King of Siam, 3 players)"
         );
-        let (channel, stop, server) = start("memory://").await;
+        let (channel, stop, server, _) = start("memory://").await;
         baseline(channel.clone(), 200).await;
         let base = baseline(channel.clone(), calls).await;
         row("baseline: health check", &base, &base);
         let _ = stop.send(());
         let _ = server.await;
         for (name, url) in stores {
-            let (channel, stop, server) = start(&url).await;
+            let (channel, stop, server, addr) = start(&url).await;
             apply_actions(channel.clone(), 200, 3).await; // warm up
             let apply = apply_actions(channel.clone(), calls, 3).await;
             row(&format!("ApplyAction, {name} store"), &apply, &base);
+            let parallel = apply_parallel(&addr, calls, CLIENTS).await;
+            row(&format!("  {CLIENTS} clients at once"), &parallel, &base);
             let _ = stop.send(());
             let _ = server.await;
         }
-        let (channel, stop, server) = start("memory://").await;
+        let (channel, stop, server, _) = start("memory://").await;
         let again = baseline(channel.clone(), calls).await;
         row("baseline again (drift)", &again, &base);
         let _ = stop.send(());

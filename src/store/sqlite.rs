@@ -6,6 +6,12 @@
 //! SQLite calls block, so each runs on tokio's blocking pool; one connection
 //! behind a mutex serialises writers, which is all one process needs (the
 //! service already serialises the moves of each game).
+//!
+//! Appends are group-committed: moves of different games that arrive while
+//! a commit is on its way to disk wait in a queue, and the next holder of
+//! the connection commits all of them in one transaction (one fsync), each
+//! in a savepoint of its own so that one refused append spoils no other.
+//! Every caller is answered only after that commit.
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -55,7 +61,18 @@ CREATE TABLE actions (
 
 pub struct SqliteStore {
     conn: Arc<Mutex<Connection>>,
+    /// Appends waiting for the next group commit (see `commit_pending`).
+    pending: Arc<Mutex<Vec<PendingAppend>>>,
     max_games: usize,
+}
+
+/// One `append` call waiting for the next group commit.
+struct PendingAppend {
+    id: String,
+    version: u64,
+    actions: Vec<LoggedAction>,
+    status: GameStatus,
+    done: tokio::sync::oneshot::Sender<Result<(), StoreError>>,
 }
 
 fn backend(e: rusqlite::Error) -> StoreError {
@@ -88,6 +105,7 @@ impl SqliteStore {
         .map_err(|e| StoreError::Backend(format!("sqlite open task: {e}")))??;
         Ok(Self {
             conn: Arc::new(Mutex::new(conn)),
+            pending: Arc::default(),
             max_games,
         })
     }
@@ -194,6 +212,97 @@ fn stored_version(conn: &Connection, id: &str) -> Result<Option<u64>, StoreError
         .map(|v| v.map(|v| v as u64))
 }
 
+/// Commit every queued append in one transaction and answer each caller.
+/// An empty queue means an earlier call committed this caller's append.
+fn commit_pending(
+    conn: &mut Connection,
+    pending: &Mutex<Vec<PendingAppend>>,
+) -> Result<(), StoreError> {
+    let batch = std::mem::take(
+        &mut *pending
+            .lock()
+            .map_err(|_| StoreError::Backend("sqlite append queue lock poisoned".into()))?,
+    );
+    if batch.is_empty() {
+        return Ok(());
+    }
+    let outcome = (|| {
+        let mut tx = conn.transaction().map_err(backend)?;
+        let mut results = Vec::with_capacity(batch.len());
+        for p in &batch {
+            // A savepoint per append: a refused one rolls back alone.
+            let savepoint = tx.savepoint().map_err(backend)?;
+            let result = append_one(&savepoint, p);
+            if result.is_ok() {
+                savepoint.commit().map_err(backend)?;
+            } // else dropping the savepoint rolls it back
+            results.push(result);
+        }
+        tx.commit().map_err(backend)?;
+        Ok::<_, StoreError>(results)
+    })();
+    match outcome {
+        Ok(results) => {
+            for (p, result) in batch.into_iter().zip(results) {
+                let _ = p.done.send(result);
+            }
+        }
+        Err(e) => {
+            for p in batch {
+                let _ = p.done.send(Err(e.clone()));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Append one game's moves, guarded by its version.
+fn append_one(conn: &Connection, p: &PendingAppend) -> Result<(), StoreError> {
+    let now = now_ms() as i64;
+    let updated = conn
+        .prepare_cached(
+            "UPDATE games SET version = version + ?1, status = ?2, updated_at_ms = ?3
+             WHERE id = ?4 AND version = ?5",
+        )
+        .map_err(backend)?
+        .execute(params![
+            p.actions.len() as i64,
+            p.status.code(),
+            now,
+            p.id,
+            p.version as i64
+        ])
+        .map_err(backend)?;
+    if updated == 0 {
+        return Err(match stored_version(conn, &p.id)? {
+            None => StoreError::NotFound(p.id.clone()),
+            Some(actual) => StoreError::Conflict {
+                id: p.id.clone(),
+                expected: p.version,
+                actual,
+            },
+        });
+    }
+    let mut insert = conn
+        .prepare_cached(
+            "INSERT INTO actions (game_id, version, seat, notation, at_ms)
+             VALUES (?, ?, ?, ?, ?)",
+        )
+        .map_err(backend)?;
+    for (i, a) in p.actions.iter().enumerate() {
+        insert
+            .execute(params![
+                p.id,
+                (p.version + 1) as i64 + i as i64,
+                a.seat,
+                a.notation,
+                now
+            ])
+            .map_err(backend)?;
+    }
+    Ok(())
+}
+
 fn insert_game(tx: &Transaction<'_>, record: &GameRecord) -> Result<(), StoreError> {
     let inserted = tx
         .execute(
@@ -291,57 +400,25 @@ impl GameStore for SqliteStore {
         actions: &[LoggedAction],
         status: GameStatus,
     ) -> Result<(), StoreError> {
-        let id = id.to_owned();
-        let actions = actions.to_vec();
-        self.run(move |conn| {
-            let now = now_ms() as i64;
-            let tx = conn.transaction().map_err(backend)?;
-            let updated = tx
-                .prepare_cached(
-                    "UPDATE games SET version = version + ?1, status = ?2, updated_at_ms = ?3
-                     WHERE id = ?4 AND version = ?5",
-                )
-                .map_err(backend)?
-                .execute(params![
-                    actions.len() as i64,
-                    status.code(),
-                    now,
-                    id,
-                    version as i64
-                ])
-                .map_err(backend)?;
-            if updated == 0 {
-                return Err(match stored_version(&tx, &id)? {
-                    None => StoreError::NotFound(id),
-                    Some(actual) => StoreError::Conflict {
-                        id,
-                        expected: version,
-                        actual,
-                    },
-                });
-            }
-            {
-                let mut insert = tx
-                    .prepare_cached(
-                        "INSERT INTO actions (game_id, version, seat, notation, at_ms)
-                         VALUES (?, ?, ?, ?, ?)",
-                    )
-                    .map_err(backend)?;
-                for (i, a) in actions.iter().enumerate() {
-                    insert
-                        .execute(params![
-                            id,
-                            (version + 1) as i64 + i as i64,
-                            a.seat,
-                            a.notation,
-                            now
-                        ])
-                        .map_err(backend)?;
-                }
-            }
-            tx.commit().map_err(backend)
-        })
-        .await
+        let (done, answer) = tokio::sync::oneshot::channel();
+        self.pending
+            .lock()
+            .map_err(|_| StoreError::Backend("sqlite append queue lock poisoned".into()))?
+            .push(PendingAppend {
+                id: id.to_owned(),
+                version,
+                actions: actions.to_vec(),
+                status,
+                done,
+            });
+        let pending = self.pending.clone();
+        self.run(move |conn| commit_pending(conn, &pending)).await?;
+        // Committed by this call or by an earlier one that took the
+        // connection first; either way the answer was sent before the
+        // connection was released.
+        answer
+            .await
+            .map_err(|_| StoreError::Backend("sqlite append was dropped uncommitted".into()))?
     }
 
     async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError> {
@@ -513,6 +590,76 @@ mod tests {
             .await
             .map_err(|e| e.to_string())?;
         contract::check_store(&store, "s").await
+    }
+
+    /// Group commit: racing appends to many games, several per game, are
+    /// each answered as if alone, and only the accepted ones are stored.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn concurrent_appends_are_answered_one_by_one() -> Result<(), String> {
+        let store = Arc::new(
+            SqliteStore::open(&temp_db("group"), 100)
+                .await
+                .map_err(|e| e.to_string())?,
+        );
+        let games: Vec<String> = (0..10).map(|g| format!("g{g}")).collect();
+        for (i, g) in games.iter().enumerate() {
+            store
+                .create(&contract::record(g, "t", i as u64))
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        for round in 0..2u64 {
+            let mut tasks = Vec::new();
+            for g in &games {
+                // Round 0: five racers on version 0; round 1: one each.
+                for racer in 0..(if round == 0 { 5 } else { 1 }) {
+                    let store = store.clone();
+                    let g = g.clone();
+                    tasks.push(tokio::spawn(async move {
+                        let action = LoggedAction {
+                            seat: racer,
+                            notation: format!("{g}-r{round}-{racer}"),
+                        };
+                        let result = store
+                            .append(
+                                &g,
+                                round,
+                                std::slice::from_ref(&action),
+                                GameStatus::InProgress,
+                            )
+                            .await;
+                        (g, action, result)
+                    }));
+                }
+            }
+            let mut accepted = std::collections::HashMap::new();
+            for t in tasks {
+                let (g, action, result) = t.await.map_err(|e| e.to_string())?;
+                match result {
+                    Ok(()) => {
+                        if accepted.insert(g.clone(), action).is_some() {
+                            return Err(format!("two appends accepted on {g} in round {round}"));
+                        }
+                    }
+                    Err(StoreError::Conflict {
+                        expected, actual, ..
+                    }) if expected == round && actual == round + 1 => {}
+                    Err(e) => return Err(format!("unexpected {e}")),
+                }
+            }
+            for g in &games {
+                let log = store
+                    .load(g)
+                    .await
+                    .map_err(|e| e.to_string())?
+                    .ok_or("game lost")?
+                    .actions;
+                if log.len() as u64 != round + 1 || log.last() != accepted.get(g) {
+                    return Err(format!("{g} after round {round}: {log:?}"));
+                }
+            }
+        }
+        Ok(())
     }
 
     #[tokio::test]
