@@ -596,6 +596,46 @@ async fn health_reports_serving_and_reflection_lists_the_service() {
     }
 }
 
+/// grpcurl up to 1.8.7, Postman, Evans and grpcio-reflection speak only
+/// reflection v1alpha: it lists the services and resolves their files too.
+#[tokio::test]
+async fn reflection_v1alpha_is_served_for_older_tools() {
+    use prost::Message;
+    use tonic_reflection::pb::v1alpha::{
+        ServerReflectionRequest, server_reflection_client::ServerReflectionClient,
+        server_reflection_request::MessageRequest, server_reflection_response::MessageResponse,
+    };
+    let server = TestServer::start().await;
+    let mut reflection = ServerReflectionClient::new(server.channel().await);
+    let ask = |request: MessageRequest| ServerReflectionRequest {
+        host: String::new(),
+        message_request: Some(request),
+    };
+    let mut responses = reflection
+        .server_reflection_info(tokio_stream::iter([
+            ask(MessageRequest::ListServices(String::new())),
+            ask(MessageRequest::FileContainingSymbol(
+                "satrap.v1.GameService".into(),
+            )),
+        ]))
+        .await
+        .expect("v1alpha reflection is served")
+        .into_inner();
+    let listed = responses.next().await.expect("a reply").expect("ok");
+    let Some(MessageResponse::ListServicesResponse(list)) = listed.message_response else {
+        panic!("no list: {listed:?}")
+    };
+    let names: Vec<_> = list.service.iter().map(|s| s.name.as_str()).collect();
+    assert!(names.contains(&"satrap.v1.GameService"), "{names:?}");
+    let file = responses.next().await.expect("a reply").expect("ok");
+    let Some(MessageResponse::FileDescriptorResponse(files)) = file.message_response else {
+        panic!("no file: {file:?}")
+    };
+    let first = prost_types::FileDescriptorProto::decode(files.file_descriptor_proto[0].as_slice())
+        .expect("a file descriptor");
+    assert_eq!(first.name(), "satrap/v1/service.proto");
+}
+
 /// A browser-style gRPC-Web call over HTTP/1.1 with a CORS origin.
 #[tokio::test]
 async fn grpc_web_over_http1() {

@@ -154,10 +154,18 @@ pub async fn serve_on(
     health
         .set_serving::<GameServiceServer<GameServiceImpl>>()
         .await;
-    let reflection = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(proto::FILE_DESCRIPTOR_SET)
-        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+    // Reflection in both versions: grpcurl up to 1.8.7, Postman, Evans and
+    // grpcio-reflection speak only v1alpha; newer tools ask for v1 first.
+    let reflection = || {
+        tonic_reflection::server::Builder::configure()
+            .register_encoded_file_descriptor_set(proto::FILE_DESCRIPTOR_SET)
+            .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+    };
+    let reflection_v1 = reflection()
         .build_v1()
+        .map_err(|e| ServeError::Reflection(e.to_string()))?;
+    let reflection_v1alpha = reflection()
+        .build_v1alpha()
         .map_err(|e| ServeError::Reflection(e.to_string()))?;
 
     let local = listener
@@ -185,7 +193,8 @@ pub async fn serve_on(
         .layer(cors(&config.cors_origins)?)
         .layer(tonic_web::GrpcWebLayer::new())
         .add_service(health_service)
-        .add_service(reflection)
+        .add_service(reflection_v1)
+        .add_service(reflection_v1alpha)
         .add_service(GameServiceServer::new(GameServiceImpl::new(hub)))
         .serve_with_incoming_shutdown(incoming, shutdown)
         .await?;
