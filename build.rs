@@ -15,6 +15,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     tonic_prost_build::configure()
         .build_server(true)
         .build_client(true)
+        // INVALID_ARGUMENT, not INTERNAL, for a body that does not decode.
+        .codec_path("crate::service::codec::Codec")
         .compile_fds(fds)?;
     Ok(())
 }

@@ -257,7 +257,15 @@ async fn bot_seats_move_once_across_replicas() {
         return;
     };
     let db = TestDatabase::create(&admin, "bots").await;
-    let (a, b) = (replica(&db.url).await, replica(&db.url).await);
+    // Both replicas play every bot turn at once (no takeover delay): the
+    // version guard must record each bot move exactly once.
+    let eager = || {
+        let mut config = Config::in_memory();
+        config.database = db.url.clone();
+        config.bot_takeover_delay = std::time::Duration::ZERO;
+        TestServer::start_with(config)
+    };
+    let (a, b) = (eager().await, eager().await);
     let mut ca = a.client().await;
     let mut cb = b.client().await;
     let mut requested = seats(3);
@@ -273,16 +281,16 @@ async fn bot_seats_move_once_across_replicas() {
         } else {
             (&mut cb, &mut ca)
         };
-        let snap = snapshot(mover, &id, Some(&token)).await;
+        let snap = common::wait_for_turn(mover, &id, Some(&token), 0).await;
         if snap.status == proto::GameStatus::Finished as i32 {
             break;
         }
-        assert_eq!(snap.to_act, vec![0], "bots have moved before this");
+        assert_eq!(snap.to_act, vec![0]);
         let list = legal(mover, &id, &token).await;
         let pick = list.actions[rng.below(list.actions.len())].notation.clone();
-        // While one replica plays the move and then the bots, the other is
-        // asked about the game and may try the same bot moves: the version
-        // guard lets exactly one of them record each.
+        // While one replica plays the move and then its bot driver moves,
+        // the other follows the notices and races for the same bot moves:
+        // the version guard lets exactly one of them record each.
         let (applied, _) = tokio::join!(
             apply_notation(mover, &id, Some(&token), &pick, None),
             other.get_game(authed(

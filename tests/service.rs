@@ -75,7 +75,8 @@ async fn bots_play_their_seats() {
         let id = created.game_id.clone();
         let mut rng = Lcg(3);
         for _ in 0..1000 {
-            let snap = snapshot(&mut c, &id, Some(&token)).await;
+            // Bots move in the server's own task: wait for our turn.
+            let snap = wait_for_turn(&mut c, &id, Some(&token), 0).await;
             assert_eq!(snap.viewer, Some(0));
             if snap.status == proto::GameStatus::Finished as i32 {
                 break;
@@ -103,32 +104,29 @@ async fn play_against_the_montecarlo_bot() {
     let created = create(&mut c, KS, s, Some(12)).await;
     let token = created.seats[0].token.clone();
     let mut rng = Lcg(12);
-    let mut snap = created.snapshot.clone().unwrap();
+    let id = created.game_id.clone();
+    let mut snap = wait_for_turn(&mut c, &id, Some(&token), 0).await;
     while snap.status == proto::GameStatus::InProgress as i32 {
-        assert_eq!(
-            snap.to_act,
-            vec![0],
-            "the bot has moved before we are asked"
-        );
-        let list = legal(&mut c, &created.game_id, &token).await;
+        assert_eq!(snap.to_act, vec![0], "the bot has moved before our turn");
+        let list = legal(&mut c, &id, &token).await;
         let pick = list.actions[rng.below(list.actions.len())].notation.clone();
-        snap = apply_notation(
-            &mut c,
-            &created.game_id,
-            Some(&token),
-            &pick,
-            Some(list.version),
-        )
-        .await
-        .unwrap()
-        .snapshot
-        .unwrap();
+        let after = apply_notation(&mut c, &id, Some(&token), &pick, Some(list.version))
+            .await
+            .unwrap()
+            .snapshot
+            .unwrap();
+        assert_eq!(
+            after.version,
+            list.version + 1,
+            "the answer is our move alone"
+        );
+        snap = wait_for_turn(&mut c, &id, Some(&token), 0).await;
     }
     assert!(snap.outcome.is_some());
 }
 
 #[tokio::test]
-async fn a_game_of_bots_only_finishes_at_creation() {
+async fn a_game_of_bots_only_plays_itself_to_the_end() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
     let s = (0..3)
@@ -138,9 +136,12 @@ async fn a_game_of_bots_only_finishes_at_creation() {
         })
         .collect();
     let created = create(&mut c, KS, s, Some(11)).await;
-    let snap = created.snapshot.unwrap();
+    // CreateGame answers with the game as created; the bots play on in the
+    // server's own task.
+    assert_eq!(created.snapshot.unwrap().version, 0);
+    let snap = wait_for_end(&mut c, &created.game_id).await;
     assert_eq!(snap.status, proto::GameStatus::Finished as i32);
-    assert!(snap.version > 0);
+    assert!(snap.version > 0 && snap.outcome.is_some());
 }
 
 /// Every error status of DESIGN.md, and that none of them changes the game.
@@ -880,4 +881,114 @@ async fn no_response_reveals_the_seed_of_a_running_game() {
             u.version
         );
     }
+}
+
+/// The resume contract: after a dropped stream a client asks for the last
+/// version it saw + 1. That version may not exist yet (nearly always, when
+/// the client is up to date): the stream then waits for the next move
+/// instead of failing. Beyond current + 1 is an error that says how to
+/// resume.
+#[tokio::test]
+async fn resuming_a_watch_at_the_next_version_waits_for_the_next_move() {
+    let server = TestServer::start().await;
+    let mut c = server.client().await;
+    let created = create(&mut c, KS, seats(2), Some(41)).await;
+    let id = created.game_id.clone();
+    let mut rng = Lcg(41);
+    let token_of =
+        |snap: &proto::GameSnapshot| created.seats[snap.to_act[0] as usize].token.clone();
+    for _ in 0..2 {
+        let snap = snapshot(&mut c, &id, None).await;
+        let token = token_of(&snap);
+        let list = legal(&mut c, &id, &token).await;
+        let pick = list.actions[rng.below(list.actions.len())].notation.clone();
+        apply_notation(&mut c, &id, Some(&token), &pick, Some(list.version))
+            .await
+            .unwrap();
+    }
+    let mut resumed = c
+        .watch_game(proto::WatchGameRequest {
+            game_id: id.clone(),
+            from_version: 3,
+        })
+        .await
+        .expect("current + 1 is accepted")
+        .into_inner();
+    // Nothing yet: version 3 does not exist.
+    let early = tokio::time::timeout(std::time::Duration::from_millis(200), resumed.next()).await;
+    assert!(early.is_err(), "no update before the next move: {early:?}");
+    let snap = snapshot(&mut c, &id, None).await;
+    let token = token_of(&snap);
+    let list = legal(&mut c, &id, &token).await;
+    apply_notation(
+        &mut c,
+        &id,
+        Some(&token),
+        &list.actions[0].notation,
+        Some(2),
+    )
+    .await
+    .unwrap();
+    let next = resumed.next().await.expect("an update").expect("ok");
+    assert_eq!(next.version, 3);
+    assert!(!next.events.is_empty());
+
+    let err = c
+        .watch_game(proto::WatchGameRequest {
+            game_id: id.clone(),
+            from_version: 5,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), Code::InvalidArgument);
+    assert!(
+        err.message().contains("last version seen + 1"),
+        "{}",
+        err.message()
+    );
+}
+
+/// A watcher whose stream is cut every few updates and resumes from the
+/// last version it saw + 1 receives every version of a bot game exactly
+/// once, while the bots play on in the server's own task.
+#[tokio::test]
+async fn a_watcher_cut_every_few_updates_sees_every_version_once() {
+    let server = TestServer::start().await;
+    let mut c = server.client().await;
+    let bots = (0..4)
+        .map(|i| proto::SeatRequest {
+            name: format!("bot{i}"),
+            bot: "random".into(),
+        })
+        .collect();
+    let created = create(&mut c, KS, bots, Some(8)).await;
+    let mut seen = Vec::new();
+    let mut next = 0;
+    let mut cuts = 0;
+    'streams: loop {
+        let mut stream = c
+            .watch_game(proto::WatchGameRequest {
+                game_id: created.game_id.clone(),
+                from_version: next,
+            })
+            .await
+            .expect("resume")
+            .into_inner();
+        for _ in 0..3 {
+            match stream.next().await {
+                Some(update) => {
+                    let update = update.expect("update");
+                    seen.push(update.version);
+                    next = update.version + 1;
+                }
+                None => break 'streams, // the game ended
+            }
+        }
+        cuts += 1; // dropping the stream cuts it
+    }
+    assert!(cuts > 5, "the stream was cut {cuts} times");
+    assert_eq!(seen, (0..next).collect::<Vec<_>>(), "every version once");
+    let end = snapshot(&mut c, &created.game_id, None).await;
+    assert_eq!(end.version + 1, next);
+    assert!(end.outcome.is_some());
 }

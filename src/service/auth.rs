@@ -28,15 +28,21 @@ impl Caller {
 }
 
 /// The bearer token of the request, if any. A present but malformed
-/// `authorization` header is an error, not a spectator.
+/// `authorization` header is an error (UNAUTHENTICATED, saying the form it
+/// must take), not a spectator.
 pub fn bearer(metadata: &MetadataMap) -> Result<Option<String>, ServiceError> {
     let Some(value) = metadata.get("authorization") else {
         return Ok(None);
     };
-    let value = value.to_str().map_err(|_| ServiceError::BadToken)?;
-    let (scheme, token) = value.trim().split_once(' ').ok_or(ServiceError::BadToken)?;
+    let value = value
+        .to_str()
+        .map_err(|_| ServiceError::MalformedAuthorization)?;
+    let (scheme, token) = value
+        .trim()
+        .split_once(' ')
+        .ok_or(ServiceError::MalformedAuthorization)?;
     if !scheme.eq_ignore_ascii_case("bearer") || token.trim().is_empty() {
-        return Err(ServiceError::BadToken);
+        return Err(ServiceError::MalformedAuthorization);
     }
     Ok(Some(token.trim().to_owned()))
 }
@@ -125,5 +131,13 @@ mod tests {
         assert_eq!(with("bearer  abc "), Some(Some("abc".into())));
         assert_eq!(with("Basic abc"), None);
         assert_eq!(with("Bearer"), None);
+        // A bare token (no scheme) says what form is expected.
+        let mut m = MetadataMap::new();
+        m.insert(
+            "authorization",
+            tonic::metadata::MetadataValue::from_static("0123abcd"),
+        );
+        let err = bearer(&m).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("Bearer <token>"), "{err}");
     }
 }

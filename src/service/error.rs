@@ -1,20 +1,29 @@
-//! Every way a request can fail, and its gRPC status code (DESIGN.md).
+//! Every way a request can fail, and its gRPC status code. The table of
+//! codes is in README.md and service.proto; each row has a test.
 
 use tonic::{Code, Status};
 
+use super::echo::{bounded, echo};
 use crate::games::{ApplyError, CreateError};
 use crate::store::StoreError;
 
 /// A failed request. The message goes to the client verbatim, so it names the
-/// rule or field at fault and never contains hidden information.
+/// rule or field at fault, never contains hidden information, and repeats
+/// client input only through [`super::echo`] (bounded).
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
+    /// The (bounded) id asked for.
     #[error("game {0} not found")]
     GameNotFound(String),
     #[error("{0}")]
     InvalidArgument(String),
     #[error("the token does not belong to a seat of this game")]
     BadToken,
+    /// Metadata `authorization` is present but not `Bearer <token>`.
+    #[error(
+        "the authorization metadata must be \"Bearer <token>\" (the seat token CreateGame returned)"
+    )]
+    MalformedAuthorization,
     #[error("{0}")]
     PermissionDenied(&'static str),
     /// A well-formed move the rules forbid now (the rule id leads the text).
@@ -22,6 +31,7 @@ pub enum ServiceError {
     RuleViolation(String),
     #[error("game {id} is at version {actual}, not the expected {expected}")]
     VersionMismatch {
+        /// Bounded.
         id: String,
         expected: u64,
         actual: u64,
@@ -31,8 +41,41 @@ pub enum ServiceError {
     /// Transient: the client may retry.
     #[error("{0}")]
     Unavailable(String),
+    /// Stored data is damaged (a corrupt database page, a log that no longer
+    /// replays). Not transient: an operator must look.
+    #[error("stored data is damaged: {0}")]
+    DataLoss(String),
     #[error("internal error: {0}")]
     Internal(String),
+}
+
+impl ServiceError {
+    pub fn game_not_found(id: &str) -> Self {
+        ServiceError::GameNotFound(echo(id))
+    }
+
+    pub fn version_mismatch(id: &str, expected: u64, actual: u64) -> Self {
+        ServiceError::VersionMismatch {
+            id: echo(id),
+            expected,
+            actual,
+        }
+    }
+
+    pub fn code(&self) -> Code {
+        match self {
+            ServiceError::GameNotFound(_) => Code::NotFound,
+            ServiceError::InvalidArgument(_) => Code::InvalidArgument,
+            ServiceError::BadToken | ServiceError::MalformedAuthorization => Code::Unauthenticated,
+            ServiceError::PermissionDenied(_) => Code::PermissionDenied,
+            ServiceError::RuleViolation(_) => Code::FailedPrecondition,
+            ServiceError::VersionMismatch { .. } => Code::Aborted,
+            ServiceError::ResourceExhausted(_) => Code::ResourceExhausted,
+            ServiceError::Unavailable(_) => Code::Unavailable,
+            ServiceError::DataLoss(_) => Code::DataLoss,
+            ServiceError::Internal(_) => Code::Internal,
+        }
+    }
 }
 
 impl From<ApplyError> for ServiceError {
@@ -53,35 +96,18 @@ impl From<CreateError> for ServiceError {
 impl From<StoreError> for ServiceError {
     fn from(e: StoreError) -> Self {
         match e {
-            StoreError::NotFound(id) => ServiceError::GameNotFound(id),
+            StoreError::NotFound(id) => ServiceError::game_not_found(&id),
             StoreError::Conflict {
                 id,
                 expected,
                 actual,
-            } => ServiceError::VersionMismatch {
-                id,
-                expected,
-                actual,
-            },
+            } => ServiceError::version_mismatch(&id, expected, actual),
             StoreError::Full(_) => ServiceError::ResourceExhausted(e.to_string()),
-            StoreError::Backend(_) => ServiceError::Unavailable(e.to_string()),
+            StoreError::Backend(_) | StoreError::Unusable(_) => {
+                ServiceError::Unavailable(e.to_string())
+            }
+            StoreError::Corrupt(_) => ServiceError::DataLoss(e.to_string()),
             StoreError::AlreadyExists(_) => ServiceError::Internal(e.to_string()),
-        }
-    }
-}
-
-impl ServiceError {
-    pub fn code(&self) -> Code {
-        match self {
-            ServiceError::GameNotFound(_) => Code::NotFound,
-            ServiceError::InvalidArgument(_) => Code::InvalidArgument,
-            ServiceError::BadToken => Code::Unauthenticated,
-            ServiceError::PermissionDenied(_) => Code::PermissionDenied,
-            ServiceError::RuleViolation(_) => Code::FailedPrecondition,
-            ServiceError::VersionMismatch { .. } => Code::Aborted,
-            ServiceError::ResourceExhausted(_) => Code::ResourceExhausted,
-            ServiceError::Unavailable(_) => Code::Unavailable,
-            ServiceError::Internal(_) => Code::Internal,
         }
     }
 }
@@ -89,10 +115,12 @@ impl ServiceError {
 impl From<ServiceError> for Status {
     fn from(e: ServiceError) -> Self {
         match &e {
-            ServiceError::Internal(_) => tracing::error!(error = %e, "internal error"),
+            ServiceError::Internal(_) | ServiceError::DataLoss(_) => {
+                tracing::error!(error = %e, "request failed")
+            }
             ServiceError::Unavailable(_) => tracing::warn!(error = %e, "unavailable"),
             _ => {}
         }
-        Status::new(e.code(), e.to_string())
+        Status::new(e.code(), bounded(e.to_string()))
     }
 }

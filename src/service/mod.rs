@@ -3,12 +3,15 @@
 //! ([`grpc`]) and the server with health, reflection and gRPC-Web ([`server`]).
 
 pub mod auth;
+pub mod codec;
+pub mod echo;
 pub mod error;
 mod grpc;
 pub mod hub;
+mod oversize;
 pub mod server;
 
 pub use error::ServiceError;
 pub use grpc::GameServiceImpl;
-pub use hub::{Hub, Limits};
+pub use hub::{BotPool, Hub, Limits};
 pub use server::{Config, LogFormat, ServeError, serve, serve_on};

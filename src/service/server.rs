@@ -14,6 +14,7 @@ use tonic::transport::Server;
 use tonic::transport::server::TcpIncoming;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
+use super::oversize::OversizeLayer;
 use super::{GameServiceImpl, Hub, Limits};
 use crate::proto::{self, game_service_server::GameServiceServer};
 use crate::store;
@@ -71,6 +72,30 @@ pub struct Config {
         default_value = "*"
     )]
     pub cors_origins: Vec<String>,
+    /// Request headers a browser may send besides the ones gRPC-Web needs
+    /// (authorization, content-type, x-grpc-web, x-user-agent,
+    /// grpc-timeout), e.g. tracing headers.
+    #[arg(
+        long,
+        env = "SATRAP_CORS_ALLOW_HEADERS",
+        value_delimiter = ',',
+        default_value = "traceparent,tracestate,x-api-key"
+    )]
+    pub cors_allow_headers: Vec<String>,
+    /// Largest request message accepted, in bytes; larger ones fail with
+    /// RESOURCE_EXHAUSTED.
+    #[arg(long, env = "SATRAP_MAX_MESSAGE_BYTES", default_value_t = 4 * 1024 * 1024)]
+    pub max_message_bytes: usize,
+    /// Threads that compute built-in bots' decisions (at most the number of
+    /// cores; they run at a lower priority than requests). Default: every
+    /// core.
+    #[arg(long, env = "SATRAP_BOT_THREADS")]
+    pub bot_threads: Option<usize>,
+    /// With several replicas: how long a replica that saw another replica's
+    /// move waits before playing a bot turn that replica should play (it
+    /// takes over only if the game has not moved: the other one died).
+    #[arg(long, env = "SATRAP_BOT_TAKEOVER_DELAY", value_parser = humantime::parse_duration, default_value = "3s")]
+    pub bot_takeover_delay: Duration,
 }
 
 impl Config {
@@ -113,6 +138,8 @@ pub enum ServeError {
     Reflection(String),
     #[error("invalid CORS origin {0:?}")]
     Cors(String),
+    #[error("invalid CORS header name {0:?}")]
+    CorsHeader(String),
     #[error("server: {0}")]
     Transport(#[from] tonic::transport::Error),
 }
@@ -138,22 +165,29 @@ pub async fn serve_on(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
     let store = store::open(&config.database, config.max_games).await?;
+    let faults = store.faults();
+    let defaults = Limits::default();
     let limits = Limits {
         max_watchers_per_game: config.max_watchers_per_game,
         max_cached_games: config.cache_games.max(1),
-        ..Limits::default()
+        bot_threads: config.bot_threads.unwrap_or(defaults.bot_threads),
+        bot_takeover_delay: config.bot_takeover_delay,
+        ..defaults
     };
+    let cors = cors(&config.cors_origins, &config.cors_allow_headers)?;
     let (stop_tx, stop_rx) = watch::channel(false);
-    let hub = Arc::new(Hub::new(store, limits, stop_rx));
-    let background = [
-        tokio::spawn(hub.clone().follow_store()),
-        tokio::spawn(retention(hub.clone(), config.clone())),
-    ];
+    let hub = Hub::new(store, limits, stop_rx);
 
     let (health, health_service) = tonic_health::server::health_reporter();
     health
         .set_serving::<GameServiceServer<GameServiceImpl>>()
         .await;
+    let background = [
+        tokio::spawn(hub.clone().follow_store()),
+        tokio::spawn(retention(hub.clone(), config.clone())),
+        tokio::spawn(hub.clone().resume_bots()),
+        tokio::spawn(report_faults(faults, health.clone())),
+    ];
     // Reflection in both versions: grpcurl up to 1.8.7, Postman, Evans and
     // grpcio-reflection speak only v1alpha; newer tools ask for v1 first.
     let reflection = || {
@@ -190,12 +224,16 @@ pub async fn serve_on(
     Server::builder()
         .accept_http1(true)
         .http2_keepalive_interval(Some(Duration::from_secs(30)))
-        .layer(cors(&config.cors_origins)?)
+        .layer(cors)
         .layer(tonic_web::GrpcWebLayer::new())
+        .layer(OversizeLayer)
         .add_service(health_service)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
-        .add_service(GameServiceServer::new(GameServiceImpl::new(hub)))
+        .add_service(
+            GameServiceServer::new(GameServiceImpl::new(hub))
+                .max_decoding_message_size(config.max_message_bytes),
+        )
         .serve_with_incoming_shutdown(incoming, shutdown)
         .await?;
     for task in background {
@@ -226,8 +264,32 @@ async fn retention(hub: Arc<Hub>, config: Config) {
     }
 }
 
+/// A store that became unusable (its file removed or replaced) turns the
+/// game service NOT_SERVING, so load balancers and probes stop sending work.
+async fn report_faults(
+    faults: Option<watch::Receiver<Option<String>>>,
+    health: tonic_health::server::HealthReporter,
+) {
+    let Some(mut faults) = faults else {
+        return;
+    };
+    loop {
+        let fault = faults.borrow_and_update().clone();
+        if let Some(reason) = fault {
+            tracing::error!(%reason, "the store is unusable: the game service is NOT_SERVING");
+            health
+                .set_not_serving::<GameServiceServer<GameServiceImpl>>()
+                .await;
+            return;
+        }
+        if faults.changed().await.is_err() {
+            return;
+        }
+    }
+}
+
 /// CORS for gRPC-Web callers in browsers.
-fn cors(origins: &[String]) -> Result<CorsLayer, ServeError> {
+fn cors(origins: &[String], extra_headers: &[String]) -> Result<CorsLayer, ServeError> {
     let allow = if origins.iter().any(|o| o == "*") {
         AllowOrigin::any()
     } else {
@@ -241,16 +303,27 @@ fn cors(origins: &[String]) -> Result<CorsLayer, ServeError> {
         AllowOrigin::list(parsed)
     };
     let header = |s: &'static str| http::HeaderName::from_static(s);
+    let mut allowed = vec![
+        header("authorization"),
+        header("content-type"),
+        header("x-grpc-web"),
+        header("x-user-agent"),
+        header("grpc-timeout"),
+    ];
+    for name in extra_headers
+        .iter()
+        .map(|h| h.trim())
+        .filter(|h| !h.is_empty())
+    {
+        allowed.push(
+            name.parse::<http::HeaderName>()
+                .map_err(|_| ServeError::CorsHeader(name.to_owned()))?,
+        );
+    }
     Ok(CorsLayer::new()
         .allow_origin(allow)
         .allow_methods([http::Method::POST, http::Method::OPTIONS])
-        .allow_headers([
-            header("authorization"),
-            header("content-type"),
-            header("x-grpc-web"),
-            header("x-user-agent"),
-            header("grpc-timeout"),
-        ])
+        .allow_headers(allowed)
         .expose_headers([
             header("grpc-status"),
             header("grpc-message"),

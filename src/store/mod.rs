@@ -21,7 +21,7 @@ pub use sqlite::SqliteStore;
 pub use url::{Location, OpenError, open, redact};
 
 use async_trait::async_trait;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 
 /// One seat of a stored game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -175,8 +175,16 @@ pub enum StoreError {
     },
     #[error("store is full ({0} games)")]
     Full(usize),
+    /// A transient failure (connection lost, database busy): retry.
     #[error("storage backend: {0}")]
     Backend(String),
+    /// The store can no longer keep what it is given (its file was removed
+    /// or replaced): writes are refused until an operator restarts it.
+    #[error("storage unusable: {0}")]
+    Unusable(String),
+    /// Stored data is damaged (a corrupt page).
+    #[error("storage corrupt: {0}")]
+    Corrupt(String),
 }
 
 /// Persistence of games. Implementations must make `append` atomic and
@@ -216,6 +224,11 @@ pub trait GameStore: Send + Sync + 'static {
     }
     /// Moves committed by any process, when the backend can tell.
     fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
+        None
+    }
+    /// Turns `Some(reason)` once the store has become unusable (the server
+    /// then reports NOT_SERVING); `None` for backends that cannot tell.
+    fn faults(&self) -> Option<watch::Receiver<Option<String>>> {
         None
     }
 }

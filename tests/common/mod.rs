@@ -192,14 +192,27 @@ pub async fn play_to_end(
 ) -> Vec<String> {
     let id = &created.game_id;
     let mut played = Vec::new();
+    // A seat a client plays: no built-in bot (resigned seats have one).
+    let client_seat = |snap: &proto::GameSnapshot, s: u32| {
+        snap.seats
+            .get(s as usize)
+            .is_some_and(|info| info.bot.is_empty())
+    };
     for _ in 0..10_000 {
-        let snap = snapshot(client, id, None).await;
+        // Bot seats (built-in or resigned) move in the server's own task.
+        let snap = wait_for(client, id, None, |s| {
+            s.to_act.iter().any(|&t| client_seat(s, t))
+        })
+        .await;
         if snap.status == proto::GameStatus::Finished as i32 {
             assert!(snap.outcome.is_some(), "finished game has an outcome");
             assert!(snap.to_act.is_empty());
             return played;
         }
-        let seat = snap.to_act[0] as usize;
+        let Some(&seat) = snap.to_act.iter().find(|&&t| client_seat(&snap, t)) else {
+            continue;
+        };
+        let seat = seat as usize;
         let token = created.seats[seat].token.clone();
         let list = legal(client, id, &token).await;
         assert_eq!(list.version, snap.version);
@@ -215,4 +228,62 @@ pub async fn play_to_end(
         played.push(pick);
     }
     panic!("game did not end");
+}
+
+fn finished(snap: &proto::GameSnapshot) -> bool {
+    snap.status == proto::GameStatus::Finished as i32
+}
+
+/// Follow the game on a watch stream (as `token` sees it) until `done`
+/// holds or the game is finished, and return that snapshot. Built-in bots
+/// move in the server's own task after a request returns, so this is how a
+/// client waits for its turn.
+pub async fn wait_for(
+    client: &mut Client,
+    id: &str,
+    token: Option<&str>,
+    mut done: impl FnMut(&proto::GameSnapshot) -> bool,
+) -> proto::GameSnapshot {
+    let now = snapshot(client, id, token).await;
+    if done(&now) || finished(&now) {
+        return now;
+    }
+    let mut stream = client
+        .watch_game(authed(
+            proto::WatchGameRequest {
+                game_id: id.into(),
+                from_version: now.version + 1,
+            },
+            token,
+        ))
+        .await
+        .expect("watch")
+        .into_inner();
+    let follow = async {
+        while let Some(update) = stream.message().await.expect("watch stream") {
+            let snap = update.snapshot.expect("snapshot");
+            if done(&snap) || finished(&snap) {
+                return snap;
+            }
+        }
+        panic!("the watch stream ended before the game did");
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(120), follow)
+        .await
+        .expect("waited two minutes for the game to move")
+}
+
+/// Wait until `seat` must act (or the game is over).
+pub async fn wait_for_turn(
+    client: &mut Client,
+    id: &str,
+    token: Option<&str>,
+    seat: usize,
+) -> proto::GameSnapshot {
+    wait_for(client, id, token, |s| s.to_act.contains(&(seat as u32))).await
+}
+
+/// Wait until the game is over.
+pub async fn wait_for_end(client: &mut Client, id: &str) -> proto::GameSnapshot {
+    wait_for(client, id, None, |_| false).await
 }

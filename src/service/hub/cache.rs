@@ -1,0 +1,230 @@
+//! The live-game cache: every game a request touches is held here as a
+//! [`LiveGame`], rebuilt from the store by replay when it is not, and
+//! evicted (least recently used first) when the cache is over its bound and
+//! nobody holds it. A game's mutable part sits behind one async mutex, which
+//! serialises its moves; frozen copies go to watchers through a broadcast.
+//!
+//! Invariant: `Cell::instance` is always the state after `Cell::log`, and
+//! the log is a prefix of (or equal to) the store's log.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, RwLock};
+
+use prost::Message;
+use tokio::sync::broadcast;
+
+use super::Hub;
+use crate::engine::Seat;
+use crate::games::{ActionInput, GameInstance, GameKind};
+use crate::proto;
+use crate::service::error::ServiceError;
+use crate::store::{LoggedAction, SeatRecord};
+
+/// A frozen copy of a game at one version, shared with watchers.
+pub(super) type Frame = Arc<dyn GameInstance>;
+
+/// Immutable facts of a game.
+pub(super) struct Meta {
+    pub id: String,
+    pub kind: &'static GameKind,
+    pub players: usize,
+    pub seed: u64,
+    pub options: proto::GameOptions,
+}
+
+/// The mutable part, behind an async mutex that serialises a game's moves.
+pub(super) struct Cell {
+    pub instance: Box<dyn GameInstance>,
+    pub log: Vec<LoggedAction>,
+    /// The store's seat revision that `LiveGame::seats` reflects.
+    pub seat_revision: u64,
+}
+
+pub(super) struct LiveGame {
+    pub meta: Meta,
+    /// Changed only by a resignation; read without the cell's lock (tokens,
+    /// snapshots for watchers).
+    seats: RwLock<Arc<Vec<SeatRecord>>>,
+    pub cell: tokio::sync::Mutex<Cell>,
+    pub updates: broadcast::Sender<Frame>,
+    pub watchers: AtomicUsize,
+    /// Tick of the last request that used the game (cache eviction order).
+    pub last_used: AtomicU64,
+    /// A bot driver task is running for this game. Set and cleared only
+    /// with the cell's lock held (see `driver`), so no bot turn is missed.
+    pub driving: AtomicBool,
+}
+
+impl LiveGame {
+    pub fn seats(&self) -> Arc<Vec<SeatRecord>> {
+        self.seats.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    pub fn set_seats(&self, seats: Vec<SeatRecord>) {
+        *self.seats.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(seats);
+    }
+}
+
+impl Hub {
+    /// Put a game in the cache (or return the copy already there) and evict
+    /// idle games beyond the bound.
+    pub(super) fn insert(
+        &self,
+        meta: Meta,
+        seats: Vec<SeatRecord>,
+        instance: Box<dyn GameInstance>,
+        log: Vec<LoggedAction>,
+        seat_revision: u64,
+    ) -> Arc<LiveGame> {
+        let (updates, _) = broadcast::channel(64);
+        let live = Arc::new(LiveGame {
+            meta,
+            seats: RwLock::new(Arc::new(seats)),
+            cell: tokio::sync::Mutex::new(Cell {
+                instance,
+                log,
+                seat_revision,
+            }),
+            updates,
+            watchers: AtomicUsize::new(0),
+            last_used: AtomicU64::new(self.tick()),
+            driving: AtomicBool::new(false),
+        });
+        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        let live = games.entry(live.meta.id.clone()).or_insert(live).clone();
+        if games.len() > self.limits.max_cached_games {
+            evict_idle(&mut games, self.limits.max_cached_games);
+        }
+        live
+    }
+
+    /// Forget a cached game (deleted from the store).
+    pub(super) fn forget(&self, id: &str) {
+        self.games
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(id);
+    }
+
+    /// The cached game, if it is cached.
+    pub(super) fn cached(&self, id: &str) -> Option<Arc<LiveGame>> {
+        self.games
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(id)
+            .cloned()
+    }
+
+    /// Every cached game.
+    pub(super) fn all_cached(&self) -> Vec<Arc<LiveGame>> {
+        self.games
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .values()
+            .cloned()
+            .collect()
+    }
+
+    fn tick(&self) -> u64 {
+        self.clock.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// The live game, loaded from the store and rebuilt by replay if needed.
+    /// A game loaded with a bot to act (after a crash or restart) gets its
+    /// bot driver back.
+    pub(super) async fn live(&self, id: &str) -> Result<Arc<LiveGame>, ServiceError> {
+        if id.is_empty() {
+            return Err(ServiceError::InvalidArgument("game_id is empty".into()));
+        }
+        if id.len() > MAX_GAME_ID_LEN {
+            // No stored id is this long: do not ask the store.
+            return Err(ServiceError::game_not_found(id));
+        }
+        if let Some(g) = self.games.lock().unwrap_or_else(|p| p.into_inner()).get(id) {
+            g.last_used.store(self.tick(), Ordering::Relaxed);
+            return Ok(g.clone());
+        }
+        let head = self.store.head(id).await?;
+        let stored = self
+            .store
+            .load(id)
+            .await?
+            .ok_or_else(|| ServiceError::game_not_found(id))?;
+        let record = stored.record;
+        let kind = crate::games::find(&record.game_type).ok_or_else(|| {
+            ServiceError::DataLoss(format!(
+                "stored game {id} has unknown type {}",
+                record.game_type
+            ))
+        })?;
+        let options = proto::GameOptions::decode(record.options.as_slice())
+            .map_err(|e| ServiceError::DataLoss(format!("stored options of {id}: {e}")))?;
+        let meta = Meta {
+            id: record.id,
+            kind,
+            players: record.seats.len(),
+            seed: record.seed,
+            options,
+        };
+        let instance = replay(&meta, &stored.actions, |_| true)?;
+        let live = self.insert(
+            meta,
+            record.seats,
+            instance,
+            stored.actions,
+            head.map_or(0, |h| h.seat_revision),
+        );
+        let cell = live.cell.lock().await;
+        self.kick_bots(&live, &cell);
+        drop(cell);
+        Ok(live)
+    }
+}
+
+/// Game ids are UUIDs (36 characters); anything much longer is unknown.
+const MAX_GAME_ID_LEN: usize = 128;
+
+/// Drop the least recently used games that nobody holds (no request in
+/// flight, no watcher, no bot driver) until the cache is 10% under `max`.
+/// They stay in the store and are rebuilt by replay when next asked for.
+fn evict_idle(games: &mut HashMap<String, Arc<LiveGame>>, max: usize) {
+    let target = max - max / 10;
+    let mut idle: Vec<(u64, String)> = games
+        .iter()
+        .filter(|(_, g)| Arc::strong_count(g) == 1)
+        .map(|(id, g)| (g.last_used.load(Ordering::Relaxed), id.clone()))
+        .collect();
+    idle.sort_unstable();
+    let excess = games.len().saturating_sub(target);
+    for (_, id) in idle.into_iter().take(excess) {
+        games.remove(&id);
+    }
+}
+
+/// A stored game that no longer replays: its data is damaged.
+pub(super) fn corrupt<E: std::fmt::Display>(id: &str) -> impl Fn(E) -> ServiceError + '_ {
+    move |e| ServiceError::DataLoss(format!("stored game {id} does not replay: {e}"))
+}
+
+/// Rebuild a game from its seed, calling `each` after every action (with the
+/// instance at that version) until it returns `false`; returns the instance
+/// where replay stopped.
+pub(super) fn replay(
+    meta: &Meta,
+    log: &[LoggedAction],
+    mut each: impl FnMut(&dyn GameInstance) -> bool,
+) -> Result<Box<dyn GameInstance>, ServiceError> {
+    let mut inst = meta
+        .kind
+        .create(Some(&meta.options), meta.players, meta.seed)
+        .map_err(corrupt(&meta.id))?;
+    for a in log {
+        inst.apply(a.seat as Seat, ActionInput::Notation(&a.notation))
+            .map_err(corrupt(&meta.id))?;
+        if !each(inst.as_ref()) {
+            break;
+        }
+    }
+    Ok(inst)
+}

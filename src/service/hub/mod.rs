@@ -1,0 +1,320 @@
+//! The hub owns the live games and is the one way requests reach them. It
+//! knows no game by name: everything goes through [`GameInstance`] and the
+//! registry. Its jobs live in one module each:
+//!
+//! - [`cache`]: the live-game cache (load by replay, LRU eviction of idle
+//!   games) and the per-game state behind one async mutex;
+//! - [`moves`]: the move path (apply on a clone, version-guarded append,
+//!   swap, broadcast);
+//! - [`driver`]: built-in bots, played by a server-owned task per game on a
+//!   bounded, low-priority thread pool, never inside a client's request;
+//! - [`replica`]: catching up with moves and seat changes other replicas
+//!   committed to a shared store;
+//! - [`watch`]: watch streams (catch-up by replay, then live updates);
+//! - [`listing`]: ListGames and retention; [`history`]: GetHistory;
+//! - [`view`]: snapshots and updates as one viewer may see them.
+//!
+//! This file holds the calls that only read or create a game, and Resign.
+
+mod cache;
+mod driver;
+mod history;
+mod listing;
+mod moves;
+mod pool;
+mod replica;
+mod view;
+mod watch;
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+
+use prost::Message;
+use tokio::sync::watch as signal;
+
+use super::auth::{self, Caller};
+use super::echo::Echo;
+use super::error::ServiceError;
+use crate::bots;
+use crate::games::{self, GameKind};
+use crate::proto;
+use crate::store::{GameRecord, GameStore, SeatRecord, now_ms};
+
+use cache::{LiveGame, Meta};
+pub use pool::BotPool;
+
+/// Limits that protect the server from a misbehaving client, and the bots'
+/// compute budget.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Concurrent WatchGame streams per game.
+    pub max_watchers_per_game: usize,
+    /// Longest accepted notation, in bytes.
+    pub max_notation_len: usize,
+    /// Longest seat name, in characters.
+    pub max_name_len: usize,
+    /// Most bot moves one driver run plays in a row (a safety net: every
+    /// hosted game ends long before).
+    pub max_bot_moves: usize,
+    /// Most games kept live in memory; idle ones beyond are evicted.
+    pub max_cached_games: usize,
+    /// Threads that compute bot decisions (at most the cores).
+    pub bot_threads: usize,
+    /// How long a replica that saw another replica's move waits before it
+    /// plays a bot turn the other replica should be playing (it takes over
+    /// only if the game has not moved by then: that replica died).
+    pub bot_takeover_delay: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            max_watchers_per_game: 256,
+            max_notation_len: 256,
+            max_name_len: 64,
+            max_bot_moves: 100_000,
+            max_cached_games: 10_000,
+            bot_threads: pool::default_threads(),
+            bot_takeover_delay: Duration::from_secs(3),
+        }
+    }
+}
+
+/// What CreateGame returns.
+pub struct Created {
+    pub game_id: String,
+    pub seats: Vec<proto::SeatCredential>,
+    pub snapshot: proto::GameSnapshot,
+}
+
+pub struct Hub {
+    /// This hub, for the tasks it spawns (bot drivers, takeovers).
+    me: Weak<Hub>,
+    store: Arc<dyn GameStore>,
+    games: Mutex<HashMap<String, Arc<LiveGame>>>,
+    /// Source of `LiveGame::last_used` ticks.
+    clock: AtomicU64,
+    limits: Limits,
+    shutdown: signal::Receiver<bool>,
+    /// Where bot decisions are computed.
+    pool: BotPool,
+}
+
+impl Hub {
+    /// `shutdown` turning `true` ends every watch stream and bot driver
+    /// (graceful shutdown).
+    pub fn new(
+        store: Arc<dyn GameStore>,
+        limits: Limits,
+        shutdown: signal::Receiver<bool>,
+    ) -> Arc<Self> {
+        let pool = BotPool::new(limits.bot_threads);
+        Arc::new_cyclic(|me| Self {
+            me: me.clone(),
+            store,
+            games: Mutex::new(HashMap::new()),
+            clock: AtomicU64::new(0),
+            limits,
+            shutdown,
+            pool,
+        })
+    }
+
+    pub fn game_types(&self) -> Vec<proto::GameType> {
+        games::registry().iter().map(|k| k.to_proto()).collect()
+    }
+
+    /// Create a game. The snapshot is the game as created (version 0, as a
+    /// spectator sees it): bots to act start moving in their driver task
+    /// once the game is stored, and their moves reach WatchGame.
+    pub async fn create(&self, req: proto::CreateGameRequest) -> Result<Created, ServiceError> {
+        let kind = find_kind(&req.game_type)?;
+        let players = req.seats.len();
+        if !(kind.min_players..=kind.max_players).contains(&players) {
+            return Err(ServiceError::InvalidArgument(format!(
+                "{} is played by {} to {} players, {} seats requested",
+                kind.name, kind.min_players, kind.max_players, players
+            )));
+        }
+        let seed = match req.seed {
+            Some(s) => s,
+            None => random_seed()?,
+        };
+        let instance = kind.create(req.options.as_ref(), players, seed)?;
+        let options = instance.options();
+
+        let mut seats = Vec::with_capacity(players);
+        let mut credentials = Vec::with_capacity(players);
+        for (i, s) in req.seats.iter().enumerate() {
+            if s.name.chars().count() > self.limits.max_name_len {
+                return Err(ServiceError::InvalidArgument(format!(
+                    "seat {i}: name longer than {} characters",
+                    self.limits.max_name_len
+                )));
+            }
+            let name = if s.name.trim().is_empty() {
+                format!("Player {}", i + 1)
+            } else {
+                s.name.clone()
+            };
+            let token = if s.bot.is_empty() {
+                Some(auth::new_token()?)
+            } else if bots::find(&s.bot).is_some_and(|b| b.supports(kind.perfect_information)) {
+                None
+            } else {
+                return Err(ServiceError::InvalidArgument(format!(
+                    "seat {i}: no bot {} for {} (available: {})",
+                    Echo(&s.bot),
+                    kind.name,
+                    bots::names_for(kind.perfect_information).join(", ")
+                )));
+            };
+            seats.push(SeatRecord {
+                name: name.clone(),
+                bot: s.bot.clone(),
+                token_hash: token.as_deref().map(auth::hash_token),
+                resigned: false,
+            });
+            credentials.push(proto::SeatCredential {
+                seat: i as u32,
+                name,
+                token: token.unwrap_or_default(),
+            });
+        }
+
+        let id = uuid::Uuid::new_v4().to_string();
+        let record = GameRecord {
+            id: id.clone(),
+            game_type: kind.id.to_owned(),
+            seats: seats.clone(),
+            options: options.encode_to_vec(),
+            seed,
+            created_at_ms: now_ms(),
+        };
+        self.store.create(&record).await?;
+        let live = self.insert(
+            Meta {
+                id: id.clone(),
+                kind,
+                players,
+                seed,
+                options,
+            },
+            seats,
+            instance,
+            Vec::new(),
+            0,
+        );
+        tracing::info!(game_id = %id, game_type = kind.id, players, "game created");
+
+        let cell = live.cell.lock().await;
+        let snapshot = view::snapshot(&live, cell.instance.as_ref(), None);
+        self.kick_bots(&live, &cell);
+        Ok(Created {
+            game_id: id,
+            seats: credentials,
+            snapshot,
+        })
+    }
+
+    /// The caller of a request on game `id`, from its bearer token.
+    pub async fn caller(&self, id: &str, token: Option<&str>) -> Result<Caller, ServiceError> {
+        let live = self.live(id).await?;
+        auth::identify(token, &live.seats())
+    }
+
+    pub async fn get(&self, id: &str, caller: Caller) -> Result<proto::GameSnapshot, ServiceError> {
+        let live = self.live(id).await?;
+        let mut cell = live.cell.lock().await;
+        self.fresh(&live, &mut cell).await?;
+        Ok(view::snapshot(&live, cell.instance.as_ref(), caller.seat()))
+    }
+
+    pub async fn legal_actions(
+        &self,
+        id: &str,
+        caller: Caller,
+    ) -> Result<proto::ListLegalActionsResponse, ServiceError> {
+        let live = self.live(id).await?;
+        let mut cell = live.cell.lock().await;
+        self.fresh(&live, &mut cell).await?;
+        let actions = match caller.seat() {
+            Some(seat) => cell.instance.legal_actions(seat),
+            None => Vec::new(),
+        };
+        Ok(proto::ListLegalActionsResponse {
+            version: cell.instance.version(),
+            actions,
+        })
+    }
+
+    /// The caller's seat resigns: the built-in random bot plays it from now
+    /// on (see `Resign` in service.proto); its driver moves for it if it is
+    /// to act. The response is the game right after the resignation.
+    pub async fn resign(
+        &self,
+        id: &str,
+        caller: Caller,
+    ) -> Result<proto::ResignResponse, ServiceError> {
+        let Caller::Seat(seat) = caller else {
+            return Err(ServiceError::PermissionDenied(
+                "spectators cannot resign: send a seat token",
+            ));
+        };
+        let live = self.live(id).await?;
+        let mut cell = live.cell.lock().await;
+        self.fresh(&live, &mut cell).await?;
+        if cell.instance.is_over() {
+            return Err(ServiceError::RuleViolation(
+                "the game is over: there is nothing to resign".into(),
+            ));
+        }
+        let seats = live.seats();
+        if !seats[seat].bot.is_empty() {
+            return Err(ServiceError::RuleViolation(format!(
+                "seat {seat} is already played by the {} bot",
+                seats[seat].bot
+            )));
+        }
+        self.store.resign(id, seat, RESIGNED_SEAT_BOT).await?;
+        // Read the seats back: another replica may have changed one too.
+        let head = self
+            .store
+            .head(id)
+            .await?
+            .ok_or_else(|| ServiceError::game_not_found(id))?;
+        live.set_seats(self.store.seats(id).await?);
+        cell.seat_revision = head.seat_revision;
+        tracing::info!(game_id = %id, seat, "seat resigned");
+        let snapshot = view::snapshot(&live, cell.instance.as_ref(), Some(seat));
+        self.kick_bots(&live, &cell);
+        Ok(proto::ResignResponse {
+            snapshot: Some(snapshot),
+            events: Vec::new(),
+        })
+    }
+}
+
+/// The registered game type `id`; the error lists the valid ids.
+fn find_kind(id: &str) -> Result<&'static GameKind, ServiceError> {
+    games::find(id).ok_or_else(|| {
+        let known: Vec<&str> = games::registry().iter().map(|k| k.id).collect();
+        ServiceError::InvalidArgument(format!(
+            "unknown game type {} (hosted: {})",
+            Echo(id),
+            known.join(", ")
+        ))
+    })
+}
+
+/// The bot that plays a resigned seat.
+const RESIGNED_SEAT_BOT: &str = "random";
+
+fn random_seed() -> Result<u64, ServiceError> {
+    use rand::TryRngCore;
+    rand::rngs::OsRng
+        .try_next_u64()
+        .map_err(|e| ServiceError::Internal(format!("OS random source: {e}")))
+}

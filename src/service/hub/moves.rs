@@ -1,0 +1,134 @@
+//! The move path: a client's action is applied to a clone of the game,
+//! appended to the store guarded by the version, and only then made the
+//! game's state and broadcast. A refused or failed request changes nothing.
+//! The request returns as soon as its own move is durable; bots whose turn
+//! follows are played by the game's driver task (see `driver`), and their
+//! moves reach clients through WatchGame.
+
+use std::sync::Arc;
+
+use super::Hub;
+use super::cache::{Cell, Frame, LiveGame};
+use super::view;
+use crate::games::{ActionInput, GameInstance};
+use crate::proto;
+use crate::service::auth::Caller;
+use crate::service::error::ServiceError;
+use crate::store::{GameStatus, LoggedAction, StoreError};
+
+/// Whether a commit reached the store.
+pub(super) enum Committed {
+    Yes,
+    /// Another writer appended first; nothing changed here (the cache has
+    /// caught up with the store since).
+    Conflict,
+}
+
+/// Retries of a move that keeps losing races to other replicas.
+const MAX_RACES: usize = 8;
+
+impl Hub {
+    /// Apply the caller's action and persist it. Returns once the move is
+    /// durable; the snapshot is the game right after it.
+    pub async fn apply(
+        &self,
+        id: &str,
+        caller: Caller,
+        expected_version: Option<u64>,
+        input: ActionInput<'_>,
+    ) -> Result<proto::ApplyActionResponse, ServiceError> {
+        let Caller::Seat(seat) = caller else {
+            return Err(ServiceError::PermissionDenied(
+                "spectators cannot act: send a seat token",
+            ));
+        };
+        if let ActionInput::Notation(text) = input {
+            if text.len() > self.limits.max_notation_len {
+                return Err(ServiceError::InvalidArgument(format!(
+                    "notation longer than {} bytes",
+                    self.limits.max_notation_len
+                )));
+            }
+        }
+        let live = self.live(id).await?;
+        let mut cell = live.cell.lock().await;
+        // Only a lost race with another replica loops: each pass starts from
+        // the store's newest version.
+        for _ in 0..MAX_RACES {
+            self.fresh(&live, &mut cell).await?;
+            let version = cell.instance.version();
+            if let Some(expected) = expected_version {
+                if expected != version {
+                    return Err(ServiceError::version_mismatch(id, expected, version));
+                }
+            }
+            if !live.seats()[seat].bot.is_empty() {
+                return Err(ServiceError::PermissionDenied(
+                    "this seat is played by a built-in bot",
+                ));
+            }
+            let mut next = cell.instance.clone_box();
+            let notation = next.apply(seat, input)?;
+            let events = next.last_events(Some(seat));
+            let action = LoggedAction {
+                seat: seat as u32,
+                notation,
+            };
+            if let Committed::Conflict = self.commit(&live, &mut cell, next, action).await? {
+                continue;
+            }
+            let snapshot = view::snapshot(&live, cell.instance.as_ref(), Some(seat));
+            self.kick_bots(&live, &cell);
+            return Ok(proto::ApplyActionResponse {
+                snapshot: Some(snapshot),
+                events,
+            });
+        }
+        Err(ServiceError::Unavailable(format!(
+            "game {} is changing too fast; try again",
+            crate::service::echo::Echo(id)
+        )))
+    }
+
+    /// Persist one action, then make it the game's current state and tell
+    /// the watchers. Nothing changes if the store refuses; a lost race
+    /// (another replica appended first) catches up with the store and
+    /// reports `Conflict`.
+    pub(super) async fn commit(
+        &self,
+        live: &Arc<LiveGame>,
+        cell: &mut Cell,
+        next: Box<dyn GameInstance>,
+        action: LoggedAction,
+    ) -> Result<Committed, ServiceError> {
+        let version = cell.instance.version();
+        let status = if next.is_over() {
+            GameStatus::Finished
+        } else {
+            GameStatus::InProgress
+        };
+        match self
+            .store
+            .append(
+                &live.meta.id,
+                version,
+                std::slice::from_ref(&action),
+                status,
+            )
+            .await
+        {
+            Ok(()) => {}
+            Err(StoreError::Conflict { .. }) => {
+                self.sync(live, cell, true).await?;
+                return Ok(Committed::Conflict);
+            }
+            Err(e) => return Err(e.into()),
+        }
+        cell.log.push(action);
+        let frame: Frame = Arc::from(next.clone_box());
+        cell.instance = next;
+        // No receivers is fine: nobody is watching.
+        let _ = live.updates.send(frame);
+        Ok(Committed::Yes)
+    }
+}

@@ -1,0 +1,175 @@
+//! Watch streams. A stream first catches up (versions `from..=current`,
+//! older ones rebuilt by replay) and then follows the game's broadcast of
+//! new versions; a watcher that lags behind the broadcast catches up by
+//! replay again, so it never misses a version.
+//!
+//! The resume contract: `from_version` may be at most current + 1. A client
+//! whose stream dropped after version `v` asks for `v + 1`, which waits for
+//! the next move if there is none yet.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use tokio::sync::{broadcast, mpsc, watch as signal};
+use tonic::Status;
+
+use super::Hub;
+use super::cache::{Frame, LiveGame, replay};
+use super::view::update;
+use crate::engine::Seat;
+use crate::proto;
+use crate::service::auth::Caller;
+use crate::service::error::ServiceError;
+
+/// Updates buffered per watcher before the stream applies backpressure.
+const STREAM_BUFFER: usize = 32;
+
+/// Decrements a game's watcher count when a watch stream ends.
+struct WatcherSlot(Arc<LiveGame>);
+
+impl Drop for WatcherSlot {
+    fn drop(&mut self) {
+        self.0.watchers.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+impl Hub {
+    /// Stream versions `from..` of the game as `caller` sees them.
+    pub async fn watch(
+        &self,
+        id: &str,
+        caller: Caller,
+        from: u64,
+    ) -> Result<mpsc::Receiver<Result<proto::GameUpdate, Status>>, ServiceError> {
+        let live = self.live(id).await?;
+        let current = {
+            let mut cell = live.cell.lock().await;
+            self.fresh(&live, &mut cell).await?;
+            cell.instance.version()
+        };
+        if from > current.saturating_add(1) {
+            return Err(ServiceError::InvalidArgument(format!(
+                "from_version {from} is beyond the next version {} (the game is at version {current}; resume from the last version seen + 1)",
+                current + 1
+            )));
+        }
+        if live.watchers.fetch_add(1, Ordering::AcqRel) >= self.limits.max_watchers_per_game {
+            live.watchers.fetch_sub(1, Ordering::AcqRel);
+            return Err(ServiceError::ResourceExhausted(format!(
+                "this game already has {} watchers",
+                self.limits.max_watchers_per_game
+            )));
+        }
+        let slot = WatcherSlot(live.clone());
+        // Subscribe before catching up so no version falls in between.
+        let updates = live.updates.subscribe();
+        let (tx, rx) = mpsc::channel(STREAM_BUFFER);
+        let shutdown = self.shutdown.clone();
+        tokio::spawn(watch_loop(slot, caller.seat(), from, updates, tx, shutdown));
+        Ok(rx)
+    }
+}
+
+async fn watch_loop(
+    slot: WatcherSlot,
+    viewer: Option<Seat>,
+    from: u64,
+    mut updates: broadcast::Receiver<Frame>,
+    tx: mpsc::Sender<Result<proto::GameUpdate, Status>>,
+    mut shutdown: signal::Receiver<bool>,
+) {
+    let live = &slot.0;
+    // `next` is the next version the watcher has not seen.
+    let mut next = match catch_up(live, viewer, from, &tx).await {
+        Some(n) => n,
+        None => return,
+    };
+    loop {
+        tokio::select! {
+            received = updates.recv() => match received {
+                Ok(frame) => {
+                    let v = frame.version();
+                    if v < next {
+                        continue;
+                    }
+                    if v > next {
+                        // Missed versions (cannot normally happen): replay them.
+                        match catch_up(live, viewer, next, &tx).await { Some(n) => next = n, None => return }
+                        continue;
+                    }
+                    if tx.send(Ok(update(live, frame.as_ref(), viewer))).await.is_err() || frame.is_over() {
+                        return;
+                    }
+                    next = v + 1;
+                }
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    match catch_up(live, viewer, next, &tx).await { Some(n) => next = n, None => return }
+                }
+                Err(broadcast::error::RecvError::Closed) => return,
+            },
+            _ = tx.closed() => return,
+            _ = shutdown.changed() => {
+                let _ = tx.send(Err(Status::unavailable("server is shutting down"))).await;
+                return;
+            }
+        }
+    }
+}
+
+/// Send versions `from..=current` (replaying older ones). Returns the next
+/// version to wait for, or `None` when the stream is done (game over, the
+/// watcher left, or an error was sent).
+async fn catch_up(
+    live: &LiveGame,
+    viewer: Option<Seat>,
+    from: u64,
+    tx: &mpsc::Sender<Result<proto::GameUpdate, Status>>,
+) -> Option<u64> {
+    let (current, log) = {
+        let cell = live.cell.lock().await;
+        (cell.instance.clone_box(), cell.log.clone())
+    };
+    let mut pending = Vec::new();
+    if from == 0 {
+        match live
+            .meta
+            .kind
+            .create(Some(&live.meta.options), live.meta.players, live.meta.seed)
+        {
+            Ok(initial) => pending.push(update(live, initial.as_ref(), viewer)),
+            Err(e) => {
+                let _ = tx
+                    .send(Err(ServiceError::Internal(e.to_string()).into()))
+                    .await;
+                return None;
+            }
+        }
+    }
+    let end = current.version();
+    if from < end {
+        let result = replay(&live.meta, &log, |inst| {
+            let v = inst.version();
+            if v >= from && v < end {
+                pending.push(update(live, inst, viewer));
+            }
+            v + 1 < end
+        });
+        if let Err(e) = result {
+            let _ = tx.send(Err(e.into())).await;
+            return None;
+        }
+    }
+    if end >= from && !(from == 0 && end == 0) {
+        pending.push(update(live, current.as_ref(), viewer));
+    }
+    for u in pending {
+        if tx.send(Ok(u)).await.is_err() {
+            return None;
+        }
+    }
+    if current.is_over() {
+        None
+    } else {
+        Some(end + 1)
+    }
+}
