@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use super::Echo;
+
 /// A well-formed action that the rules forbid in the current state.
 ///
 /// `rule` is the identifier from the rules specification (`"KS-7"`), `message`
@@ -46,7 +48,7 @@ pub enum SetupError {
 
 /// Text that is not the notation of any action of this game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("cannot parse {input:?}: {reason}")]
+#[error("cannot parse {}: {reason}", Echo(input))]
 pub struct NotationError {
     pub input: String,
     pub reason: String,

@@ -6,11 +6,13 @@
 //! `src/games/` and one line in the registry; nothing here changes.
 
 pub mod conformance;
+mod echo;
 mod error;
 mod game;
 mod outcome;
 mod rng;
 
+pub use echo::{ECHO_CHARS, Echo};
 pub use error::{NotationError, RuleError, SetupError};
 pub use game::Game;
 pub use outcome::{Outcome, SeatResult};

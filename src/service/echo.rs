@@ -6,33 +6,11 @@
 //! escaped, cut after [`ECHO_CHARS`] characters with a marker saying how
 //! much was cut.
 
-use std::fmt;
-
-/// Characters of a client value that an error message repeats.
-pub const ECHO_CHARS: usize = 64;
-
 /// Longest message a status carries; a safety net behind [`Echo`] for
 /// messages that quote engine errors.
 pub const MAX_MESSAGE_BYTES: usize = 1024;
 
-/// A client value as an error message shows it: `"abc…" (+N bytes)`.
-pub struct Echo<'a>(pub &'a str);
-
-impl fmt::Display for Echo<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let end = self
-            .0
-            .char_indices()
-            .nth(ECHO_CHARS)
-            .map_or(self.0.len(), |(i, _)| i);
-        let (shown, cut) = self.0.split_at(end);
-        write!(f, "{shown:?}")?;
-        if !cut.is_empty() {
-            write!(f, " (+{} more bytes)", cut.len())?;
-        }
-        Ok(())
-    }
-}
+pub use crate::engine::{ECHO_CHARS, Echo};
 
 /// An owned, already bounded echo (for error variants that keep a value).
 pub fn echo(value: &str) -> String {

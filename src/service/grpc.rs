@@ -48,7 +48,8 @@ impl GameService for GameServiceImpl {
         &self,
         req: Request<proto::CreateGameRequest>,
     ) -> Result<Response<proto::CreateGameResponse>, Status> {
-        let created = self.hub.create(req.into_inner()).await?;
+        let hub = self.hub.clone();
+        let created = to_completion(async move { hub.create(req.into_inner()).await }).await?;
         Ok(Response::new(proto::CreateGameResponse {
             game_id: created.game_id,
             seats: created.seats,
@@ -84,20 +85,22 @@ impl GameService for GameServiceImpl {
         req: Request<proto::ApplyActionRequest>,
     ) -> Result<Response<proto::ApplyActionResponse>, Status> {
         let caller = self.caller(&req, &req.get_ref().game_id).await?;
-        let body = req.get_ref();
-        let input = match &body.r#move {
-            Some(proto::apply_action_request::Move::Action(a)) => ActionInput::Proto(a),
-            Some(proto::apply_action_request::Move::Notation(n)) => ActionInput::Notation(n),
-            None => {
-                return Err(
-                    ServiceError::InvalidArgument("set either action or notation".into()).into(),
-                );
-            }
-        };
-        let response = self
-            .hub
-            .apply(&body.game_id, caller, body.expected_version, input)
-            .await?;
+        let body = req.into_inner();
+        let hub = self.hub.clone();
+        let response = to_completion(async move {
+            let input = match &body.r#move {
+                Some(proto::apply_action_request::Move::Action(a)) => ActionInput::Proto(a),
+                Some(proto::apply_action_request::Move::Notation(n)) => ActionInput::Notation(n),
+                None => {
+                    return Err(ServiceError::InvalidArgument(
+                        "set either action or notation".into(),
+                    ));
+                }
+            };
+            hub.apply(&body.game_id, caller, body.expected_version, input)
+                .await
+        })
+        .await?;
         Ok(Response::new(response))
     }
 
@@ -137,8 +140,23 @@ impl GameService for GameServiceImpl {
         req: Request<proto::ResignRequest>,
     ) -> Result<Response<proto::ResignResponse>, Status> {
         let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        let hub = self.hub.clone();
+        let id = req.into_inner().game_id;
         Ok(Response::new(
-            self.hub.resign(&req.get_ref().game_id, caller).await?,
+            to_completion(async move { hub.resign(&id, caller).await }).await?,
         ))
     }
+}
+
+/// Run a request that writes to completion in a task of its own. tonic
+/// drops a request's future when the client cancels or its deadline
+/// passes; a write dropped between the store's commit and the cache update
+/// would leave the live game behind the store (and its bots waiting). A
+/// spawned task finishes whatever happens to the request.
+async fn to_completion<T: Send + 'static>(
+    work: impl Future<Output = Result<T, ServiceError>> + Send + 'static,
+) -> Result<T, ServiceError> {
+    tokio::spawn(work)
+        .await
+        .map_err(|e| ServiceError::Internal(format!("request task failed: {e}")))?
 }

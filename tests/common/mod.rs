@@ -3,6 +3,7 @@
 
 pub mod external;
 pub mod golden;
+pub mod raw;
 
 use std::net::SocketAddr;
 

@@ -19,6 +19,7 @@ use super::board::{Point, Space};
 use super::card::Symbol;
 use super::events::TakeFrom;
 use super::state::Slot;
+use crate::engine::Echo;
 use crate::engine::NotationError;
 
 fn sym(s: Symbol) -> String {
@@ -73,19 +74,24 @@ pub fn parse_action(text: &str) -> Result<Action, NotationError> {
         }
     };
     let symbol = |s: &str| {
-        Symbol::from_id(s).ok_or_else(|| NotationError::new(text, format!("unknown symbol {s:?}")))
+        Symbol::from_id(s)
+            .ok_or_else(|| NotationError::new(text, format!("unknown symbol {}", Echo(s))))
     };
     let space = |s: &str| {
-        Space::from_id(s).ok_or_else(|| NotationError::new(text, format!("unknown space {s:?}")))
+        Space::from_id(s)
+            .ok_or_else(|| NotationError::new(text, format!("unknown space {}", Echo(s))))
     };
     let point = |s: &str| {
-        Point::from_id(s).ok_or_else(|| NotationError::new(text, format!("unknown point {s:?}")))
+        Point::from_id(s)
+            .ok_or_else(|| NotationError::new(text, format!("unknown point {}", Echo(s))))
     };
     let slot = |s: &str| {
         s.parse::<u64>()
             .ok()
             .and_then(Slot::from_number)
-            .ok_or_else(|| NotationError::new(text, format!("slot must be 1 or 2, not {s:?}")))
+            .ok_or_else(|| {
+                NotationError::new(text, format!("slot must be 1 or 2, not {}", Echo(s)))
+            })
     };
     let arg = |i: usize| args.get(i).copied().unwrap_or("");
     let action = match keyword.as_str() {
@@ -121,7 +127,7 @@ pub fn parse_action(text: &str) -> Result<Action, NotationError> {
                 other => {
                     return Err(NotationError::new(
                         text,
-                        format!("source must be SLOT1, SLOT2 or DECK, not {other:?}"),
+                        format!("source must be SLOT1, SLOT2 or DECK, not {}", Echo(other)),
                     ));
                 }
             })
@@ -161,7 +167,7 @@ pub fn parse_action(text: &str) -> Result<Action, NotationError> {
         _ => {
             return Err(NotationError::new(
                 text,
-                format!("unknown action {keyword:?}"),
+                format!("unknown action {}", Echo(&keyword)),
             ));
         }
     };

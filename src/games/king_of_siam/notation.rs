@@ -20,6 +20,7 @@ use super::actions::Action;
 use super::board::Province;
 use super::card::Card;
 use super::faction::Faction;
+use crate::engine::Echo;
 use crate::engine::NotationError;
 
 /// The canonical notation of an action (`X2 BANGKOK RAMA,RAMA KORAT MALAY`).
@@ -57,11 +58,11 @@ pub fn parse_action(text: &str) -> Result<Action, NotationError> {
     };
     let province = |s: &str| {
         Province::from_id(s)
-            .ok_or_else(|| NotationError::new(text, format!("unknown province {s:?}")))
+            .ok_or_else(|| NotationError::new(text, format!("unknown province {}", Echo(s))))
     };
     let faction = |s: &str| {
         Faction::from_id(s)
-            .ok_or_else(|| NotationError::new(text, format!("unknown faction {s:?}")))
+            .ok_or_else(|| NotationError::new(text, format!("unknown faction {}", Echo(s))))
     };
     match keyword.as_str() {
         "PASS" => {
@@ -70,8 +71,9 @@ pub fn parse_action(text: &str) -> Result<Action, NotationError> {
         }
         "PLAY" => {
             arity(1)?;
-            let card = Card::from_id(args[0])
-                .ok_or_else(|| NotationError::new(text, format!("unknown card {:?}", args[0])))?;
+            let card = Card::from_id(args[0]).ok_or_else(|| {
+                NotationError::new(text, format!("unknown card {}", Echo(args[0])))
+            })?;
             Ok(Action::Play(card))
         }
         "PLACE" => {
@@ -120,7 +122,10 @@ pub fn parse_action(text: &str) -> Result<Action, NotationError> {
         }
         _ => Err(NotationError::new(
             text,
-            format!("unknown action {keyword:?}: expected PASS, PLAY, PLACE, X1, X2, KING or TAKE"),
+            format!(
+                "unknown action {}: expected PASS, PLAY, PLACE, X1, X2, KING or TAKE",
+                Echo(&keyword)
+            ),
         )),
     }
 }

@@ -8,6 +8,7 @@
 //! ```
 //! Province spaces and display slots are numbered 1–6.
 
+use crate::engine::Echo;
 use crate::engine::NotationError;
 
 use super::actions::Action;
@@ -52,13 +53,13 @@ pub fn format_action(action: &Action) -> String {
 
 fn district(input: &str, word: &str) -> Result<District, NotationError> {
     District::from_id(word)
-        .ok_or_else(|| NotationError::new(input, format!("no district {word:?}")))
+        .ok_or_else(|| NotationError::new(input, format!("no district {}", Echo(word))))
 }
 
 fn space(input: &str, word: &str) -> Result<Province, NotationError> {
     let n: usize = word
         .parse()
-        .map_err(|_| NotationError::new(input, format!("{word:?} is not a number 1-6")))?;
+        .map_err(|_| NotationError::new(input, format!("{} is not a number 1-6", Echo(word))))?;
     if n == 0 || n > Province::count() {
         return Err(NotationError::new(input, format!("no province space {n}")));
     }
@@ -66,7 +67,8 @@ fn space(input: &str, word: &str) -> Result<Province, NotationError> {
 }
 
 fn card(input: &str, word: &str) -> Result<Card, NotationError> {
-    Card::from_name(word).ok_or_else(|| NotationError::new(input, format!("no card kind {word:?}")))
+    Card::from_name(word)
+        .ok_or_else(|| NotationError::new(input, format!("no card kind {}", Echo(word))))
 }
 
 /// Inverse of [`format_action`].
@@ -115,7 +117,7 @@ pub fn parse_action(text: &str) -> Result<Action, NotationError> {
                     .ok_or_else(|| NotationError::new(text, "RETURN takes district:count,..."))?;
                 let k: u8 = k
                     .parse()
-                    .map_err(|_| NotationError::new(text, format!("bad count {k:?}")))?;
+                    .map_err(|_| NotationError::new(text, format!("bad count {}", Echo(k))))?;
                 m.push((district(text, d)?, k));
             }
             Action::ChooseReturns(m)

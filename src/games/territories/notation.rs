@@ -16,6 +16,7 @@ use super::cards::{Card, Suit};
 use super::grid::{Cell, Point};
 use super::pieces::Kind;
 use super::state::Item;
+use crate::engine::Echo;
 use crate::engine::NotationError;
 
 /// The notation of `action`.
@@ -69,23 +70,24 @@ pub fn parse_action(text: &str) -> Result<Action, NotationError> {
         let mut chars = w.chars();
         match (chars.next().and_then(Suit::from_letter), chars.next()) {
             (Some(s), None) => Ok(s),
-            _ => Err(bad(&format!("{w:?} is not a suit (H, S, C, D)"))),
+            _ => Err(bad(&format!("{} is not a suit (H, S, C, D)", Echo(w)))),
         }
     };
-    let card = |w: &str| Card::parse(w).ok_or_else(|| bad(&format!("{w:?} is not a card")));
+    let card = |w: &str| Card::parse(w).ok_or_else(|| bad(&format!("{} is not a card", Echo(w))));
     let pair = |w: &str| -> Result<(i16, i16), NotationError> {
         let (a, b) = w
             .split_once(',')
-            .ok_or_else(|| bad(&format!("{w:?} is not a coordinate pair a,b")))?;
+            .ok_or_else(|| bad(&format!("{} is not a coordinate pair a,b", Echo(w))))?;
         let n = |v: &str| {
             v.parse::<i16>()
-                .map_err(|_| bad(&format!("{v:?} is not a coordinate")))
+                .map_err(|_| bad(&format!("{} is not a coordinate", Echo(v))))
         };
         Ok((n(a)?, n(b)?))
     };
     let point = |w: &str| pair(w).map(|(x, y)| Point::new(x, y));
     let cell = |w: &str| pair(w).map(|(c, r)| Cell::new(c, r));
-    let kind = |w: &str| Kind::from_name(w).ok_or_else(|| bad(&format!("{w:?} is not a building")));
+    let kind =
+        |w: &str| Kind::from_name(w).ok_or_else(|| bad(&format!("{} is not a building", Echo(w))));
     let head = head.to_ascii_uppercase();
     Ok(match head.as_str() {
         "PLACE" => {
