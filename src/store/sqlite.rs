@@ -61,6 +61,8 @@ CREATE TABLE actions (
 
 pub struct SqliteStore {
     conn: Arc<Mutex<Connection>>,
+    /// The database file this store writes, to notice its removal.
+    file: Arc<FileGuard>,
     /// Appends waiting for the next group commit (see `commit_pending`).
     pending: Arc<Mutex<Vec<PendingAppend>>>,
     max_games: usize,
@@ -76,35 +78,110 @@ struct PendingAppend {
 }
 
 fn backend(e: rusqlite::Error) -> StoreError {
+    if let rusqlite::Error::SqliteFailure(failure, _) = &e {
+        if matches!(
+            failure.code,
+            rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase
+        ) {
+            tracing::error!(error = %e, "sqlite: the database file is corrupt");
+            return StoreError::Corrupt(format!("sqlite: {e}"));
+        }
+    }
     StoreError::Backend(format!("sqlite: {e}"))
+}
+
+/// The database file as it was opened. If the path stops naming that file
+/// (deleted, or another file moved over it), the open connection keeps
+/// writing into a file nobody will open again: every move acknowledged from
+/// then on would be lost at the next start. So each write transaction
+/// checks the path's device and inode before it starts and after it
+/// commits, and the first mismatch makes the store unusable for writes
+/// (UNAVAILABLE, an error log, and health NOT_SERVING through `faults`).
+struct FileGuard {
+    path: std::path::PathBuf,
+    /// (device, inode) at open; `None` where the platform cannot tell.
+    identity: Option<(u64, u64)>,
+    fault: tokio::sync::watch::Sender<Option<String>>,
+}
+
+impl FileGuard {
+    fn new(path: &Path) -> Result<Self, StoreError> {
+        let identity = file_identity(path).map_err(|e| {
+            StoreError::Backend(format!("sqlite: cannot stat {}: {e}", path.display()))
+        })?;
+        Ok(Self {
+            path: path.to_owned(),
+            identity,
+            fault: tokio::sync::watch::channel(None).0,
+        })
+    }
+
+    /// `Err(Unusable)` once the file is not the one opened.
+    fn check(&self) -> Result<(), StoreError> {
+        if let Some(reason) = self.fault.borrow().clone() {
+            return Err(StoreError::Unusable(reason));
+        }
+        let Some(expected) = self.identity else {
+            return Ok(());
+        };
+        let problem = match file_identity(&self.path) {
+            Ok(Some(now)) if now == expected => return Ok(()),
+            Ok(_) => "was replaced by another file".to_owned(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => "was removed".to_owned(),
+            Err(e) => format!("cannot be checked ({e})"),
+        };
+        let reason = format!(
+            "the database file {} {problem} while satrap had it open; writes are refused until satrap is restarted",
+            self.path.display()
+        );
+        tracing::error!(%reason, "sqlite: the store is unusable");
+        self.fault.send_replace(Some(reason.clone()));
+        Err(StoreError::Unusable(reason))
+    }
+}
+
+#[cfg(unix)]
+fn file_identity(path: &Path) -> std::io::Result<Option<(u64, u64)>> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::metadata(path)?;
+    Ok(Some((meta.dev(), meta.ino())))
+}
+
+#[cfg(not(unix))]
+fn file_identity(path: &Path) -> std::io::Result<Option<(u64, u64)>> {
+    std::fs::metadata(path).map(|_| None)
 }
 
 impl SqliteStore {
     /// Open (or create) the database file and bring its schema up to date.
     pub async fn open(path: &Path, max_games: usize) -> Result<Self, StoreError> {
         let path = path.to_owned();
-        let conn = tokio::task::spawn_blocking(move || -> Result<Connection, StoreError> {
-            let mut conn = Connection::open(&path).map_err(backend)?;
-            conn.busy_timeout(std::time::Duration::from_secs(5))
-                .map_err(backend)?;
-            let mode: String = conn
-                .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
-                .map_err(backend)?;
-            if !mode.eq_ignore_ascii_case("wal") && !mode.eq_ignore_ascii_case("memory") {
-                return Err(StoreError::Backend(format!(
-                    "sqlite: cannot switch {} to WAL (journal mode {mode})",
-                    path.display()
-                )));
-            }
-            conn.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
-                .map_err(backend)?;
-            migrate(&mut conn)?;
-            Ok(conn)
-        })
-        .await
-        .map_err(|e| StoreError::Backend(format!("sqlite open task: {e}")))??;
+        let conn =
+            tokio::task::spawn_blocking(move || -> Result<(Connection, FileGuard), StoreError> {
+                let mut conn = Connection::open(&path).map_err(backend)?;
+                conn.busy_timeout(std::time::Duration::from_secs(5))
+                    .map_err(backend)?;
+                let mode: String = conn
+                    .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+                    .map_err(backend)?;
+                if !mode.eq_ignore_ascii_case("wal") && !mode.eq_ignore_ascii_case("memory") {
+                    return Err(StoreError::Backend(format!(
+                        "sqlite: cannot switch {} to WAL (journal mode {mode})",
+                        path.display()
+                    )));
+                }
+                conn.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+                    .map_err(backend)?;
+                migrate(&mut conn)?;
+                let file = FileGuard::new(&path)?;
+                Ok((conn, file))
+            })
+            .await
+            .map_err(|e| StoreError::Backend(format!("sqlite open task: {e}")))??;
+        let (conn, file) = conn;
         Ok(Self {
             conn: Arc::new(Mutex::new(conn)),
+            file: Arc::new(file),
             pending: Arc::default(),
             max_games,
         })
@@ -124,6 +201,24 @@ impl SqliteStore {
         })
         .await
         .map_err(|e| StoreError::Backend(format!("sqlite task: {e}")))?
+    }
+}
+
+impl SqliteStore {
+    /// Run a write `f` (which commits) with the file checked before and
+    /// after: a commit into a replaced file is reported, never acknowledged.
+    async fn run_write<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let file = self.file.clone();
+        self.run(move |conn| {
+            file.check()?;
+            let out = f(conn)?;
+            file.check()?;
+            Ok(out)
+        })
+        .await
     }
 }
 
@@ -217,6 +312,7 @@ fn stored_version(conn: &Connection, id: &str) -> Result<Option<u64>, StoreError
 fn commit_pending(
     conn: &mut Connection,
     pending: &Mutex<Vec<PendingAppend>>,
+    file: &FileGuard,
 ) -> Result<(), StoreError> {
     let batch = std::mem::take(
         &mut *pending
@@ -227,6 +323,7 @@ fn commit_pending(
         return Ok(());
     }
     let outcome = (|| {
+        file.check()?;
         let mut tx = conn.transaction().map_err(backend)?;
         let mut results = Vec::with_capacity(batch.len());
         for p in &batch {
@@ -239,6 +336,9 @@ fn commit_pending(
             results.push(result);
         }
         tx.commit().map_err(backend)?;
+        // Committed into the file we opened, and it is still the file the
+        // path names: only then is any of this acknowledged.
+        file.check()?;
         Ok::<_, StoreError>(results)
     })();
     match outcome {
@@ -340,10 +440,14 @@ fn insert_game(tx: &Transaction<'_>, record: &GameRecord) -> Result<(), StoreErr
 
 #[async_trait]
 impl GameStore for SqliteStore {
+    fn faults(&self) -> Option<tokio::sync::watch::Receiver<Option<String>>> {
+        Some(self.file.fault.subscribe())
+    }
+
     async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
         let record = record.clone();
         let max = self.max_games;
-        self.run(move |conn| {
+        self.run_write(move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             let count: i64 = tx
                 .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
@@ -412,7 +516,9 @@ impl GameStore for SqliteStore {
                 done,
             });
         let pending = self.pending.clone();
-        self.run(move |conn| commit_pending(conn, &pending)).await?;
+        let file = self.file.clone();
+        self.run(move |conn| commit_pending(conn, &pending, &file))
+            .await?;
         // Committed by this call or by an earlier one that took the
         // connection first; either way the answer was sent before the
         // connection was released.
@@ -457,7 +563,7 @@ impl GameStore for SqliteStore {
 
     async fn resign(&self, id: &str, seat: usize, bot: &str) -> Result<(), StoreError> {
         let (id, bot) = (id.to_owned(), bot.to_owned());
-        self.run(move |conn| {
+        self.run_write(move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             let changed = tx
                 .execute(
@@ -540,7 +646,7 @@ impl GameStore for SqliteStore {
     }
 
     async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
-        self.run(move |conn| {
+        self.run_write(move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             let ids: Vec<String> = {
                 let mut stmt = tx
