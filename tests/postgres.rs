@@ -346,7 +346,12 @@ async fn a_resignation_on_one_replica_holds_on_the_other() {
     let on_a = snapshot(&mut ca, &id, None).await;
     assert!(on_a.seats[r].resigned);
     assert_eq!(on_a.seats[r].bot, "random");
-    assert_eq!(on_a, snapshot(&mut cb, &id, None).await);
+    // The bot now plays the seat in B's driver: both replicas agree on the
+    // seats, and once the bot has moved, on the game.
+    assert_eq!(on_a.seats, snapshot(&mut cb, &id, None).await.seats);
+    let moved_b = common::wait_for(&mut cb, &id, None, |s| s.version > before.version).await;
+    let on_a = common::wait_for(&mut ca, &id, None, |s| s.version >= moved_b.version).await;
+    assert!(on_a.version >= moved_b.version);
     let err = apply_notation(&mut ca, &id, Some(&token), &list.actions[0].notation, None)
         .await
         .expect_err("resigned seat cannot act on A");

@@ -53,7 +53,8 @@ impl Codec for RawCodec {
 }
 
 /// Call `/satrap.v1.GameService/<method>` with `body` as the message bytes;
-/// for WatchGame the first message (or the status) is the answer.
+/// for WatchGame the first message (or the status, or nothing within
+/// 100 ms) is the answer.
 pub async fn call(
     channel: Channel,
     method: &str,
@@ -78,7 +79,14 @@ pub async fn call(
             .server_streaming(request, path, RawCodec)
             .await?
             .into_inner();
-        return Ok(stream.message().await?.unwrap_or_default());
+        // A stream that starts at the next version waits for a move: the
+        // answer is then that it opened.
+        return match tokio::time::timeout(std::time::Duration::from_millis(100), stream.message())
+            .await
+        {
+            Ok(first) => Ok(first?.unwrap_or_default()),
+            Err(_) => Ok(Vec::new()),
+        };
     }
     Ok(grpc.unary(request, path, RawCodec).await?.into_inner())
 }
