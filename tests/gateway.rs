@@ -307,7 +307,9 @@ async fn grpc_web_calls_and_live_streams_pass_the_http1_listener() {
             .await
             .expect("ListLegalActions as gRPC-Web")
             .into_inner();
-        let pick = legal.actions[rng.below(legal.actions.len())].notation.clone();
+        let pick = legal.actions[rng.below(legal.actions.len())]
+            .notation
+            .clone();
         web.apply_action(authed(
             proto::ApplyActionRequest {
                 game_id: id.clone(),
