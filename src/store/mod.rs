@@ -13,6 +13,7 @@ pub mod contract;
 mod memory;
 mod postgres;
 mod sqlite;
+pub mod tls;
 mod url;
 
 pub use memory::MemoryStore;

