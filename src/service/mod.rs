@@ -7,6 +7,7 @@ pub mod error;
 mod grpc;
 pub mod hub;
 pub mod server;
+pub mod web;
 
 pub use error::ServiceError;
 pub use grpc::GameServiceImpl;

@@ -71,6 +71,10 @@ pub struct Config {
         default_value = "*"
     )]
     pub cors_origins: Vec<String>,
+    /// Serve the browser client at `http://ADDR/` on the same port
+    /// (`--web false` to turn it off; see `service::web`).
+    #[arg(long, env = "SATRAP_WEB", default_value_t = true, action = clap::ArgAction::Set)]
+    pub web: bool,
 }
 
 impl Config {
@@ -182,6 +186,7 @@ pub async fn serve_on(
     Server::builder()
         .accept_http1(true)
         .http2_keepalive_interval(Some(Duration::from_secs(30)))
+        .layer(super::web::WebLayer::new(config.web))
         .layer(cors(&config.cors_origins)?)
         .layer(tonic_web::GrpcWebLayer::new())
         .add_service(health_service)
