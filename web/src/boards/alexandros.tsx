@@ -140,7 +140,9 @@ function Board(p: BoardProps) {
           <text x={43} y={22} font-size={11} text-anchor="middle" fill="#fff" font-weight="bold">Draw pile</text>
           <text x={43} y={40} font-size={12} text-anchor="middle" fill="#fff">{v.drawCount} cards</text>
         </g>
-        <text x={296} y={14} font-size={12}>Turn {v.turn + 1} of at most {v.turnLimit} · {titleCase(AlexandrosStage[v.stage])}</text>
+        <text x={296} y={14} font-size={12}>
+          {v.stage === AlexandrosStage.OVER ? `Over after ${v.turn} turns` : `Turn ${v.turn + 1} of at most ${v.turnLimit} · ${titleCase(AlexandrosStage[v.stage])}`}
+        </text>
         <text x={296} y={32} font-size={12}>Walls left: {v.blackLeft} black, {v.redLeft} red{v.finalTurn ? " · final turn" : ""}</text>
         <text x={296} y={50} font-size={12}>Discard pile: {v.discard.length} · actions used {v.actionsUsed}/2{v.levied ? " · levied" : ""}</text>
         <text x={296} y={68} font-size={12}>{v.provinces.length} provinces, {v.provinces.filter((x) => x.owner !== undefined).length} occupied</text>

@@ -84,7 +84,7 @@ function Board(p: BoardProps) {
               <Followers x={cx - 30} y={cy + 10} f={pr.followers} />
             )}
             {pr.kingMarker !== undefined && (
-              <text x={cx - W / 2 + 14} y={cy + H / 2 - 6} font-size={20} fill={PALETTE[pr.kingMarker]} stroke="#222" stroke-width={0.5}>♔</text>
+              <text x={cx - W / 2 + 14} y={cy + H / 2 - 6} font-size={20} fill={PALETTE[pr.kingMarker]} stroke="#222" stroke-width={0.6}>♚</text>
             )}
             {pr.province === contested && <text x={cx} y={cy + H / 2 + 14} font-size={11} text-anchor="middle" fill="#8a6300" font-weight="bold">contested</text>}
           </g>
@@ -99,9 +99,9 @@ function Board(p: BoardProps) {
             <g key={i} transform={`translate(${i * 67},8)`}>
               <rect width={63} height={58} rx={6} fill={fill} stroke={b.province === contested ? "#c08a00" : "#555"} stroke-width={b.province === contested ? 3 : 1} />
               <text x={31} y={14} font-size={11} text-anchor="middle" fill="#555">{b.number}</text>
-              <text x={31} y={32} font-size={10} text-anchor="middle" font-weight="bold">{(pr?.name ?? "").split(" ")[0]}</text>
+              <text x={31} y={32} font-size={(pr?.name ?? "").split(" ")[0].length > 9 ? 8.5 : 10} text-anchor="middle" font-weight="bold">{(pr?.name ?? "").split(" ")[0]}</text>
               <text x={31} y={48} font-size={9} text-anchor="middle" fill="#444">{b.faceUp ? "undecided" : "decided"}</text>
-              {b.kingMarker !== undefined && <text x={52} y={14} font-size={13} fill={PALETTE[b.kingMarker]}>♔</text>}
+              {b.kingMarker !== undefined && <text x={52} y={14} font-size={13} fill={PALETTE[b.kingMarker]} stroke="#222" stroke-width={0.4}>♚</text>}
             </g>
           );
         })}
