@@ -2,8 +2,8 @@ import { defineConfig } from "vite";
 
 // The page is served by satrap itself (src/service/web.rs embeds dist/), so
 // the build must be reproducible: CI rebuilds it and compares with the
-// committed dist/. `npm run dev` proxies nothing: set SATRAP_URL in the page
-// (?server= is not used; see src/api.ts) or open the page from satrap.
+// committed dist/. For `npm run dev`, point the page at a running satrap with
+// VITE_SATRAP_URL=http://127.0.0.1:50051 (see src/api.ts).
 export default defineConfig({
   base: "/",
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },

@@ -1,11 +1,14 @@
 // The gRPC-Web client of satrap's GameService. The page is served by satrap
 // itself (or by a gateway in front of it), so the API is at the page's own
-// origin and needs no configuration.
+// origin and needs no configuration. Only the Vite dev server (`npm run dev`)
+// needs VITE_SATRAP_URL, e.g. http://127.0.0.1:50051 (satrap allows any
+// origin by default, --cors-origins).
 import { createClient, ConnectError, Code } from "@connectrpc/connect";
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
 import { GameService } from "./gen/satrap/v1/service_pb";
 
-export const transport = createGrpcWebTransport({ baseUrl: window.location.origin });
+const baseUrl: string = import.meta.env.VITE_SATRAP_URL || window.location.origin;
+export const transport = createGrpcWebTransport({ baseUrl });
 export const client = createClient(GameService, transport);
 
 /** Call options acting as a seat: `authorization: Bearer <token>`. */
