@@ -175,10 +175,8 @@ function Info(p: BoardProps) {
               <div class="cards">
                 {SYMBOLS.filter((sym) => count(s.hand, sym) > 0).map((sym) => {
                   const key = `hand:${AlexandrosSymbol[sym]}`;
-                  const on = s.seat === me && p.clickable.has(key);
                   return (
-                    <span key={sym} class={`card${on ? " clickable" : ""}`} data-key={key} style={{ borderColor: SYMBOL_COLOUR[sym] }}
-                      onClick={on ? () => p.onPick(key) : undefined}>
+                    <span key={sym} {...(s.seat === me ? pickable(p, key, "card") : { class: "card" })} style={{ borderColor: SYMBOL_COLOUR[sym] }}>
                       {titleCase(AlexandrosSymbol[sym])} ×{count(s.hand, sym)}
                     </span>
                   );

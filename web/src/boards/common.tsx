@@ -26,14 +26,21 @@ export interface GameUI {
 
 export const PALETTE = ["#d9423a", "#2f6fd0", "#2e9b4f", "#c58a12"];
 
-/** Props that make an SVG element clickable when its key is offered. */
+/** Props that make a board element (SVG or HTML) clickable, and reachable
+ *  by keyboard (Tab, then Enter or Space), when its key is offered. */
 export function pickable(p: BoardProps, key: string, extraClass = "") {
   const on = p.clickable.has(key);
   const picked = p.picked.includes(key);
   return {
     class: `${extraClass}${on ? " clickable" : ""}${picked ? " picked" : ""}`,
     "data-key": key,
+    role: on ? ("button" as const) : undefined,
+    tabIndex: on ? 0 : undefined,
+    "aria-label": on ? key.replace(":", " ") : undefined,
     onClick: on ? (e: Event) => { e.stopPropagation(); p.onPick(key); } : undefined,
+    onKeyDown: on ? (e: KeyboardEvent) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); p.onPick(key); }
+    } : undefined,
   };
 }
 

@@ -152,12 +152,7 @@ function Info(p: BoardProps) {
 
 function cardProps(p: BoardProps, own: boolean, c: KingOfSiamCard) {
   const key = `card:${KingOfSiamCard[c]}`;
-  const on = own && p.clickable.has(key);
-  return {
-    class: `card${on ? " clickable" : ""}`,
-    "data-key": key,
-    onClick: on ? () => p.onPick(key) : undefined,
-  };
+  return own ? pickable(p, key, "card") : { class: "card" };
 }
 
 function keysOf(a: LegalAction): string[] {

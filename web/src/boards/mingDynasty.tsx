@@ -158,9 +158,8 @@ function Info(p: BoardProps) {
             <div class="cards">
               {s.hand.filter((c) => c.count > 0).map((c) => {
                 const key = `hand:${MingDynastyCard[c.card]}`;
-                const on = s.seat === me && p.clickable.has(key);
                 return (
-                  <span key={c.card} class={`card${on ? " clickable" : ""}`} data-key={key} onClick={on ? () => p.onPick(key) : undefined}>
+                  <span key={c.card} {...(s.seat === me ? pickable(p, key, "card") : { class: "card" })}>
                     {titleCase(MingDynastyCard[c.card])} ×{c.count}
                   </span>
                 );

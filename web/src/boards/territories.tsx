@@ -120,9 +120,8 @@ function Info(p: BoardProps) {
             <div class="cards">
               {SUITS.map((s) => {
                 const key = `res:${TerritoriesSuit[s]}`;
-                const on = pl.seat === me && p.clickable.has(key);
                 return (
-                  <span key={s} class={`card res${on ? " clickable" : ""}`} data-key={key} style={{ color: SUIT[s].colour }} onClick={on ? () => p.onPick(key) : undefined}>
+                  <span key={s} {...(pl.seat === me ? pickable(p, key, "card res") : { class: "card res" })} style={{ color: SUIT[s].colour }}>
                     {amount(pl.resources, s)} {SUIT[s].sym}
                   </span>
                 );
@@ -130,9 +129,8 @@ function Info(p: BoardProps) {
               {pl.handVisible
                 ? pl.hand.map((c, i) => {
                     const key = `card:${c.name}`;
-                    const on = pl.seat === me && p.clickable.has(key);
                     return (
-                      <span key={i} class={`card${on ? " clickable" : ""}`} data-key={key} style={{ color: SUIT[c.suit]?.colour }} onClick={on ? () => p.onPick(key) : undefined}>
+                      <span key={i} {...(pl.seat === me ? pickable(p, key, "card") : { class: "card" })} style={{ color: SUIT[c.suit]?.colour }}>
                         {cardLabel(c)}
                       </span>
                     );
