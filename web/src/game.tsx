@@ -111,7 +111,9 @@ export function GamePage({ gameId }: { gameId: string }) {
   }
 
   const me = snap?.viewer;
-  const myTurn = !!snap && me !== undefined && snap.status === GameStatus.IN_PROGRESS && snap.toAct.includes(me);
+  // A resigned seat keeps its view but a bot plays it.
+  const resigned = !!snap && me !== undefined && !!snap.seats[me]?.resigned;
+  const myTurn = !!snap && me !== undefined && !resigned && snap.status === GameStatus.IN_PROGRESS && snap.toAct.includes(me);
 
   // Legal actions whenever it is this seat's turn at a new version.
   useEffect(() => {
@@ -213,7 +215,8 @@ export function GamePage({ gameId }: { gameId: string }) {
               })}
             </tbody>
           </table>
-          {me !== undefined && !finished && (
+          {resigned && <p class="waiting">You resigned; {snap.seats[me!]?.bot || "a bot"} plays this seat now.</p>}
+          {me !== undefined && !finished && !resigned && (
             <section class="moves" data-busy={busy ? "1" : "0"}>
               {!myTurn ? <p class="waiting">Waiting for {snap.toAct.map((s) => snap.seats[s]?.name ?? s).join(", ")}…</p>
                 : !actions.length ? <p class="waiting">Loading your moves…</p>

@@ -67,6 +67,7 @@ async function playOne(game) {
   check((await watcher.textContent("header")).includes("spectator"), "the watcher is a spectator");
   await player.goto(seatLink);
   await player.waitForSelector(".page.game .board");
+  check((await player.$(".hand.own")) !== null, "the seat sees its own hand");
 
   const watcherVersions = new Set();
   const clicks = { board: 0, word: 0 };

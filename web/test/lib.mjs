@@ -94,7 +94,14 @@ export async function clickOnce(page) {
   }
   const useBoard = s.keys.length > 0 && (s.words === 0 || random() < 0.6);
   if (useBoard) {
-    await page.click(`[data-key="${pick(s.keys)}"].clickable`);
+    const selector = `[data-key="${pick(s.keys)}"].clickable`;
+    if (random() < 0.15) {
+      // Now and then by keyboard: the element takes the focus, Enter picks it.
+      await page.focus(selector);
+      await page.keyboard.press("Enter");
+    } else {
+      await page.click(selector);
+    }
   } else {
     const buttons = await page.$$(".moves .next button.word");
     await pick(buttons).click();
