@@ -84,6 +84,14 @@ try {
   check(BigInt(after) > BigInt(before), `moves after the restart (${before} -> ${after})`);
   await watcher.waitForFunction((v) => document.querySelector(".page.game")?.getAttribute("data-version") === v, after, { timeout: 10000 });
   console.log(`resume: both pages reconnected after the restart; play went on from version ${before} to ${after} (seed ${random().toFixed(3)})`);
+
+  // Resigning hands the seat to a bot, which plays it to the end.
+  player.on("dialog", (d) => d.accept());
+  await player.click("button.resign");
+  await player.waitForSelector('.page.game[data-status="finished"]', { timeout: 15000 });
+  await watcher.waitForSelector('.page.game[data-status="finished"]', { timeout: 15000 });
+  check((await player.$(".moves")) === null, "no moves after resigning");
+  console.log(`resign: the bot finished the game at version ${(await state(player)).version}`);
 } catch (e) {
   failed = true;
   console.error(`FAILED: ${e.stack ?? e}`);
