@@ -12,7 +12,11 @@ use tokio::net::TcpStream;
 
 /// One HTTP/1.1 request as a browser sends it; returns the status line,
 /// the headers (lower-cased names) and the body.
-async fn http1(server: &TestServer, method: &str, path: &str) -> (String, Vec<(String, String)>, Vec<u8>) {
+async fn http1(
+    server: &TestServer,
+    method: &str,
+    path: &str,
+) -> (String, Vec<(String, String)>, Vec<u8>) {
     let mut stream = TcpStream::connect(server.addr).await.expect("connect");
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: {}\r\nAccept: text/html\r\nConnection: close\r\n\r\n",
@@ -92,8 +96,11 @@ async fn web_false_serves_no_page() {
     })
     .await;
     let (status, _, body) = http1(&server, "GET", "/").await;
-    assert!(!status.starts_with("HTTP/1.1 200") || !String::from_utf8_lossy(&body).contains("<div id=\"app\">"),
-        "the page is off: {status}");
+    assert!(
+        !status.starts_with("HTTP/1.1 200")
+            || !String::from_utf8_lossy(&body).contains("<div id=\"app\">"),
+        "the page is off: {status}"
+    );
     let mut client = server.client().await;
     client
         .list_game_types(ListGameTypesRequest {})

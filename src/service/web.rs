@@ -239,14 +239,23 @@ mod tests {
 
     /// The inner service stands for the gRPC routes: it answers 418 so a
     /// test can tell a passed-through request from a served file.
-    fn service(enabled: bool) -> Web<impl Service<Request<Body>, Response = Response<Body>, Error = Infallible> + Clone>
-    {
-        let inner = tower::service_fn(|_req: Request<Body>| async {
+    #[derive(Clone)]
+    struct Teapot;
+
+    impl Service<Request<Body>> for Teapot {
+        type Response = Response<Body>;
+        type Error = Infallible;
+        type Future = std::future::Ready<Result<Response<Body>, Infallible>>;
+
+        fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+            Poll::Ready(Ok(()))
+        }
+
+        fn call(&mut self, _: Request<Body>) -> Self::Future {
             let mut r = Response::new(Body::empty());
             *r.status_mut() = StatusCode::IM_A_TEAPOT;
-            Ok::<_, Infallible>(r)
-        });
-        WebLayer::new(enabled).layer(inner)
+            std::future::ready(Ok(r))
+        }
     }
 
     async fn send(
@@ -260,7 +269,11 @@ mod tests {
             req = req.header(*k, *v);
         }
         let req = req.body(Body::empty()).expect("request");
-        let resp = service(enabled).oneshot(req).await.expect("infallible");
+        let resp = WebLayer::new(enabled)
+            .layer(Teapot)
+            .oneshot(req)
+            .await
+            .expect("infallible");
         let (parts, body) = resp.into_parts();
         let bytes = body.collect().await.expect("body").to_bytes();
         (parts.status, parts.headers, bytes)
