@@ -106,6 +106,7 @@ export async function clickOnce(page) {
     const buttons = await page.$$(".moves .next button.word");
     await pick(buttons).click();
   }
+  const how = useBoard ? "board" : "word";
   await page.waitForFunction(
     (before) => {
       const g = document.querySelector(".page.game");
@@ -118,6 +119,8 @@ export async function clickOnce(page) {
     },
     s,
     { timeout: 15000 },
-  );
-  return useBoard ? "board" : "word";
+  ).catch(async (e) => {
+    throw new Error(`the page did not react to a ${how} click: before ${JSON.stringify(s)}, now ${JSON.stringify(await state(page))}: ${e.message}`);
+  });
+  return how;
 }

@@ -35,7 +35,8 @@ export function pickable(p: BoardProps, key: string, extraClass = "") {
     class: `${extraClass}${on ? " clickable" : ""}${picked ? " picked" : ""}`,
     "data-key": key,
     role: on ? ("button" as const) : undefined,
-    tabIndex: on ? 0 : undefined,
+    // Lower-case: SVG attributes are case-sensitive, and Preact sets them as written.
+    tabindex: on ? 0 : undefined,
     "aria-label": on ? key.replace(":", " ") : undefined,
     onClick: on ? (e: Event) => { e.stopPropagation(); p.onPick(key); } : undefined,
     onKeyDown: on ? (e: KeyboardEvent) => {
