@@ -16,6 +16,13 @@ function rulesPage(t: GameType): string {
   return `/rules/${t.rules.split("/").pop() ?? ""}`;
 }
 
+/** Copy a link; where the clipboard API is missing (a page not served from
+ *  localhost or https), show it to be copied by hand. */
+function copy(text: string) {
+  if (navigator.clipboard) void navigator.clipboard.writeText(text).catch(() => window.prompt("Copy this link", text));
+  else window.prompt("Copy this link", text);
+}
+
 function seatUrl(gameId: string, token: string): string {
   return `${window.location.origin}/game/${encodeURIComponent(gameId)}#token=${encodeURIComponent(token)}`;
 }
@@ -129,7 +136,7 @@ export function Lobby() {
                 {s.token ? (
                   <>
                     <a class="seat-link" data-seat={s.seat} href={seatUrl(created.gameId, s.token)} target="_blank" rel="noopener">open seat</a>{" "}
-                    <button type="button" onClick={() => navigator.clipboard?.writeText(seatUrl(created.gameId, s.token))}>copy link</button>
+                    <button type="button" onClick={() => copy(seatUrl(created.gameId, s.token))}>copy link</button>
                   </>
                 ) : <>played by the server</>}
               </li>

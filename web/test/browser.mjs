@@ -9,9 +9,10 @@
 // SATRAP_URL is the page's address: satrap itself, or a gateway in front.
 // CHROMIUM (default /usr/bin/chromium) is Debian's Chromium; no browser is
 // downloaded. GAMES limits the run to some game ids (comma-separated).
+// TEST_SEED (default fixed) seeds the clicks and the games' generators.
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { base, ConsoleWatch, check, clickOnce, createInLobby, launch, state } from "./lib.mjs";
+import { base, ConsoleWatch, TEST_SEED, check, clickOnce, createInLobby, launch, state } from "./lib.mjs";
 
 const BASE = base();
 if (!BASE) { console.error("set SATRAP_URL (e.g. http://127.0.0.1:50051)"); process.exit(2); }
@@ -58,7 +59,7 @@ async function playOne(game) {
   console_.attach(player, `${game.id} player`);
   console_.attach(watcher, `${game.id} watcher`);
 
-  const { seatLink, watchLink } = await createInLobby(player, game);
+  const { seatLink, watchLink } = await createInLobby(player, { ...game, seed: TEST_SEED + GAMES.indexOf(game) });
   check(/#token=/.test(seatLink) && !/\?/.test(seatLink), "the seat token rides in the fragment, never in a query");
 
   await watcher.goto(`${BASE}${watchLink}`);

@@ -8,7 +8,10 @@ export function base() {
   return (process.env.SATRAP_URL ?? "").replace(/\/$/, "");
 }
 
-let seed = Number(process.env.TEST_SEED ?? 20261124) >>> 0;
+/** TEST_SEED fixes the clicks and (through the lobby's seed field) the games,
+ *  so a failing run can be repeated exactly. */
+export const TEST_SEED = Number(process.env.TEST_SEED ?? 20261124) >>> 0;
+let seed = TEST_SEED;
 /** A small seeded generator (mulberry32), so a failing run can be repeated. */
 export function random() {
   seed = (seed + 0x6d2b79f5) >>> 0;
@@ -68,12 +71,13 @@ export async function state(page) {
 
 /** Create a game in the lobby with seat 0 a person and the others bots;
  *  returns the seat-0 link and the watch link. */
-export async function createInLobby(page, { id, players, turnLimit }) {
+export async function createInLobby(page, { id, players, turnLimit, seed }) {
   await page.goto(`${base()}/`);
   await page.click(`.type[data-type="${id}"] button.new-game`);
   await page.selectOption('select[name="players"]', String(players));
   await page.selectOption('select[name="who-0"]', "");
   if (turnLimit) await page.fill('input[name="turn-limit"]', String(turnLimit));
+  if (seed !== undefined) await page.fill('input[name="seed"]', String(seed));
   await page.click("button.create-game");
   await page.waitForSelector(".created a.seat-link");
   const seatLink = await page.getAttribute('.created a.seat-link[data-seat="0"]', "href");
