@@ -40,9 +40,11 @@ async function lobbyChecks(page) {
   const offered = (await page.textContent('.type[data-type="king_of_siam"] .players')).split("bots: ")[1].split(", ");
   const options = await page.$$eval('select[name="who-1"] option', (os) => os.map((o) => o.value));
   for (const bot of offered) check(options.includes(bot), `bot ${bot} can be chosen`);
+  await page.screenshot({ path: join(SHOTS, "lobby.png"), fullPage: true });
   // The rules open as a page served by satrap.
   await page.click('.type[data-type="king_of_siam"] a');
   await page.waitForSelector(".rules article h1");
+  await page.screenshot({ path: join(SHOTS, "rules.png") });
   check((await page.textContent(".rules article")).includes("KS-1"), "the King of Siam rules page shows rule ids");
   // An unknown game is an error in words, not a blank page.
   await page.goto(`${BASE}/game/no-such-game`);
@@ -105,7 +107,7 @@ async function playOne(game) {
 
 let failed = false;
 try {
-  const ctx = await browser.newContext();
+  const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const page = await ctx.newPage();
   // The unknown game's failed call is expected; nothing else may log an error.
   console_.ignore = (text) => text.includes("no-such-game");
