@@ -10,6 +10,7 @@ mod grpc;
 pub mod hub;
 mod oversize;
 pub mod server;
+pub mod web;
 
 pub use error::ServiceError;
 pub use grpc::GameServiceImpl;

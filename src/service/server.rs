@@ -96,6 +96,10 @@ pub struct Config {
     /// takes over only if the game has not moved: the other one died).
     #[arg(long, env = "SATRAP_BOT_TAKEOVER_DELAY", value_parser = humantime::parse_duration, default_value = "3s")]
     pub bot_takeover_delay: Duration,
+    /// Serve the browser client at `http://ADDR/` on the same port
+    /// (`--web false` to turn it off; see `service::web`).
+    #[arg(long, env = "SATRAP_WEB", default_value_t = true, action = clap::ArgAction::Set)]
+    pub web: bool,
 }
 
 impl Config {
@@ -224,6 +228,7 @@ pub async fn serve_on(
     Server::builder()
         .accept_http1(true)
         .http2_keepalive_interval(Some(Duration::from_secs(30)))
+        .layer(super::web::WebLayer::new(config.web))
         .layer(cors)
         .layer(tonic_web::GrpcWebLayer::new())
         .layer(OversizeLayer)

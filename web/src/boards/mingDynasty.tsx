@@ -1,0 +1,196 @@
+// Ming Dynasty: the six provinces with their three districts each (open
+// areas, cloisters, princes, city houses while a city is scored), the
+// borders with their transports, and the province spaces with the display.
+// District positions are the board file's layout hints (DistrictState.x/y).
+import type { GameSnapshot, LegalAction } from "../gen/satrap/v1/service_pb";
+import {
+  MingDynastyCard, MingDynastyColour, MingDynastyPhase, MingDynastyStage, type MingDynastyView,
+} from "../gen/satrap/v1/ming_dynasty_pb";
+import { type BoardProps, type GameUI, pickable, titleCase } from "./common";
+
+const SX = 112, SY = 160, OX = 10, OY = 0;
+const DW = 96, DH = 64;
+
+const COLOUR: Record<number, string> = {
+  [MingDynastyColour.RED]: "#d4372f", [MingDynastyColour.YELLOW]: "#e3b917",
+  [MingDynastyColour.GREEN]: "#2f9a4a", [MingDynastyColour.BLUE]: "#2f62c8",
+};
+const TILE: Record<string, string> = {
+  orange: "#f7cf9f", purple: "#d9c4ef", turquoise: "#b6e6e0", brown: "#dcc4a8", pink: "#f5c5d9", grey: "#d5d8dc",
+};
+const TRANSPORT: Record<number, string> = {
+  [MingDynastyCard.HORSE]: "H", [MingDynastyCard.RICKSHAW]: "R", [MingDynastyCard.JUNK]: "J", [MingDynastyCard.DRAGON]: "D",
+};
+
+function view(snap: GameSnapshot): MingDynastyView | undefined {
+  return snap.state.case === "mingDynasty" ? snap.state.value : undefined;
+}
+function seatColour(snap: GameSnapshot, seat: number): string {
+  const c = view(snap)?.seats[seat]?.colour;
+  return c ? COLOUR[c] : "#888";
+}
+/** Colours of the competitors of `open`/`houses`: the seats, then the neutral family. */
+function competitorColours(v: MingDynastyView): string[] {
+  const cs = v.seats.map((s) => COLOUR[s.colour]);
+  if (v.neutralColour) cs.push(COLOUR[v.neutralColour]);
+  return cs;
+}
+
+function at(x: number, y: number): [number, number] {
+  return [OX + x * SX + 10, OY + y * SY + 10];
+}
+
+function Pieces({ x, y, counts, colours, size = 14 }: { x: number; y: number; counts: number[]; colours: string[]; size?: number }) {
+  const shown = counts.map((n, i) => ({ n, i })).filter((c) => c.n > 0);
+  return (
+    <g>
+      {shown.map(({ n, i }, j) => (
+        <g key={i}>
+          <rect x={x + j * (size + 5)} y={y} width={size} height={size} rx={2} fill={colours[i] ?? "#888"} stroke="#222" stroke-width={0.8} />
+          <text x={x + j * (size + 5) + size / 2} y={y + size - 3} font-size={size - 4} text-anchor="middle" fill="#fff" font-weight="bold">{n}</text>
+        </g>
+      ))}
+    </g>
+  );
+}
+
+function Board(p: BoardProps) {
+  const v = view(p.snap);
+  if (!v) return null;
+  const colours = competitorColours(v);
+  const byId = new Map(v.districts.map((d) => [d.id, d]));
+  const borders: { a: string; b: string; t: MingDynastyCard }[] = [];
+  for (const d of v.districts) for (const n of d.neighbours) if (d.id < n.district) borders.push({ a: d.id, b: n.district, t: n.transport });
+  return (
+    <svg viewBox="0 0 700 740" class="board md" role="img" aria-label="Ming Dynasty board">
+      <rect width={700} height={740} fill="#f4efe2" />
+      {v.provinces.map((pr) => {
+        const ds = pr.districts.map((id) => byId.get(id)).filter((d) => d !== undefined);
+        const xs = ds.map((d) => at(d.x, d.y)[0]), ys = ds.map((d) => at(d.x, d.y)[1]);
+        const x0 = Math.min(...xs) - DW / 2 - 8, y0 = Math.min(...ys) - DH / 2 - 20;
+        const x1 = Math.max(...xs) + DW / 2 + 8, y1 = Math.max(...ys) + DH / 2 + 8;
+        const city = v.city === pr.id;
+        return (
+          <g key={pr.id}>
+            <rect x={x0} y={y0} width={x1 - x0} height={y1 - y0} rx={14} fill={TILE[pr.color] ?? "#eee"}
+              stroke={city ? "#b00" : "#8a7a5a"} stroke-width={city ? 3 : 1.2} />
+            <text x={x0 + 10} y={y0 + 15} font-size={13} font-weight="bold" fill="#3b2f1a">{pr.space}. {pr.name}{city ? " — city scored" : ""}</text>
+          </g>
+        );
+      })}
+      {borders.map(({ a, b, t }) => {
+        const da = byId.get(a), db = byId.get(b);
+        if (!da || !db) return null;
+        const [x1, y1] = at(da.x, da.y), [x2, y2] = at(db.x, db.y);
+        return (
+          <g key={`${a}-${b}`}>
+            <line x1={x1} y1={y1} x2={x2} y2={y2} stroke="#7b6a48" stroke-width={2} stroke-dasharray="5 3" />
+            <circle cx={(x1 + x2) / 2} cy={(y1 + y2) / 2} r={8} fill="#fff" stroke="#7b6a48" />
+            <text x={(x1 + x2) / 2} y={(y1 + y2) / 2 + 4} font-size={10} text-anchor="middle" font-weight="bold">{TRANSPORT[t]}</text>
+          </g>
+        );
+      })}
+      {v.districts.map((d) => {
+        const [cx, cy] = at(d.x, d.y);
+        const x = cx - DW / 2, y = cy - DH / 2;
+        return (
+          <g key={d.id} {...pickable(p, `district:${d.id}`, "district")}>
+            <rect x={x} y={y} width={DW} height={DH} rx={8} fill="#fffaf0" stroke="#5b4a2a" stroke-width={1.2} />
+            <text x={x + 6} y={y + 14} font-size={11} font-weight="bold">{d.id}</text>
+            <g>
+              <rect x={x + DW - 24} y={y + 4} width={18} height={18} rx={3} fill={d.cloister !== undefined ? colours[d.cloister] : "#fff"} stroke="#5b4a2a" />
+              <text x={x + DW - 15} y={y + 17} font-size={10} text-anchor="middle" fill={d.cloister !== undefined ? "#fff" : "#999"}>⌂</text>
+            </g>
+            {d.prince !== undefined && (
+              <text x={x + DW - 38} y={y + 19} font-size={17} fill={seatColour(p.snap, d.prince)} stroke="#222" stroke-width={0.5}>♛</text>
+            )}
+            <Pieces x={x + 6} y={y + 26} counts={d.open} colours={colours} />
+            {d.houses.some((n) => n > 0) && (
+              <g>
+                <text x={x + 6} y={y + 57} font-size={9} fill="#7a1a1a">city:</text>
+                <Pieces x={x + 30} y={y + 47} counts={d.houses} colours={colours} size={12} />
+              </g>
+            )}
+          </g>
+        );
+      })}
+      <g transform="translate(10,600)">
+        <text x={0} y={0} font-size={12} font-weight="bold">Province spaces and display</text>
+        {v.provinces.map((pr, i) => (
+          <g key={pr.id} transform={`translate(${i * 114},8)`}>
+            <g {...pickable(p, `space:${pr.space}`, "space")}>
+              <rect width={108} height={58} rx={6} fill={TILE[pr.color] ?? "#eee"} stroke="#5b4a2a" />
+              <text x={6} y={14} font-size={11} font-weight="bold">{pr.space}. {pr.name}</text>
+              <Pieces x={6} y={22} counts={pr.spacePieces} colours={colours} />
+              <text x={6} y={52} font-size={9} fill="#555">tiles left {pr.tileSupply}</text>
+            </g>
+            <g transform="translate(0,64)" {...pickable(p, `slot:${pr.space}`, "slot")}>
+              <rect width={108} height={48} rx={6} fill={pr.display ? "#fff" : "#eee"} stroke="#5b4a2a" />
+              <text x={54} y={20} font-size={10} text-anchor="middle" fill="#555">display {pr.space}</text>
+              <text x={54} y={38} font-size={13} text-anchor="middle" font-weight="bold">{pr.display ? titleCase(MingDynastyCard[pr.display]) : "—"}</text>
+            </g>
+          </g>
+        ))}
+      </g>
+    </svg>
+  );
+}
+
+function Info(p: BoardProps) {
+  const v = view(p.snap);
+  if (!v) return null;
+  const me = p.snap.viewer;
+  return (
+    <div class="info">
+      <p>
+        Round {v.round} · {titleCase(MingDynastyPhase[v.phase])}
+        {v.stage ? ` · ${titleCase(MingDynastyStage[v.stage])}` : ""}{v.steps ? ` · ${v.steps} steps` : ""} · supply {v.movementSupply} cards,
+        dragons {v.dragonSupply}, discard {v.discard.length}
+        {v.neutralColour ? ` · neutral family ${titleCase(MingDynastyColour[v.neutralColour])}: ${v.neutralSupply} in supply` : ""}
+        {v.returns.length ? ` · returns ${v.returns.join("/")}` : ""}
+      </p>
+      <div class="hands">
+        {v.seats.map((s) => (
+          <div key={s.seat} class={`hand${s.seat === me ? " own" : ""}`}>
+            <b style={{ color: COLOUR[s.colour] }}>Seat {s.seat} ({titleCase(MingDynastyColour[s.colour])})</b>{" "}
+            {s.score} points · supply {s.supply}{s.toPlace ? ` (${s.toPlace} to place)` : ""} · boxed {s.boxed} · tiles {s.tiles.join("/")}
+            {s.prince ? ` · prince in ${s.prince}` : ""}{s.passed ? " · passed" : ""}{s.committed ? " · committed" : ""}
+            <div class="cards">
+              {s.hand.filter((c) => c.count > 0).map((c) => {
+                const key = `hand:${MingDynastyCard[c.card]}`;
+                return (
+                  <span key={c.card} {...(s.seat === me ? pickable(p, key, "card") : { class: "card" })}>
+                    {titleCase(MingDynastyCard[c.card])} ×{c.count}
+                  </span>
+                );
+              })}
+              {s.returnCards.length > 0 && <span class="played">return cards {s.returnCards.join("+")}</span>}
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function keysOf(a: LegalAction): string[] {
+  if (a.action?.game.case !== "mingDynasty") return [];
+  const k = a.action.game.value.kind;
+  switch (k.case) {
+    case "placePrince": return [`district:${k.value.district}`];
+    case "neutralPlace": return [`district:${k.value.district}`];
+    case "moveStep": return [`district:${k.value.district}`, `hand:${MingDynastyCard[k.value.card]}`];
+    case "stay": return [`hand:${MingDynastyCard[k.value.card]}`];
+    case "placeOnSpace": return [`space:${k.value.space}`];
+    case "takeDragon": return [`space:${k.value.space}`];
+    case "takeDisplay": return [`slot:${k.value.slot}`];
+    default: return [];
+  }
+}
+
+function seatLine(snap: GameSnapshot, seat: number) {
+  const s = view(snap)?.seats[seat];
+  return s ? <>{s.score} points · {s.handSize} cards</> : null;
+}
+
+export const mingDynasty: GameUI = { Board, Info, keysOf, seatLine, seatColour };

@@ -1,0 +1,18 @@
+import { render } from "preact";
+import { Lobby } from "./lobby";
+import { GamePage } from "./game";
+import { RulesPage } from "./rules";
+import { useLocation } from "./router";
+import "./style.css";
+
+function App() {
+  const loc = useLocation();
+  const path = loc.split("#")[0];
+  const game = /^\/game\/([^/]+)$/.exec(path);
+  if (game) return <GamePage gameId={decodeURIComponent(game[1])} />;
+  const rules = /^\/rules\/([\w.-]+)$/.exec(path);
+  if (rules) return <RulesPage file={rules[1]} />;
+  return <Lobby />;
+}
+
+render(<App />, document.getElementById("app")!);

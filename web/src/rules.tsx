@@ -1,0 +1,25 @@
+// A rules file (docs/rules/<file>.md, served by satrap) rendered as a page.
+import { useEffect, useState } from "preact/hooks";
+import { marked } from "marked";
+import { link } from "./router";
+
+export function RulesPage({ file }: { file: string }) {
+  const [html, setHtml] = useState<string | null>(null);
+  const [error, setError] = useState("");
+  useEffect(() => {
+    fetch(`/docs/rules/${encodeURIComponent(file)}`)
+      .then(async (r) => {
+        if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
+        // The files are the project's own rules specifications.
+        setHtml(await marked.parse(await r.text()));
+      })
+      .catch((e) => setError(`Cannot load the rules: ${e instanceof Error ? e.message : e}`));
+  }, [file]);
+  return (
+    <div class="page rules">
+      <p><a href="/" onClick={link}>← lobby</a> · <a href={`/docs/rules/${file}`}>plain text</a></p>
+      {error && <p class="error" role="alert">{error}</p>}
+      {html === null ? <p>Loading…</p> : <article dangerouslySetInnerHTML={{ __html: html }} />}
+    </div>
+  );
+}
