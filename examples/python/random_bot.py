@@ -19,6 +19,7 @@ Exit status: 0 the game finished with an outcome (and every check passed);
 from __future__ import annotations
 
 import argparse
+import time
 import os
 import random
 import sys
@@ -138,13 +139,15 @@ def check_errors(bot: Bot, game: pb.GameType, players: int) -> int:
         report(ok, f"{label} -> {code.name}", detail)
 
     print(f"checking error codes on {game.id}:", flush=True)
-    seats = [("checker", "")] + [(f"random-{i}", "random") for i in range(1, players)]
-    created = bot.create(game.id, seats)
-    gid, token = created.game_id, created.seats[0].token
+    # Client seats only: bots would move on their own time (after
+    # CreateGame returns) and the checks need a game that holds still.
+    created = bot.create(game.id, [(f"checker-{i}", "") for i in range(players)])
+    gid = created.game_id
     snap = bot.get(gid)
+    token = created.seats[snap.to_act[0]].token if snap.to_act else ""
     legal = bot.legal(gid, token)
     if snap.status == FINISHED or not legal.actions:
-        report(False, "setup", f"seat 0 has no legal action in a new game (to_act={list(snap.to_act)})")
+        report(False, "setup", f"the seat to act has no legal action in a new game (to_act={list(snap.to_act)})")
         return failures
     good = legal.actions[0].notation
     v = legal.version
@@ -193,43 +196,67 @@ def check_errors(bot: Bot, game: pb.GameType, players: int) -> int:
     return failures
 
 
-def play(bot: Bot, game_type: str, players: int, seed, rng: random.Random, max_steps: int) -> int:
+# Stream errors after which a client simply resumes: the connection or the
+# server went away (UNAVAILABLE), the stream's deadline passed, or we cut it.
+RESUMABLE = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.CANCELLED)
+
+
+def play(bot: Bot, game_type: str, players: int, seed, rng: random.Random, max_steps: int,
+         cut_every: int = 0) -> int:
+    """Play seat 0 to the end, driven by WatchGame, following the resume
+    contract (README, "Following a game"):
+
+    - follow the game on WatchGame from `last_seen + 1`; when the stream
+      drops (or, with `cut_every`, is cut on purpose every few updates),
+      open it again from `last_seen + 1`: no version is missed or repeated;
+    - act when an update lists seat 0 in `to_act`: list the legal actions,
+      send one with `expected_version`;
+    - ABORTED means another seat (a bot, or anyone in a simultaneous phase
+      such as Ming Dynasty's secret choices) moved first: wait for the next
+      update and list again;
+    - UNAVAILABLE or a deadline on ApplyAction leaves it unknown whether the
+      move was applied: the stream tells (the version moved on, or not), and
+      a resend with the same expected_version is safe (ABORTED if it was).
+    """
     seats = [("python-random-bot", "")] + [(f"random-{i}", "random") for i in range(1, players)]
     created = bot.create(game_type, seats, seed)
     gid, token = created.game_id, created.seats[0].token
     print(f"game {gid}: {game_type}, {players} players, seat 0 is this client"
           + (f", seed {seed}" if seed is not None else ""), flush=True)
 
-    moves = 0
-    for _ in range(max_steps):
-        snap = bot.get(gid, token)
-        if snap.status == FINISHED:
-            break
-        if 0 not in snap.to_act:
-            # Bots move inside ApplyAction, so this is rare: wait for a change.
-            bot.wait_past(gid, token, snap.version, wait=2.0)
-            continue
-        legal = bot.legal(gid, token)
-        if not legal.actions:
-            bot.wait_past(gid, token, legal.version, wait=0.5)
-            continue
-        choice = rng.choice(legal.actions)
+    moves = cuts = drops = steps = 0
+    last_seen = -1
+    finished = False
+    while not finished and steps < max_steps:
+        stream = bot.stub.WatchGame(pb.WatchGameRequest(game_id=gid, from_version=last_seen + 1),
+                                    metadata=auth(token))
+        received = 0
         try:
-            resp = bot.apply(gid, token, choice.notation, legal.version)
+            for update in stream:
+                steps += 1
+                if update.version != last_seen + 1:
+                    raise SystemExit(f"resume broke: got v{update.version} after v{last_seen}")
+                last_seen = update.version
+                received += 1
+                snap = update.snapshot
+                if snap.status == FINISHED:
+                    finished = True
+                    break
+                if 0 in snap.to_act:
+                    moves += act(bot, gid, token, rng)
+                if cut_every and received % cut_every == 0:
+                    cuts += 1
+                    break  # cut: resume from last_seen + 1
         except grpc.RpcError as e:
-            if e.code() == grpc.StatusCode.ABORTED:
-                bot.say(f"  version moved on ({e.details()}); listing again")
-                continue
-            raise
-        moves += 1
-        bot.say(f"v{legal.version:>4} seat 0: {choice.notation}"
-                f"  ({len(legal.actions)} legal) -> v{resp.snapshot.version}")
-        for ev in resp.events:
-            if ev.seat != 0 and ev.description:
-                bot.say(f"      seat {ev.seat}: {ev.description}")
-    else:
+            if e.code() not in RESUMABLE:
+                raise
+            drops += 1
+            time.sleep(min(0.05 * drops, 1.0))
+        finally:
+            stream.cancel()
+    if not finished:
         print(f"gave up after {max_steps} steps", file=sys.stderr)
-
+    print(f"watch stream resumed {cuts} times after a cut, {drops} times after a drop", flush=True)
     final = bot.get(gid, token)
     print(f"--- game {gid} after {final.version} actions ({moves} by this client) ---")
     if final.status != FINISHED or not final.HasField("outcome"):
@@ -248,6 +275,27 @@ def play(bot: Bot, game_type: str, players: int, seed, rng: random.Random, max_s
     return 0
 
 
+def act(bot: Bot, gid: str, token: str, rng: random.Random) -> int:
+    """One move of seat 0 if it still has one; returns the number played."""
+    try:
+        legal = bot.legal(gid, token)
+        if not legal.actions:
+            return 0  # someone moved first: the stream brings it
+        choice = rng.choice(legal.actions)
+        resp = bot.apply(gid, token, choice.notation, legal.version)
+    except grpc.RpcError as e:
+        if e.code() == grpc.StatusCode.ABORTED:
+            bot.say(f"  version moved on ({e.details()}); waiting for the next update")
+            return 0
+        if e.code() in RESUMABLE:
+            bot.say(f"  {e.code().name}: the stream will tell whether the move was applied")
+            return 0
+        raise
+    bot.say(f"v{legal.version:>4} seat 0: {choice.notation}"
+            f"  ({len(legal.actions)} legal) -> v{resp.snapshot.version}")
+    return 1
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--server", default="127.0.0.1:50051", help="host:port of satrap")
@@ -258,6 +306,8 @@ def main(argv=None) -> int:
     p.add_argument("--no-checks", action="store_true", help="skip the error-code checks")
     p.add_argument("--timeout", type=float, default=10.0, help="deadline of each call, seconds")
     p.add_argument("--max-steps", type=int, default=100_000)
+    p.add_argument("--cut-every", type=int, default=0,
+                   help="cut the watch stream every N updates and resume it (tests the resume contract)")
     args = p.parse_args(argv)
 
     channel = grpc.insecure_channel(args.server)
@@ -301,7 +351,7 @@ def run(args, channel, stub, bot: Bot) -> int:
             return 2
 
     rng = random.Random(args.seed)
-    return play(bot, game.id, args.players, args.seed, rng, args.max_steps)
+    return play(bot, game.id, args.players, args.seed, rng, args.max_steps, args.cut_every)
 
 
 if __name__ == "__main__":

@@ -90,6 +90,6 @@ PY
 [[ -n "$GAMES" ]] || { echo "no game type matches GAME=$GAME" >&2; exit 1; }
 while read -r game n; do
   echo "== random_bot.py --game $game --players $n"
-  "$VPY" random_bot.py --server "$ADDR" --game "$game" --players "$n" --seed "$((1000 + n))" --quiet
+  "$VPY" random_bot.py --server "$ADDR" --game "$game" --players "$n" --seed "$((1000 + n))" --cut-every 3 --quiet
 done <<<"$GAMES"
 echo "== all Python example checks passed"
