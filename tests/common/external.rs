@@ -15,17 +15,14 @@ fn skip(test: &str, why: &str) {
         !required(),
         "{test}: {why}, and SATRAP_REQUIRE_EXTERNAL=1 forbids skipping"
     );
-    // libtest captures the output of passing tests; write past it so the
-    // skip shows in every run.
+    // libtest captures `eprint!` of passing tests; a write to the inherited
+    // stderr (fd 2) itself goes past that capture, whether stderr is a
+    // terminal, a pipe or a file. (Reopening /dev/stderr instead lost the
+    // line when stderr was a file truncated by `>`: the reopened handle
+    // wrote at its own offset and cargo's output overwrote it.)
     // One write per line, so that skips of parallel tests never share one.
     let line = format!("SKIPPED {test}: {why}\n");
-    let direct = std::fs::OpenOptions::new()
-        .append(true)
-        .open("/dev/stderr")
-        .and_then(|mut tty| tty.write_all(line.as_bytes()));
-    if direct.is_err() {
-        eprint!("{line}");
-    }
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }
 
 /// `SATRAP_TEST_POSTGRES_URL`, or `None` after saying the test is skipped.
