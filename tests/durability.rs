@@ -305,7 +305,7 @@ async fn repeated_kill_9_under_eight_clients_loses_no_acknowledged_move() {
             let last_ack = acknowledged[i].last().map_or(0, |(v, _)| *v);
             let client_moves_after = log[last_ack as usize..]
                 .iter()
-                .filter(|e| created.seats[e.seat as usize].token.len() > 0)
+                .filter(|e| !created.seats[e.seat as usize].token.is_empty())
                 .count();
             // At most the one move in flight at the kill was kept unacknowledged.
             assert!(
