@@ -129,12 +129,7 @@ async fn play_against_the_montecarlo_bot() {
 async fn a_game_of_bots_only_plays_itself_to_the_end() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
-    let s = (0..3)
-        .map(|i| proto::SeatRequest {
-            name: format!("bot{i}"),
-            bot: "random".into(),
-        })
-        .collect();
+    let s = bot_seats(3, "random");
     let created = create(&mut c, KS, s, Some(11)).await;
     // CreateGame answers with the game as created; the bots play on in the
     // server's own task.
@@ -955,12 +950,7 @@ async fn resuming_a_watch_at_the_next_version_waits_for_the_next_move() {
 async fn a_watcher_cut_every_few_updates_sees_every_version_once() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
-    let bots = (0..4)
-        .map(|i| proto::SeatRequest {
-            name: format!("bot{i}"),
-            bot: "random".into(),
-        })
-        .collect();
+    let bots = bot_seats(4, "random");
     let created = create(&mut c, KS, bots, Some(8)).await;
     let mut seen = Vec::new();
     let mut next = 0;

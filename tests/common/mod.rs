@@ -112,6 +112,16 @@ pub fn seats(n: usize) -> Vec<proto::SeatRequest> {
         .collect()
 }
 
+/// `n` seats all played by the built-in `bot`.
+pub fn bot_seats(n: usize, bot: &str) -> Vec<proto::SeatRequest> {
+    (0..n)
+        .map(|i| proto::SeatRequest {
+            name: format!("bot{i}"),
+            bot: bot.into(),
+        })
+        .collect()
+}
+
 pub async fn create(
     client: &mut Client,
     game: &str,
