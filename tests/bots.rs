@@ -15,7 +15,7 @@ fn play(game: &str, bots_by_seat: &[&dyn Bot], seed: u64) -> Vec<u32> {
         let to_act = inst.to_act();
         let Some(&seat) = to_act.first() else { break };
         let choice = bots_by_seat[seat]
-            .choose(inst.as_ref(), seat, &mut rng)
+            .choose(inst.as_ref(), seat, &mut rng, bots::deadline())
             .expect("a legal action exists");
         inst.apply_legal(seat, choice)
             .expect("bots choose legal actions");

@@ -687,16 +687,17 @@ impl Hub {
                 .await
                 .map_err(|_| ServiceError::Internal("bot slots closed".into()))?;
             let position = cell.instance.clone_box();
-            let choice =
-                tokio::task::spawn_blocking(move || bot.choose(position.as_ref(), seat, &mut rng))
-                    .await
-                    .map_err(|e| ServiceError::Internal(format!("bot {} failed: {e}", bot.name())))?
-                    .ok_or_else(|| {
-                        ServiceError::Internal(format!(
-                            "bot {} found no legal action for seat {seat}",
-                            bot.name()
-                        ))
-                    })?;
+            let choice = tokio::task::spawn_blocking(move || {
+                bot.choose(position.as_ref(), seat, &mut rng, bots::deadline())
+            })
+            .await
+            .map_err(|e| ServiceError::Internal(format!("bot {} failed: {e}", bot.name())))?
+            .ok_or_else(|| {
+                ServiceError::Internal(format!(
+                    "bot {} found no legal action for seat {seat}",
+                    bot.name()
+                ))
+            })?;
             let mut next = cell.instance.clone_box();
             let notation = next.apply_legal(seat, choice).map_err(|e| {
                 ServiceError::Internal(format!("bot {} chose an illegal action: {e}", bot.name()))
