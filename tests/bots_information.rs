@@ -61,7 +61,10 @@ where
         G::view(real, Some(VIEWER)) == G::view(twin, Some(VIEWER)),
         "the twin must look the same to seat {VIEWER}"
     );
-    let (a, b) = (Worlds::<G>::new(real, VIEWER), Worlds::<G>::new(twin, VIEWER));
+    let (a, b) = (
+        Worlds::<G>::new(real, VIEWER),
+        Worlds::<G>::new(twin, VIEWER),
+    );
     for k in 0..4 {
         let wa = a.sample(&mut GameRng::from_seed(k));
         let wb = b.sample(&mut GameRng::from_seed(k));

@@ -72,9 +72,9 @@ static BOTS: &[&dyn Bot] = &[
         playouts: 240,
         max_actions: 5_000,
     },
-    &MctsBot::with_iterations("mcts", 1_000),
-    &MctsBot::with_iterations("mcts-easy", 200),
-    &MctsBot::with_iterations("mcts-hard", 4_000),
+    &MctsBot::level("mcts", 1.0),
+    &MctsBot::level("mcts-easy", 0.2),
+    &MctsBot::level("mcts-hard", 4.0),
 ];
 
 /// Every built-in bot.
