@@ -1,6 +1,7 @@
 //! satrap: a gRPC game-engine service hosting exact rules engines for
 //! province-control board games. See ARCHITECTURE.md for the map.
 
+pub mod arena;
 pub mod bots;
 pub mod engine;
 pub mod games;

@@ -25,6 +25,10 @@ enum Command {
     /// Ask a running server's gRPC health service; exit 0 if it is SERVING
     /// (a container health probe that needs no extra binary).
     Health(HealthArgs),
+    /// Play many games between built-in bots and print win rates with 95%
+    /// confidence intervals, e.g. `satrap arena --game territories --bots
+    /// mcts,random --games 200 --seed 1`.
+    Arena(satrap::arena::ArenaArgs),
 }
 
 #[derive(clap::Args)]
@@ -119,6 +123,19 @@ async fn main() -> std::process::ExitCode {
                 Ok(()) => std::process::ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("satrap health: {e}");
+                    std::process::ExitCode::FAILURE
+                }
+            };
+        }
+        Some(Command::Arena(args)) => {
+            // CPU-bound and synchronous: its own scoped threads, no runtime work.
+            return match satrap::arena::run(&args) {
+                Ok((report, threads)) => {
+                    print!("{}", report.render(&args, threads));
+                    std::process::ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("satrap arena: {e}");
                     std::process::ExitCode::FAILURE
                 }
             };

@@ -29,8 +29,9 @@ async fn lists_alexandros_with_the_random_bot_only() {
     assert_eq!((ax.min_players, ax.max_players), (2, 4));
     assert_eq!(ax.name, "Alexandros");
     assert_eq!(ax.rules, "docs/rules/alexandros.md");
-    // Hidden hands: no search bot.
-    assert_eq!(ax.bots, vec!["random"]);
+    // Hidden hands: no bot that reads the whole state; the mcts bots
+    // search worlds sampled from their own view.
+    assert_eq!(ax.bots, vec!["random", "mcts", "mcts-easy", "mcts-hard"]);
 }
 
 #[tokio::test]

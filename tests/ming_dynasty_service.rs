@@ -30,7 +30,7 @@ async fn history(client: &mut Client, id: &str, token: Option<&str>) -> proto::G
 }
 
 #[tokio::test]
-async fn ming_dynasty_is_listed_with_the_random_bot() {
+async fn ming_dynasty_is_listed_with_its_bots() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
     let types = common::game_types(&mut c).await;
@@ -40,7 +40,11 @@ async fn ming_dynasty_is_listed_with_the_random_bot() {
         .expect("ming_dynasty listed");
     assert_eq!((md.min_players, md.max_players), (2, 4));
     assert_eq!(md.name, "Ming Dynasty");
-    assert_eq!(md.bots, vec!["random"], "hidden information: no search bot");
+    assert_eq!(
+        md.bots,
+        vec!["random", "mcts", "mcts-easy", "mcts-hard"],
+        "hidden information: only bots that search their own view"
+    );
 }
 
 #[tokio::test]
@@ -62,6 +66,43 @@ async fn plays_whole_games_for_every_player_count() {
         let notations: Vec<_> = hist.entries.iter().map(|e| e.notation.clone()).collect();
         assert_eq!(notations, played);
     }
+}
+
+#[tokio::test]
+async fn an_mcts_bot_plays_its_seat_through_the_service() {
+    // Hidden information (the supply order, the secret return choices):
+    // the server's search bot plays seat 1 to the end, including the
+    // simultaneous selections, and the client is only asked for seat 0.
+    let server = TestServer::start().await;
+    let mut c = server.client().await;
+    let mut s = seats(2);
+    s[1].bot = "mcts-easy".into();
+    let created = create(&mut c, MD, s, Some(21)).await;
+    let token = created.seats[0].token.clone();
+    let id = created.game_id.clone();
+    let mut rng = Lcg(4);
+    for _ in 0..5000 {
+        // The bot moves in the server's own task: wait for our turn.
+        let snap = wait_for_turn(&mut c, &id, Some(&token), 0).await;
+        if snap.status == proto::GameStatus::Finished as i32 {
+            break;
+        }
+        let list = legal(&mut c, &id, &token).await;
+        if list.actions.is_empty() {
+            continue;
+        }
+        let pick = list.actions[rng.below(list.actions.len())].notation.clone();
+        // In the simultaneous selection the bot's choice may land first:
+        // ABORTED, and we list again.
+        match apply_notation(&mut c, &id, Some(&token), &pick, Some(list.version)).await {
+            Ok(_) => {}
+            Err(status) if status.code() == tonic::Code::Aborted => {}
+            Err(status) => panic!("legal move refused: {status:?}"),
+        }
+    }
+    let snap = snapshot(&mut c, &id, None).await;
+    assert_eq!(snap.status, proto::GameStatus::Finished as i32);
+    assert!(snap.outcome.is_some());
 }
 
 #[tokio::test]

@@ -21,7 +21,10 @@ async fn lists_game_types() {
         .expect("king_of_siam listed");
     assert_eq!((ks.min_players, ks.max_players), (2, 4));
     assert_eq!(ks.name, "King of Siam");
-    assert_eq!(ks.bots, vec!["random", "montecarlo"]);
+    assert_eq!(
+        ks.bots,
+        vec!["random", "montecarlo", "mcts", "mcts-easy", "mcts-hard"]
+    );
 }
 
 #[tokio::test]

@@ -74,7 +74,11 @@ async fn territories_is_listed_for_two_players_with_the_random_bot() {
     assert_eq!((t.min_players, t.max_players), (2, 2));
     assert_eq!(t.name, "Territories");
     assert_eq!(t.rules, "docs/rules/territories.md");
-    assert_eq!(t.bots, vec!["random"], "hidden cards: no search bot");
+    assert_eq!(
+        t.bots,
+        vec!["random", "mcts", "mcts-easy", "mcts-hard"],
+        "hidden cards: only bots that search their own view"
+    );
 }
 
 #[tokio::test]

@@ -2,9 +2,14 @@
 //! names one. Bots work through [`GameInstance`] only, so they play every
 //! game without knowing its rules.
 
+pub mod ismcts;
+mod mcts;
 mod montecarlo;
 
+pub use mcts::MctsBot;
 pub use montecarlo::MonteCarloBot;
+
+use std::time::{Duration, Instant};
 
 use crate::engine::{GameRng, Seat};
 use crate::games::GameInstance;
@@ -17,8 +22,15 @@ pub trait Bot: Send + Sync {
     /// whole state would cheat in a game with hidden information.
     fn supports(&self, perfect_information: bool) -> bool;
     /// The index of the chosen entry of `seat`'s legal action list, or `None`
-    /// if it has none.
-    fn choose(&self, game: &dyn GameInstance, seat: Seat, rng: &mut GameRng) -> Option<usize>;
+    /// if it has none. A searching bot stops at `deadline` at the latest
+    /// (its budget is in iterations; the deadline only caps slow machines).
+    fn choose(
+        &self,
+        game: &dyn GameInstance,
+        seat: Seat,
+        rng: &mut GameRng,
+        deadline: Instant,
+    ) -> Option<usize>;
 }
 
 /// Picks uniformly among the legal actions.
@@ -33,10 +45,25 @@ impl Bot for RandomBot {
         true
     }
 
-    fn choose(&self, game: &dyn GameInstance, seat: Seat, rng: &mut GameRng) -> Option<usize> {
+    fn choose(
+        &self,
+        game: &dyn GameInstance,
+        seat: Seat,
+        rng: &mut GameRng,
+        _deadline: Instant,
+    ) -> Option<usize> {
         let n = game.legal_count(seat);
         (n > 0).then(|| rng.index(n))
     }
+}
+
+/// The wall-clock cap of one decision the service applies: a decision never
+/// takes longer, whatever the bot's budget and the machine.
+pub const DECISION_TIME_CAP: Duration = Duration::from_millis(200);
+
+/// The deadline of a decision that starts now.
+pub fn deadline() -> Instant {
+    Instant::now() + DECISION_TIME_CAP
 }
 
 static BOTS: &[&dyn Bot] = &[
@@ -45,6 +72,9 @@ static BOTS: &[&dyn Bot] = &[
         playouts: 240,
         max_actions: 5_000,
     },
+    &MctsBot::level("mcts", 1.0),
+    &MctsBot::level("mcts-easy", 0.2),
+    &MctsBot::level("mcts-hard", 4.0),
 ];
 
 /// Every built-in bot.

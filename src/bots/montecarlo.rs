@@ -2,6 +2,8 @@
 //! times with random play, and keeps the action whose games it won most.
 //! Only offered for perfect-information games (it looks at the whole state).
 
+use std::time::Instant;
+
 use super::Bot;
 use crate::engine::{GameRng, Seat};
 use crate::games::GameInstance;
@@ -22,7 +24,13 @@ impl Bot for MonteCarloBot {
         perfect_information
     }
 
-    fn choose(&self, game: &dyn GameInstance, seat: Seat, rng: &mut GameRng) -> Option<usize> {
+    fn choose(
+        &self,
+        game: &dyn GameInstance,
+        seat: Seat,
+        rng: &mut GameRng,
+        deadline: Instant,
+    ) -> Option<usize> {
         let n = game.legal_count(seat);
         if n <= 1 {
             return (n == 1).then_some(0);
@@ -34,6 +42,9 @@ impl Bot for MonteCarloBot {
         candidates.truncate((self.playouts / per).max(1));
         let mut best = (f64::MIN, candidates[0]);
         for &index in &candidates {
+            if Instant::now() >= deadline {
+                break;
+            }
             let mut after = game.clone_box();
             if after.apply_legal(seat, index).is_err() {
                 continue;

@@ -31,7 +31,8 @@ pub trait Game: 'static {
     /// The full state, hidden information included.
     type State: Clone + Debug + PartialEq + Send + Sync;
     /// One step a seat can take.
-    type Action: Clone + Debug + PartialEq + Eq + Send + Sync;
+    /// `Hash` lets search bots key their trees by action.
+    type Action: Clone + Debug + PartialEq + Eq + std::hash::Hash + Send + Sync;
     /// Something that happened while an action was applied (including steps the
     /// engine performed itself, such as automatic passes or resolutions).
     type Event: Clone + Debug + PartialEq + Send + Sync;
@@ -77,6 +78,18 @@ pub trait Game: 'static {
     fn action_visible(_action: &Self::Action, _actor: Seat, _viewer: Option<Seat>) -> bool {
         true
     }
+
+    /// A full state that `seat` cannot tell apart from `state`: everything
+    /// `seat` may see is kept, everything hidden from it (other hands, the
+    /// order of face-down piles, other seats' secret choices) is dealt anew
+    /// at random from what `seat` cannot have seen, and the generator is
+    /// reseeded from `rng` so future draws are unknown too. Search bots
+    /// search only such worlds (see `bots::ismcts`), never the real state.
+    ///
+    /// Contract (tested for every game): two states that differ only in
+    /// what `seat` cannot see give equal results for the same `rng`.
+    /// Each game implements it in its `sample.rs`.
+    fn determinize(state: &Self::State, seat: Seat, rng: &mut super::GameRng) -> Self::State;
 
     /// Short text notation of an action (`PLAY KHON_THAI`).
     fn format_action(state: &Self::State, action: &Self::Action) -> String;

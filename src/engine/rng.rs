@@ -43,6 +43,12 @@ impl GameRng {
         self.below(u32::try_from(len).expect("slice too long for GameRng")) as usize
     }
 
+    /// A raw 64-bit draw, to seed other generators (e.g. the generator of a
+    /// world a search bot samples).
+    pub fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+
     /// Fisher–Yates shuffle (from the back), one draw per position.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {

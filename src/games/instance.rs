@@ -1,7 +1,10 @@
 //! Type erasure: any [`WireGame`] behind one object-safe trait, so the service
 //! holds `Box<dyn GameInstance>` and never names a game.
 
+use std::time::Instant;
+
 use super::{WireError, WireGame};
+use crate::bots::ismcts::{self, Budget, SearchStats, Worlds};
 use crate::engine::{Game, GameRng, NotationError, Outcome, RuleError, Seat, SetupError};
 use crate::proto;
 
@@ -64,6 +67,16 @@ pub trait GameInstance: Send + Sync + 'static {
     /// `max_actions` were played) and return each seat's result score in
     /// `[0, 1]` (1 = sole winner), for search bots.
     fn rollout(&mut self, rng: &mut GameRng, max_actions: usize) -> Option<Vec<f64>>;
+    /// `seat`'s move chosen by information-set MCTS over worlds sampled
+    /// from that seat's view only (`bots::ismcts`): an index into its legal
+    /// action list, `None` if it has no move.
+    fn search(
+        &self,
+        seat: Seat,
+        budget: &Budget,
+        rng: &mut GameRng,
+        deadline: Instant,
+    ) -> (Option<usize>, SearchStats);
     /// Events of the action that made the current version, as `viewer` sees them.
     fn last_events(&self, viewer: Option<Seat>) -> Vec<proto::GameEvent>;
     /// The action that made the current version, as `viewer` may see it;
@@ -254,7 +267,29 @@ impl<G: WireGame> GameInstance for Instance<G> {
             }
             G::apply(&mut self.state, seat, &legal[rng.index(legal.len())]).ok()?;
         }
-        G::outcome(&self.state).map(|o| result_scores(&o, self.players))
+        G::outcome(&self.state).map(|o| o.search_scores(self.players))
+    }
+
+    fn search(
+        &self,
+        seat: Seat,
+        budget: &Budget,
+        rng: &mut GameRng,
+        deadline: Instant,
+    ) -> (Option<usize>, SearchStats) {
+        if seat >= self.players {
+            return (None, SearchStats::default());
+        }
+        // The search gets the sampler only; the seat's own legal list (which
+        // it is shown anyway) turns its answer into an index.
+        let worlds = Worlds::<G>::new(&self.state, seat);
+        let (action, stats) = ismcts::search(&worlds, budget, rng, deadline);
+        let index = action.and_then(|a| {
+            G::legal_actions(&self.state, seat)
+                .iter()
+                .position(|x| *x == a)
+        });
+        (index, stats)
     }
 
     fn last_events(&self, viewer: Option<Seat>) -> Vec<proto::GameEvent> {
@@ -325,27 +360,4 @@ fn outcome_to_proto(o: &Outcome) -> proto::Outcome {
         ending: o.ending.clone(),
         summary: o.summary.clone(),
     }
-}
-
-/// Score of each seat for search: winners share 1, a draw gives everyone
-/// 0.5 / n, and losers get a little for a better rank (so a search still
-/// prefers second place to last).
-fn result_scores(o: &Outcome, players: usize) -> Vec<f64> {
-    let mut scores = vec![0.0; players];
-    for r in &o.results {
-        if r.seat < players {
-            scores[r.seat] = 0.1 * (players as f64 - r.rank as f64) / players as f64;
-        }
-    }
-    if o.draw {
-        scores.iter_mut().for_each(|s| *s += 0.5 / players as f64);
-    } else if !o.winners.is_empty() {
-        let share = 1.0 / o.winners.len() as f64;
-        for w in &o.winners {
-            if *w < players {
-                scores[*w] += share;
-            }
-        }
-    }
-    scores
 }

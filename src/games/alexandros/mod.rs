@@ -29,6 +29,7 @@ pub mod events;
 pub mod geometry;
 pub mod notation;
 pub mod occupation;
+pub mod sample;
 pub mod scoring;
 pub mod setup;
 pub mod state;
@@ -49,7 +50,7 @@ pub use setup::Options;
 pub use state::{Colour, MoveKind, Slot, Stage, State, WallColour};
 pub use view::View;
 
-use crate::engine::{Game, NotationError, Outcome, RuleError, Seat, SetupError};
+use crate::engine::{Game, GameRng, NotationError, Outcome, RuleError, Seat, SetupError};
 
 /// The Alexandros rules engine.
 pub struct Alexandros;
@@ -99,6 +100,10 @@ impl Game for Alexandros {
 
     fn event_for(event: &Event, viewer: Option<Seat>) -> Option<Event> {
         view::event_for(event, viewer)
+    }
+
+    fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
+        sample::determinize(state, seat, rng)
     }
 
     fn format_action(_state: &State, action: &Action) -> String {

@@ -26,6 +26,7 @@ pub mod faction;
 pub mod last_card;
 pub mod notation;
 pub mod resolve;
+pub mod sample;
 pub mod scoring;
 pub mod setup;
 pub mod state;
@@ -46,7 +47,7 @@ pub use setup::Options;
 pub use state::{CardPlay, ProvinceState, SeatState, State, Step};
 pub use view::View;
 
-use crate::engine::{Game, NotationError, Outcome, RuleError, Seat, SetupError};
+use crate::engine::{Game, GameRng, NotationError, Outcome, RuleError, Seat, SetupError};
 
 /// The King of Siam rules engine.
 pub struct KingOfSiam;
@@ -94,6 +95,10 @@ impl Game for KingOfSiam {
     /// Section 7: every viewer gets the same, complete public view.
     fn view(state: &State, _viewer: Option<Seat>) -> View {
         view::view(state)
+    }
+
+    fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
+        sample::determinize(state, seat, rng)
     }
 
     fn format_action(_state: &State, action: &Action) -> String {

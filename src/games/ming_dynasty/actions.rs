@@ -10,7 +10,7 @@ use super::state::{HAND_LIMIT, Phase, ReturnCards, Stage, State};
 
 /// One decision (Section 11). Province spaces and display slots are
 /// 0-based here (`Province`), 1-based in notation and on the wire.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Action {
     /// MD-1 step 7.
     PlacePrince(District),

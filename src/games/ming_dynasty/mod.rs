@@ -21,6 +21,7 @@ pub mod events;
 pub mod flow;
 pub mod movement;
 pub mod notation;
+pub mod sample;
 pub mod scoring;
 pub mod setup;
 pub mod state;
@@ -38,7 +39,7 @@ pub use setup::Options;
 pub use state::{Colour, Phase, ReturnCards, Stage, State};
 pub use view::View;
 
-use crate::engine::{Game, NotationError, Outcome, RuleError, Seat, SetupError};
+use crate::engine::{Game, GameRng, NotationError, Outcome, RuleError, Seat, SetupError};
 
 /// The Ming Dynasty rules engine.
 pub struct MingDynasty;
@@ -115,6 +116,10 @@ impl Game for MingDynasty {
     /// game runs (the reveal event makes it public).
     fn action_visible(action: &Action, actor: Seat, viewer: Option<Seat>) -> bool {
         !matches!(action, Action::SelectReturn(_)) || viewer == Some(actor)
+    }
+
+    fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
+        sample::determinize(state, seat, rng)
     }
 
     fn format_action(_state: &State, action: &Action) -> String {

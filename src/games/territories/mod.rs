@@ -24,6 +24,7 @@ pub mod flow;
 pub mod grid;
 pub mod notation;
 pub mod pieces;
+pub mod sample;
 pub mod scoring;
 pub mod setup;
 pub mod state;
@@ -43,7 +44,7 @@ pub use setup::Options;
 pub use state::{Decision, DecisionKind, Ending, Item, Offer, Phase, State};
 pub use view::View;
 
-use crate::engine::{Game, NotationError, Outcome, RuleError, Seat, SetupError};
+use crate::engine::{Game, GameRng, NotationError, Outcome, RuleError, Seat, SetupError};
 
 /// The Territories rules engine.
 pub struct Territories;
@@ -97,6 +98,10 @@ impl Game for Territories {
     /// named in SWAP, EXPAND and DISCARD are revealed by playing them).
     fn action_visible(_action: &Action, _actor: Seat, _viewer: Option<Seat>) -> bool {
         true
+    }
+
+    fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
+        sample::determinize(state, seat, rng)
     }
 
     fn format_action(_state: &State, action: &Action) -> String {

@@ -58,7 +58,9 @@ impl BotPool {
     ) -> Result<usize, DecisionError> {
         let mut job = move || {
             std::panic::catch_unwind(AssertUnwindSafe(|| {
-                bot.choose(position.as_ref(), seat, &mut rng)
+                // The decision's time cap counts from when it starts, not
+                // from when it was queued.
+                bot.choose(position.as_ref(), seat, &mut rng, crate::bots::deadline())
             }))
         };
         let outcome = match &self.threads {

@@ -1,0 +1,104 @@
+//! The `mcts` bots: information-set MCTS (see [`super::ismcts`]) at three
+//! budgets. Offered for every game: they search worlds sampled from their
+//! own seat's view, so hidden information stays hidden.
+
+use std::time::Instant;
+
+use super::Bot;
+use super::ismcts::Budget;
+use crate::engine::{GameRng, Seat};
+use crate::games::GameInstance;
+
+/// Information-set MCTS with a fixed iteration budget.
+pub struct MctsBot {
+    pub name: &'static str,
+    /// The budget; `iterations` is the default level's count for a game not
+    /// in [`MctsBot::iterations_for`], scaled for the others.
+    pub budget: Budget,
+    /// Multiplies the per-game iteration count of the default level
+    /// (`mcts-easy` 1/5, `mcts` 1, `mcts-hard` 4); `None`: exactly
+    /// `budget.iterations` in every game (tests, custom bots).
+    pub scale: Option<f64>,
+}
+
+impl MctsBot {
+    /// The exploration constant of every level (results lie in `[0, 1]`).
+    pub const EXPLORATION: f64 = 0.7;
+
+    /// A bot with exactly this many iterations per decision in every game.
+    pub const fn with_iterations(name: &'static str, iterations: u32) -> Self {
+        Self {
+            name,
+            budget: Budget {
+                iterations,
+                exploration: Self::EXPLORATION,
+                max_playout: 20_000,
+            },
+            scale: None,
+        }
+    }
+
+    /// A level: `scale` times the default level's per-game iterations.
+    pub const fn level(name: &'static str, scale: f64) -> Self {
+        let mut bot = Self::with_iterations(name, 300);
+        bot.scale = Some(scale);
+        bot
+    }
+
+    /// Iterations of the default level (`mcts`) per decision. Playouts cost
+    /// very different times per game (docs/performance.md: a Territories
+    /// playout is ~40x a two-player King of Siam one, and the three-player
+    /// King of Siam pays for the last-card search), so each game gets the
+    /// count that fits well under 200 ms on one core of the project's
+    /// machines (measured by `cargo bench --bench bots`, docs/bots.md).
+    /// Counts, not times: the strength of a level does not depend on the
+    /// machine. A game not listed gets `fallback`.
+    pub fn iterations_for(game: &str, players: usize, fallback: u32) -> u32 {
+        match (game, players) {
+            ("king_of_siam", 2) => 1_500,
+            ("king_of_siam", 3) => 150,
+            ("king_of_siam", _) => 1_000,
+            ("alexandros", 2) => 250,
+            ("alexandros", _) => 200,
+            ("ming_dynasty", 2) => 1_200,
+            ("ming_dynasty", _) => 800,
+            ("territories", _) => 50,
+            _ => fallback,
+        }
+    }
+
+    /// The budget of one decision in `game`.
+    pub fn budget_for(&self, game: &dyn GameInstance) -> Budget {
+        let mut budget = self.budget;
+        if let Some(scale) = self.scale {
+            let base =
+                Self::iterations_for(game.game_type(), game.players(), self.budget.iterations);
+            budget.iterations = ((f64::from(base) * scale).round() as u32).max(1);
+        }
+        budget
+    }
+}
+
+impl Bot for MctsBot {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn supports(&self, _perfect_information: bool) -> bool {
+        true
+    }
+
+    fn choose(
+        &self,
+        game: &dyn GameInstance,
+        seat: Seat,
+        rng: &mut GameRng,
+        deadline: Instant,
+    ) -> Option<usize> {
+        match game.legal_count(seat) {
+            0 => None,
+            1 => Some(0),
+            _ => game.search(seat, &self.budget_for(game), rng, deadline).0,
+        }
+    }
+}
