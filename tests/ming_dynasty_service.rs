@@ -81,25 +81,7 @@ async fn an_mcts_bot_plays_its_seat_through_the_service() {
     let token = created.seats[0].token.clone();
     let id = created.game_id.clone();
     let mut rng = Lcg(4);
-    for _ in 0..5000 {
-        // The bot moves in the server's own task: wait for our turn.
-        let snap = wait_for_turn(&mut c, &id, Some(&token), 0).await;
-        if snap.status == proto::GameStatus::Finished as i32 {
-            break;
-        }
-        let list = legal(&mut c, &id, &token).await;
-        if list.actions.is_empty() {
-            continue;
-        }
-        let pick = list.actions[rng.below(list.actions.len())].notation.clone();
-        // In the simultaneous selection the bot's choice may land first:
-        // ABORTED, and we list again.
-        match apply_notation(&mut c, &id, Some(&token), &pick, Some(list.version)).await {
-            Ok(_) => {}
-            Err(status) if status.code() == tonic::Code::Aborted => {}
-            Err(status) => panic!("legal move refused: {status:?}"),
-        }
-    }
+    play_seat_0(&mut c, &id, &token, &mut rng).await;
     let snap = snapshot(&mut c, &id, None).await;
     assert_eq!(snap.status, proto::GameStatus::Finished as i32);
     assert!(snap.outcome.is_some());
@@ -118,27 +100,7 @@ async fn random_bots_play_their_seats_even_when_several_must_act() {
         let token = created.seats[0].token.clone();
         let id = created.game_id.clone();
         let mut rng = Lcg(9);
-        let mut aborted = 0;
-        for _ in 0..5000 {
-            let snap = wait_for_turn(&mut c, &id, Some(&token), 0).await;
-            if snap.status == proto::GameStatus::Finished as i32 {
-                break;
-            }
-            let list = legal(&mut c, &id, &token).await;
-            if list.actions.is_empty() {
-                continue;
-            }
-            let pick = list.actions[rng.below(list.actions.len())].notation.clone();
-            // While several seats choose at once, a bot's choice may land
-            // between our list and our move: ABORTED, and we list again
-            // (the resume contract in the README).
-            match apply_notation(&mut c, &id, Some(&token), &pick, Some(list.version)).await {
-                Ok(_) => {}
-                Err(status) if status.code() == tonic::Code::Aborted => aborted += 1,
-                Err(status) => panic!("legal move refused: {status:?}"),
-            }
-        }
-        let _ = aborted;
+        play_seat_0(&mut c, &id, &token, &mut rng).await;
         let snap = snapshot(&mut c, &id, None).await;
         assert_eq!(snap.status, proto::GameStatus::Finished as i32);
         assert!(snap.outcome.is_some());
@@ -218,4 +180,28 @@ async fn a_seat_never_sees_another_seats_return_choice() {
         checked > 0,
         "no open selection with a waiting seat was seen"
     );
+}
+
+/// Play seat 0 with random legal moves while built-in bots play the other
+/// seats (in the server's own task), until the game ends. While several
+/// seats choose at once, a bot's choice may land between our list and our
+/// move: ABORTED, and we list again (the resume contract in the README).
+async fn play_seat_0(c: &mut Client, id: &str, token: &str, rng: &mut Lcg) {
+    for _ in 0..5000 {
+        let snap = wait_for_turn(c, id, Some(token), 0).await;
+        if snap.status == proto::GameStatus::Finished as i32 {
+            return;
+        }
+        let list = legal(c, id, token).await;
+        if list.actions.is_empty() {
+            continue;
+        }
+        let pick = list.actions[rng.below(list.actions.len())].notation.clone();
+        match apply_notation(c, id, Some(token), &pick, Some(list.version)).await {
+            Ok(_) => {}
+            Err(status) if status.code() == tonic::Code::Aborted => {}
+            Err(status) => panic!("legal move refused: {status:?}"),
+        }
+    }
+    panic!("the game did not end in 5000 of our turns");
 }
