@@ -6,13 +6,23 @@
 #  2. run the browser tests in Debian's Chromium through playwright-core:
 #     every game played to the end through the page by a seat while a second
 #     browser context watches (web/test/browser.mjs), and a server restart
-#     that both pages must survive (web/test/resume.mjs).
-# Screenshots land in target/web-screenshots/ (kept by CI).
+#     that both pages must survive (web/test/resume.mjs);
+#  3. the browser test again through the gateway as shipped
+#     (deploy/nginx.conf, its HTTP/1.1 listener for browsers, listen and
+#     upstreams rewritten to loopback) in front of two replicas sharing one
+#     PostgreSQL database: gRPC-Web through nginx, the page's calls and
+#     watch streams spread over both replicas by round robin.
+# Screenshots land in target/web-screenshots/ (kept by CI), those of step 3
+# in target/web-screenshots/gateway/.
 #
-# SATRAP_URL: test the page at this address (e.g. a gateway) instead of
-# starting satrap here; the resume test, which restarts its own server,
-# runs only without it. Needs node >= 20 with npm, and root for apt-get
-# when Chromium is missing.
+# SATRAP_BIN: the satrap binary to run (default: a debug build made here).
+# Step 3 needs nginx (SATRAP_TEST_NGINX or on the PATH) and
+# SATRAP_TEST_POSTGRES_URL (a role that may create databases), both set up
+# by .ci/services.sh; without them it is skipped with a notice, unless
+# SATRAP_REQUIRE_EXTERNAL=1 (CI), which makes it fail instead.
+# SATRAP_URL: test the page at this address (e.g. a gateway of your own)
+# instead of starting satrap here; the other steps are then skipped.
+# Needs node >= 20 with npm, and root for apt-get when Chromium is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
@@ -41,22 +51,106 @@ if [[ -n "${SATRAP_URL:-}" ]]; then
   exit 0
 fi
 
-echo "== web: building satrap" >&2
-timeout 1800 cargo build --bin satrap
-BIN="$ROOT/target/debug/satrap"
-PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+if [[ -n "${SATRAP_BIN:-}" ]]; then
+  BIN="$SATRAP_BIN"
+else
+  echo "== web: building satrap" >&2
+  timeout 1800 cargo build --bin satrap
+  BIN="$ROOT/target/debug/satrap"
+fi
+
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+PIDS=()
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+  if [[ -n "${DB_NAME:-}" ]]; then
+    psql -q "$SATRAP_TEST_POSTGRES_URL" -c "DROP DATABASE IF EXISTS $DB_NAME WITH (FORCE)" >/dev/null 2>&1 || true
+  fi
+}
+trap cleanup EXIT
+# wait_page URL LOG: wait until URL serves the page, else show LOG and fail.
+wait_page() {
+  for _ in $(seq 150); do
+    curl -sf -o /dev/null "$1" && return 0
+    sleep 0.2
+  done
+  cat "$2" >&2
+  echo "nothing served the page at $1" >&2
+  exit 1
+}
+
+PORT="$(free_port)"
 LOG="$(mktemp -t satrap-web.XXXXXX)"
 "$BIN" --listen "127.0.0.1:$PORT" --database memory:// </dev/null >"$LOG" 2>&1 &
-PID=$!
-trap 'kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true' EXIT
-for _ in $(seq 100); do
-  curl -sf -o /dev/null "http://127.0.0.1:$PORT/" && break
-  sleep 0.2
-done
-curl -sf -o /dev/null "http://127.0.0.1:$PORT/" || { cat "$LOG" >&2; echo "satrap did not serve the page" >&2; exit 1; }
+PIDS+=($!)
+wait_page "http://127.0.0.1:$PORT/" "$LOG"
 
 echo "== web: browser test against satrap on 127.0.0.1:$PORT" >&2
 (cd web && SATRAP_URL="http://127.0.0.1:$PORT" timeout 1200 node test/browser.mjs)
 echo "== web: resume test" >&2
 (cd web && SATRAP_BIN="$BIN" timeout 300 node test/resume.mjs)
+
+NGINX="${SATRAP_TEST_NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}"
+if [[ ! -x "$NGINX" || -z "${SATRAP_TEST_POSTGRES_URL:-}" ]]; then
+  if [[ "${SATRAP_REQUIRE_EXTERNAL:-}" == 1 ]]; then
+    echo "the gateway step needs nginx and SATRAP_TEST_POSTGRES_URL (.ci/services.sh)" >&2
+    exit 1
+  fi
+  echo "SKIPPED web through the gateway: needs nginx and SATRAP_TEST_POSTGRES_URL (.ci/services.sh)" >&2
+  echo "== web: passed; screenshots in $SCREENSHOT_DIR" >&2
+  exit 0
+fi
+
+echo "== web: two replicas on one PostgreSQL database behind deploy/nginx.conf" >&2
+DB_NAME="satrap_web_$$_$RANDOM"
+psql -q "$SATRAP_TEST_POSTGRES_URL" -c "CREATE DATABASE $DB_NAME" >/dev/null
+DB_URL="${SATRAP_TEST_POSTGRES_URL%%\?*}"
+DB_URL="${DB_URL%/*}/$DB_NAME"
+UPSTREAMS=""
+for replica in 1 2; do
+  port="$(free_port)"
+  log="$(mktemp -t "satrap-web-replica$replica.XXXXXX")"
+  "$BIN" --listen "127.0.0.1:$port" --database "$DB_URL" </dev/null >"$log" 2>&1 &
+  PIDS+=($!)
+  wait_page "http://127.0.0.1:$port/" "$log"
+  UPSTREAMS+="server 127.0.0.1:$port;\n        "
+done
+GW_DIR="$(mktemp -d -t satrap-web-nginx.XXXXXX)"
+GW_PORT="$(free_port)"
+WEB_PORT="$(free_port)"
+# The shipped file with loopback listen addresses and upstreams, and its
+# pid, log and temporary files in a directory of its own (as tests/gateway.rs).
+temps=""
+for t in client_body proxy fastcgi uwsgi scgi; do temps+="    ${t}_temp_path $GW_DIR/$t;\n"; done
+python3 - "$ROOT/deploy/nginx.conf" "$GW_DIR/nginx.conf" "$UPSTREAMS" "$GW_PORT" "$WEB_PORT" "$GW_DIR" "$temps" <<'PY'
+import sys
+src, dst, upstreams, gw, web, d, temps = sys.argv[1:]
+upstreams = upstreams.replace("\\n", "\n")
+temps = temps.replace("\\n", "\n")
+conf = open(src).read()
+swaps = [
+    ("server satrap-1:50051;\n        server satrap-2:50051;\n        ", upstreams),
+    ("listen 8080 http2;", f"listen 127.0.0.1:{gw} http2;"),
+    ("listen 8081;", f"listen 127.0.0.1:{web};"),
+    ("pid /tmp/nginx.pid;", f"pid {d}/nginx.pid;"),
+    ("error_log /dev/stderr warn;", f"error_log {d}/error.log warn;"),
+    ("worker_processes auto;", "worker_processes 1;"),
+    ("    access_log off;\n", "    access_log off;\n" + temps),
+]
+for old, new in swaps:
+    if old not in conf:
+        sys.exit(f"deploy/nginx.conf no longer contains {old!r}: update .ci/web.sh")
+    conf = conf.replace(old, new)
+open(dst, "w").write(conf)
+PY
+"$NGINX" -p "$GW_DIR" -c "$GW_DIR/nginx.conf" -g "daemon off;" </dev/null >"$GW_DIR/stdout.log" 2>&1 &
+PIDS+=($!)
+wait_page "http://127.0.0.1:$WEB_PORT/" "$GW_DIR/error.log"
+
+echo "== web: browser test through the gateway on 127.0.0.1:$WEB_PORT" >&2
+(cd web && SATRAP_URL="http://127.0.0.1:$WEB_PORT" SCREENSHOT_DIR="$SCREENSHOT_DIR/gateway" \
+  timeout 1200 node test/browser.mjs)
 echo "== web: passed; screenshots in $SCREENSHOT_DIR" >&2
