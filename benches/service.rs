@@ -7,10 +7,19 @@
 //! each followed by a row with several clients playing different games at
 //! once (calls per second of wall-clock time).
 //!
+//! Then the same memory-store rows while bots play: games whose every seat
+//! is `mcts-hard` (each decision uses its whole 200 ms cap) run all the
+//! time on the server, enough of them to keep every thread of the bot pool
+//! busy. The ratio of these rows to the quiet ones shows whether bot
+//! thinking delays other games' moves and health checks (it should not:
+//! bots think on their own pool at nice 10; ARCHITECTURE.md, "Bots").
+//!
 //! Run: `cargo bench --bench service` (env `SATRAP_BENCH_CALLS` = calls per
 //! measurement, default 3000; `SATRAP_BENCH_POSTGRES_URL` adds the
 //! PostgreSQL row).
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use satrap::proto::{self, game_service_client::GameServiceClient};
@@ -168,6 +177,68 @@ async fn apply_parallel(addr: &str, calls: usize, clients: usize) -> Stats {
     Stats::from(lat, start.elapsed())
 }
 
+/// Games played by bots only, `games` at a time, one after another until
+/// `stop`: every seat `mcts-hard` in four-player King of Siam. Returns the
+/// number of bot moves seen (through WatchGame) by then.
+async fn bot_load(addr: String, games: usize, stop: Arc<AtomicBool>) -> u64 {
+    let moves = Arc::new(AtomicU64::new(0));
+    let tasks: Vec<_> = (0..games)
+        .map(|i| {
+            let (addr, stop, moves) = (addr.clone(), stop.clone(), moves.clone());
+            tokio::spawn(async move {
+                let mut c = GameServiceClient::new(connect(&addr).await);
+                let mut seed = 9_000_000 * (i as u64 + 1);
+                while !stop.load(Ordering::Relaxed) {
+                    seed += 1;
+                    let seats = (0..4)
+                        .map(|_| proto::SeatRequest {
+                            bot: "mcts-hard".into(),
+                            ..Default::default()
+                        })
+                        .collect();
+                    let created = c
+                        .create_game(proto::CreateGameRequest {
+                            game_type: "king_of_siam".into(),
+                            seats,
+                            seed: Some(seed),
+                            ..Default::default()
+                        })
+                        .await
+                        .expect("create a bot game")
+                        .into_inner();
+                    let mut updates = c
+                        .watch_game(proto::WatchGameRequest {
+                            game_id: created.game_id,
+                            from_version: 1,
+                            ..Default::default()
+                        })
+                        .await
+                        .expect("watch a bot game")
+                        .into_inner();
+                    while !stop.load(Ordering::Relaxed) {
+                        match updates.message().await {
+                            Ok(Some(update)) => {
+                                moves.fetch_add(1, Ordering::Relaxed);
+                                let over = update.snapshot.is_some_and(|s| {
+                                    s.status == proto::GameStatus::Finished as i32
+                                });
+                                if over {
+                                    break;
+                                }
+                            }
+                            _ => break,
+                        }
+                    }
+                }
+            })
+        })
+        .collect();
+    for t in tasks {
+        let _ = t.await;
+    }
+    moves.load(Ordering::Relaxed)
+}
+
 fn row(name: &str, s: &Stats, base: &Stats) {
     println!(
         "{name:<28} {:>9.0}/s  p50 {:>7.1}µs  p99 {:>7.1}µs   rate x{:.2} of baseline, p99 x{:.2}",
@@ -264,6 +335,42 @@ fn main() {
             let _ = stop.send(());
             let _ = server.await;
         }
+        // Bots busy: the memory store's rows again, measured right after
+        // the same rows without bots on the same server.
+        let (channel, stop, server, addr) = start("memory://").await;
+        apply_actions(channel.clone(), 200, 3).await; // warm up
+        let quiet_health = baseline(channel.clone(), calls).await;
+        let quiet_apply = apply_actions(channel.clone(), calls, 3).await;
+        let busy = Arc::new(AtomicBool::new(false));
+        let bot_games = 2 * std::thread::available_parallelism().map_or(2, |n| n.get());
+        let load = tokio::spawn(bot_load(addr.clone(), bot_games, busy.clone()));
+        tokio::time::sleep(Duration::from_secs(1)).await; // let the bots start thinking
+        let started = Instant::now();
+        let busy_health = baseline(channel.clone(), calls).await;
+        let busy_apply = apply_actions(channel.clone(), calls, 3).await;
+        let busy_parallel = apply_parallel(&addr, calls, CLIENTS).await;
+        let busy_for = started.elapsed();
+        busy.store(true, Ordering::Relaxed);
+        let bot_moves = load.await.expect("bot load");
+        println!(
+            "while bots play ({bot_games} all-mcts-hard games at a time; {bot_moves} bot moves \
+             in {:.1} s):",
+            busy_for.as_secs_f64()
+        );
+        row("  health check, no bots", &quiet_health, &base);
+        row("  health check, bots busy", &busy_health, &base);
+        row("  ApplyAction memory, no bots", &quiet_apply, &base);
+        row("  ApplyAction memory, bots busy", &busy_apply, &base);
+        row(&format!("  {CLIENTS} clients, bots busy"), &busy_parallel, &base);
+        println!(
+            "  bots busy / no bots: health rate x{:.2}, p99 x{:.2}; ApplyAction rate x{:.2}, p99 x{:.2}",
+            busy_health.per_sec() / quiet_health.per_sec(),
+            busy_health.p99.as_secs_f64() / quiet_health.p99.as_secs_f64(),
+            busy_apply.per_sec() / quiet_apply.per_sec(),
+            busy_apply.p99.as_secs_f64() / quiet_apply.p99.as_secs_f64(),
+        );
+        let _ = stop.send(());
+        let _ = server.await;
         let (channel, stop, server, _) = start("memory://").await;
         let again = baseline(channel.clone(), calls).await;
         row("baseline again (drift)", &again, &base);
