@@ -887,3 +887,128 @@ async fn the_api_key_subcommand_prints_a_key_and_its_line() {
         .expect("run");
     assert!(!bad.status.success());
 }
+
+/// AdminService is served like GameService: reflection lists it and
+/// resolves its file (grpcurl), and browsers reach it through gRPC-Web,
+/// where a keys file refuses it without a key.
+#[tokio::test]
+async fn admin_service_is_in_reflection_and_behind_grpc_web() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio_stream::StreamExt;
+    use tonic_reflection::pb::v1alpha::{
+        ServerReflectionRequest, server_reflection_client::ServerReflectionClient,
+        server_reflection_request::MessageRequest, server_reflection_response::MessageResponse,
+    };
+    let k = keyed("reflection", |_| {}).await;
+    let mut reflection = ServerReflectionClient::new(k.server.channel().await);
+    let ask = |request: MessageRequest| ServerReflectionRequest {
+        host: String::new(),
+        message_request: Some(request),
+    };
+    let mut responses = reflection
+        .server_reflection_info(tokio_stream::iter([
+            ask(MessageRequest::ListServices(String::new())),
+            ask(MessageRequest::FileContainingSymbol(
+                "satrap.v1.AdminService".into(),
+            )),
+        ]))
+        .await
+        .expect("reflection")
+        .into_inner();
+    let listed = responses.next().await.expect("a reply").expect("ok");
+    let Some(MessageResponse::ListServicesResponse(list)) = listed.message_response else {
+        panic!("no list: {listed:?}")
+    };
+    let names: Vec<_> = list.service.iter().map(|s| s.name.as_str()).collect();
+    assert!(names.contains(&"satrap.v1.AdminService"), "{names:?}");
+    let file = responses.next().await.expect("a reply").expect("ok");
+    assert!(
+        matches!(
+            file.message_response,
+            Some(MessageResponse::FileDescriptorResponse(_))
+        ),
+        "{file:?}"
+    );
+
+    // gRPC-Web over HTTP/1.1: an empty DeleteGameRequest without a key.
+    let mut tcp = tokio::net::TcpStream::connect(k.server.addr)
+        .await
+        .expect("connect");
+    let body = [0u8, 0, 0, 0, 0];
+    let head = format!(
+        "POST /satrap.v1.AdminService/DeleteGame HTTP/1.1\r\nHost: {}\r\nContent-Type: application/grpc-web+proto\r\nX-Grpc-Web: 1\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        k.server.addr,
+        body.len()
+    );
+    tcp.write_all(head.as_bytes()).await.expect("write");
+    tcp.write_all(&body).await.expect("write");
+    let mut out = Vec::new();
+    tcp.read_to_end(&mut out).await.expect("read");
+    let text = String::from_utf8_lossy(&out).to_lowercase();
+    assert!(text.starts_with("http/1.1 200"), "{text}");
+    // 16 = UNAUTHENTICATED.
+    assert!(
+        text.contains("grpc-status: 16") || text.contains("grpc-status:16"),
+        "{text}"
+    );
+}
+
+/// The log lines of `satrap serve ARGS` up to "satrap serving"; the server
+/// is then killed.
+fn startup_log(args: &[&str]) -> Vec<String> {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_satrap"))
+        .arg("serve")
+        .args(args)
+        .args(["--database", "memory://", "--log-format", "json"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start satrap");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut lines = Vec::new();
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            let done = line.contains("satrap serving");
+            lines.push(line);
+            if done {
+                break;
+            }
+        }
+        let _ = tx.send(lines);
+    });
+    let lines = rx.recv_timeout(Duration::from_secs(60));
+    let _ = child.kill();
+    let _ = child.wait();
+    let lines = lines.expect("satrap started within 60 s");
+    assert!(
+        lines.last().is_some_and(|l| l.contains("satrap serving")),
+        "{lines:?}"
+    );
+    lines
+}
+
+#[tokio::test]
+async fn an_open_server_warns_when_it_listens_beyond_loopback() {
+    let warning = "no --api-keys-file";
+    let exposed = startup_log(&["--listen", "0.0.0.0:0"]);
+    assert!(
+        exposed
+            .iter()
+            .any(|l| l.contains(warning) && l.contains("WARN")),
+        "{exposed:?}"
+    );
+    let local = startup_log(&["--listen", "127.0.0.1:0"]);
+    assert!(!local.iter().any(|l| l.contains(warning)), "{local:?}");
+    let k = key("ops", Role::Admin);
+    let path = keys_file("warning", &[&k]);
+    let path = path.to_str().expect("utf-8 path");
+    let keyed = startup_log(&["--listen", "0.0.0.0:0", "--api-keys-file", path]);
+    assert!(!keyed.iter().any(|l| l.contains(warning)), "{keyed:?}");
+    assert!(
+        keyed.iter().any(|l| l.contains("API keys loaded")),
+        "{keyed:?}"
+    );
+}

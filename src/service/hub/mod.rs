@@ -264,7 +264,9 @@ impl Hub {
         admin: bool,
     ) -> Result<Caller, ServiceError> {
         let live = self.live(id).await?;
-        if self.store.shared() {
+        // (Only a token depends on the seats: a caller without one needs
+        // no round trip to the store here.)
+        if self.store.shared() && token.is_some() {
             let mut cell = live.cell.lock().await;
             self.fresh(&live, &mut cell).await?;
         }

@@ -97,8 +97,16 @@ impl Hub {
                 if version != 0 && cell.instance.version() >= version {
                     continue;
                 }
-                if let Err(e) = self.sync(&live, &mut cell, true).await {
-                    tracing::warn!(game_id = %live.meta.id, error = %e, "catching up failed");
+                match self.sync(&live, &mut cell, true).await {
+                    Ok(()) => {}
+                    // Deleted on another replica (DeleteGame, retention):
+                    // `sync` forgot it and its watch streams ended.
+                    Err(ServiceError::GameNotFound(_)) => {
+                        tracing::info!(game_id = %live.meta.id, "game deleted elsewhere")
+                    }
+                    Err(e) => {
+                        tracing::warn!(game_id = %live.meta.id, error = %e, "catching up failed")
+                    }
                 }
             }
         }
