@@ -145,9 +145,10 @@ expect_access() {
   fi
 }
 expect_access 'needs an API key' "the refusal of an anonymous CreateGame"
-expect_access '"private": true' "the private game seen with its spectator token"
+expect_access '"private":true' "the private game seen with its spectator token"
 expect_access 'game .* not found' "the private game hidden from a stranger"
 expect_access 'CreateGame rate limit reached' "the rate limit"
+expect_access 'live bot game limit reached' "the live bot game cap"
 expect_access '^aborted$' "the abort's ending"
 expect_access '"notation":"abort"' "the abort in the history"
 echo "== the README's access session passed" >&2
