@@ -130,8 +130,13 @@ sed -i "s/127\.0\.0\.1:50052/127.0.0.1:$port/g" "$work/access.sh"
 mkdir -p "$work/bin" "$work/scratch"
 ln -s "$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")" "$work/bin/satrap"
 status=0
-(cd "$work/scratch" && PATH="$work/bin:$PATH" timeout --kill-after=10 120 \
-  bash -euo pipefail "$work/access.sh") >"$work/access.log" 2>&1 || status=$?
+# In a session of its own, so that a server the block started is stopped
+# even when the block fails before its `kill`.
+(cd "$work/scratch" && PATH="$work/bin:$PATH" exec setsid timeout --kill-after=10 120 \
+  bash -euo pipefail "$work/access.sh") >"$work/access.log" 2>&1 &
+access_session=$!
+wait "$access_session" || status=$?
+kill -- "-$access_session" 2>/dev/null || true
 cat "$work/access.log"
 if [[ $status -ne 0 ]]; then
   echo "!! the README's access session failed (exit $status)" >&2
