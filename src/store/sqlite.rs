@@ -862,6 +862,43 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_schema_1_file_gains_access_columns_and_keeps_its_games() -> Result<(), StoreError> {
+        let path = temp_db("schema1");
+        {
+            // A file written by a release that knew only the first migration.
+            let conn = Connection::open(&path).map_err(backend)?;
+            conn.execute_batch(MIGRATIONS[0]).map_err(backend)?;
+            conn.pragma_update(None, "user_version", 1)
+                .map_err(backend)?;
+            conn.execute(
+                "INSERT INTO games (id, game_type, options, seed, created_at_ms, updated_at_ms)
+                 VALUES ('old', 't', x'01', 7, 1, 1)",
+                [],
+            )
+            .map_err(backend)?;
+            conn.execute(
+                "INSERT INTO seats (game_id, seat, name, bot, token_hash, resigned)
+                 VALUES ('old', 0, 'Ann', 'random', NULL, 0)",
+                [],
+            )
+            .map_err(backend)?;
+        }
+        let store = SqliteStore::open(&path, 10).await?;
+        let old = store.load("old").await?.map(|g| g.record.access);
+        assert_eq!(old, Some(AccessRecord::default()), "old games are public");
+        let listed = store
+            .list(&ListQuery {
+                limit: 10,
+                hide_private: true,
+                ..ListQuery::default()
+            })
+            .await?;
+        assert_eq!(listed.len(), 1);
+        assert_eq!(store.live_bot_games("").await?, 1);
+        Ok(())
+    }
+
+    #[tokio::test]
     async fn reopening_keeps_games_and_runs_no_migration_twice() -> Result<(), StoreError> {
         let path = temp_db("reopen");
         {
