@@ -4,7 +4,10 @@
 use std::{env, path::PathBuf};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let protos = ["proto/satrap/v1/service.proto"];
+    let protos = [
+        "proto/satrap/v1/service.proto",
+        "proto/satrap/v1/admin.proto",
+    ];
     println!("cargo:rerun-if-changed=proto");
     let fds = protox::compile(protos, ["proto"])?;
     let out = PathBuf::from(env::var("OUT_DIR")?);

@@ -108,3 +108,52 @@ expect '"gameId"' "a game"
 expect '"version": "1"' "the first update of the watch"
 expect '"status": "SERVING"' "the health check"
 echo "== the README's grpcurl session passed with $version" >&2
+
+# The access walk-through (API keys, private games, quotas, token rotation,
+# admin calls): its block starts a server of its own with a keys file, so
+# it runs in a scratch directory with `satrap` on the PATH and a free port
+# in place of 127.0.0.1:50052.
+echo "== the README's access session" >&2
+awk '
+  /^### Keys, private games and admin calls with grpcurl$/ { section = 1; next }
+  section && !inside && /^#/ { exit }
+  section && !inside && /^```/ { inside = 1; next }
+  inside && /^```/ { exit }
+  inside { print }
+' README.md >"$work/access.sh"
+if ! grep -q '127.0.0.1:50052' "$work/access.sh"; then
+  echo "no access session (with 127.0.0.1:50052) in README.md" >&2
+  exit 1
+fi
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+sed -i "s/127\.0\.0\.1:50052/127.0.0.1:$port/g" "$work/access.sh"
+mkdir -p "$work/bin" "$work/scratch"
+ln -s "$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")" "$work/bin/satrap"
+status=0
+# In a session of its own, so that a server the block started is stopped
+# even when the block fails before its `kill`.
+(cd "$work/scratch" && PATH="$work/bin:$PATH" exec setsid timeout --kill-after=10 120 \
+  bash -euo pipefail "$work/access.sh") >"$work/access.log" 2>&1 &
+access_session=$!
+wait "$access_session" || status=$?
+kill -- "-$access_session" 2>/dev/null || true
+cat "$work/access.log"
+if [[ $status -ne 0 ]]; then
+  echo "!! the README's access session failed (exit $status)" >&2
+  cat "$work/scratch/server.log" >&2 || true
+  exit 1
+fi
+expect_access() {
+  if ! grep -q -- "$1" "$work/access.log"; then
+    echo "!! the access session's output lacks $2 ($1)" >&2
+    exit 1
+  fi
+}
+expect_access 'needs an API key' "the refusal of an anonymous CreateGame"
+expect_access '"private":true' "the private game seen with its spectator token"
+expect_access 'game .* not found' "the private game hidden from a stranger"
+expect_access 'CreateGame rate limit reached' "the rate limit"
+expect_access 'live bot game limit reached' "the live bot game cap"
+expect_access '^aborted$' "the abort's ending"
+expect_access '"notation":"abort"' "the abort in the history"
+echo "== the README's access session passed" >&2

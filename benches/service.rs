@@ -114,6 +114,7 @@ async fn timed_applies(
                 seats,
                 seed: Some(seed),
                 options: None,
+                ..Default::default()
             })
             .await
             .expect("create")

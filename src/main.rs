@@ -29,6 +29,32 @@ enum Command {
     /// confidence intervals, e.g. `satrap arena --game territories --bots
     /// mcts,random --games 200 --seed 1`.
     Arena(satrap::arena::ArenaArgs),
+    /// Make an API key for --api-keys-file: prints the key (once; only its
+    /// hash is kept) and the line to add to the keys file, e.g.
+    /// `satrap api-key matchmaker creator`.
+    ApiKey(ApiKeyArgs),
+}
+
+#[derive(clap::Args)]
+struct ApiKeyArgs {
+    /// The key's name (1 to 64 of A-Z a-z 0-9 _ . -), shown in logs and
+    /// used for quotas.
+    name: String,
+    /// `creator` (CreateGame, ListGames) or `admin` (also AdminService).
+    #[arg(value_parser = ["creator", "admin"])]
+    role: String,
+}
+
+/// Print a new key and its keys-file line.
+fn api_key(args: &ApiKeyArgs) -> Result<(), String> {
+    use satrap::service::access::{Role, keys};
+    let role = Role::parse(&args.role).ok_or("the role must be creator or admin")?;
+    let made = keys::generate(&args.name, role)?;
+    println!("API key (give it to the backend; it is not stored and cannot be shown again):");
+    println!("{}", made.key);
+    println!("Line for the --api-keys-file:");
+    println!("{}", made.line);
+    Ok(())
 }
 
 #[derive(clap::Args)]
@@ -136,6 +162,15 @@ async fn main() -> std::process::ExitCode {
                 }
                 Err(e) => {
                     eprintln!("satrap arena: {e}");
+                    std::process::ExitCode::FAILURE
+                }
+            };
+        }
+        Some(Command::ApiKey(args)) => {
+            return match api_key(&args) {
+                Ok(()) => std::process::ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("satrap api-key: {e}");
                     std::process::ExitCode::FAILURE
                 }
             };

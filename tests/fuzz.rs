@@ -195,6 +195,7 @@ async fn fuzzed_requests_get_documented_codes_and_change_nothing() {
                     .collect(),
                 seed: Some(rng.below(1000) as u64),
                 options: None,
+                ..Default::default()
             }
             .encode_to_vec(),
             "GetGame" => proto::GetGameRequest { game_id }.encode_to_vec(),

@@ -27,6 +27,7 @@ async fn a_second_hub_on_the_same_store_rebuilds_the_game() {
             seats,
             seed: Some(99),
             options: None,
+            ..Default::default()
         })
         .await
         .expect("create");

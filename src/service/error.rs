@@ -26,6 +26,9 @@ pub enum ServiceError {
     MalformedAuthorization,
     #[error("{0}")]
     PermissionDenied(&'static str),
+    /// An API key is needed and missing or not valid (`x-api-key`).
+    #[error("{0}")]
+    ApiKey(&'static str),
     /// A well-formed move the rules forbid now (the rule id leads the text).
     #[error("{0}")]
     RuleViolation(String),
@@ -66,7 +69,9 @@ impl ServiceError {
         match self {
             ServiceError::GameNotFound(_) => Code::NotFound,
             ServiceError::InvalidArgument(_) => Code::InvalidArgument,
-            ServiceError::BadToken | ServiceError::MalformedAuthorization => Code::Unauthenticated,
+            ServiceError::BadToken
+            | ServiceError::MalformedAuthorization
+            | ServiceError::ApiKey(_) => Code::Unauthenticated,
             ServiceError::PermissionDenied(_) => Code::PermissionDenied,
             ServiceError::RuleViolation(_) => Code::FailedPrecondition,
             ServiceError::VersionMismatch { .. } => Code::Aborted,

@@ -8,6 +8,7 @@ use tokio_stream::Stream;
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};
 
+use super::access::{Access, Quotas, Role};
 use super::auth::{self, Caller};
 use super::error::ServiceError;
 use super::hub::Hub;
@@ -17,17 +18,26 @@ use crate::proto::{self, game_service_server::GameService};
 /// The gRPC front of the hub.
 pub struct GameServiceImpl {
     hub: Arc<Hub>,
+    access: Arc<Access>,
 }
 
 impl GameServiceImpl {
+    /// An open service: no API keys, no quotas.
     pub fn new(hub: Arc<Hub>) -> Self {
-        Self { hub }
+        Self::with_access(hub, Arc::new(Access::open()))
     }
 
-    /// Who is calling on game `id`: checks the bearer token on every call.
+    /// A service that checks API keys and quotas (see `access`).
+    pub fn with_access(hub: Arc<Hub>, access: Arc<Access>) -> Self {
+        Self { hub, access }
+    }
+
+    /// Who is calling on game `id`: checks the bearer token on every call
+    /// (and an admin key, for private games).
     async fn caller<T>(&self, req: &Request<T>, id: &str) -> Result<Caller, ServiceError> {
         let token = auth::bearer(req.metadata())?;
-        self.hub.caller(id, token.as_deref()).await
+        let admin = self.access.admin_key(req.metadata());
+        self.hub.caller_as(id, token.as_deref(), admin).await
     }
 }
 
@@ -48,12 +58,32 @@ impl GameService for GameServiceImpl {
         &self,
         req: Request<proto::CreateGameRequest>,
     ) -> Result<Response<proto::CreateGameResponse>, Status> {
+        let principal = self
+            .access
+            .require(req.metadata(), req.remote_addr(), Role::Creator)?;
+        self.access.quotas.check_create_rate(&principal.owner)?;
         let hub = self.hub.clone();
-        let created = to_completion(async move { hub.create(req.into_inner()).await }).await?;
+        let access = self.access.clone();
+        let body = req.into_inner();
+        let created = to_completion(async move {
+            let with_bots = body.seats.iter().any(|s| !s.bot.is_empty());
+            match access.quotas.max_live_bot_games() {
+                Some(max) if with_bots => {
+                    let _one_at_a_time = access.quotas.creating().await;
+                    if hub.live_bot_games(&principal.owner).await? >= max {
+                        return Err(Quotas::bot_games_exhausted(max));
+                    }
+                    hub.create_for(body, &principal.owner).await
+                }
+                _ => hub.create_for(body, &principal.owner).await,
+            }
+        })
+        .await?;
         Ok(Response::new(proto::CreateGameResponse {
             game_id: created.game_id,
             seats: created.seats,
             snapshot: Some(created.snapshot),
+            spectator_token: created.spectator_token,
         }))
     }
 
@@ -132,7 +162,14 @@ impl GameService for GameServiceImpl {
         &self,
         req: Request<proto::ListGamesRequest>,
     ) -> Result<Response<proto::ListGamesResponse>, Status> {
-        Ok(Response::new(self.hub.list_games(req.into_inner()).await?))
+        let principal = self
+            .access
+            .require(req.metadata(), req.remote_addr(), Role::Creator)?;
+        Ok(Response::new(
+            self.hub
+                .list_games_as(req.into_inner(), principal.is_admin())
+                .await?,
+        ))
     }
 
     async fn resign(
@@ -146,6 +183,25 @@ impl GameService for GameServiceImpl {
             to_completion(async move { hub.resign(&id, caller).await }).await?,
         ))
     }
+
+    async fn rotate_seat_token(
+        &self,
+        req: Request<proto::RotateSeatTokenRequest>,
+    ) -> Result<Response<proto::RotateSeatTokenResponse>, Status> {
+        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        let Caller::Seat(seat) = caller else {
+            return Err(ServiceError::PermissionDenied(
+                "only a seat can rotate its token: send the current seat token",
+            )
+            .into());
+        };
+        let hub = self.hub.clone();
+        let id = req.into_inner().game_id;
+        let credential = to_completion(async move { hub.new_seat_token(&id, seat).await }).await?;
+        Ok(Response::new(proto::RotateSeatTokenResponse {
+            credential: Some(credential),
+        }))
+    }
 }
 
 /// Run a request that writes to completion in a task of its own. tonic
@@ -153,7 +209,7 @@ impl GameService for GameServiceImpl {
 /// passes; a write dropped between the store's commit and the cache update
 /// would leave the live game behind the store (and its bots waiting). A
 /// spawned task finishes whatever happens to the request.
-async fn to_completion<T: Send + 'static>(
+pub(super) async fn to_completion<T: Send + 'static>(
     work: impl Future<Output = Result<T, ServiceError>> + Send + 'static,
 ) -> Result<T, ServiceError> {
     tokio::spawn(work)

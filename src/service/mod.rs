@@ -2,6 +2,8 @@
 //! live games, persistence and watch fan-out ([`hub`]), the tonic handlers
 //! ([`grpc`]) and the server with health, reflection and gRPC-Web ([`server`]).
 
+pub mod access;
+mod admin;
 pub mod auth;
 pub mod codec;
 pub mod echo;
@@ -12,6 +14,7 @@ mod oversize;
 pub mod server;
 pub mod web;
 
+pub use admin::AdminServiceImpl;
 pub use error::ServiceError;
 pub use grpc::GameServiceImpl;
 pub use hub::{BotPool, Hub, Limits};

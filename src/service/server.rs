@@ -14,9 +14,12 @@ use tonic::transport::Server;
 use tonic::transport::server::TcpIncoming;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
+use super::access::{Access, KeyRing, KeysFileError, QuotaConfig};
 use super::oversize::OversizeLayer;
-use super::{GameServiceImpl, Hub, Limits};
-use crate::proto::{self, game_service_server::GameServiceServer};
+use super::{AdminServiceImpl, GameServiceImpl, Hub, Limits};
+use crate::proto::{
+    self, admin_service_server::AdminServiceServer, game_service_server::GameServiceServer,
+};
 use crate::store;
 
 /// Log output format.
@@ -100,6 +103,24 @@ pub struct Config {
     /// (`--web false` to turn it off; see `service::web`).
     #[arg(long, env = "SATRAP_WEB", default_value_t = true, action = clap::ArgAction::Set)]
     pub web: bool,
+    /// API keys (`NAME ROLE SHA256-HEX` per line; `satrap api-key NAME
+    /// ROLE` makes one). With it, CreateGame and ListGames need a key
+    /// (`x-api-key`) of role creator or admin, AdminService calls one of
+    /// role admin. Without it the server is open.
+    #[arg(long, env = "SATRAP_API_KEYS_FILE")]
+    pub api_keys_file: Option<std::path::PathBuf>,
+    /// CreateGame calls per minute per API key (per peer address without
+    /// keys); unset: unlimited.
+    #[arg(long, env = "SATRAP_CREATE_RATE")]
+    pub create_rate: Option<u32>,
+    /// CreateGame calls a caller may make at once before --create-rate
+    /// applies (default: the rate).
+    #[arg(long, env = "SATRAP_CREATE_BURST")]
+    pub create_burst: Option<u32>,
+    /// Most games in progress with a bot seat per API key (per peer address
+    /// without keys); unset: unlimited.
+    #[arg(long, env = "SATRAP_MAX_LIVE_BOT_GAMES")]
+    pub max_live_bot_games: Option<u64>,
 }
 
 impl Config {
@@ -146,6 +167,8 @@ pub enum ServeError {
     CorsHeader(String),
     #[error("server: {0}")]
     Transport(#[from] tonic::transport::Error),
+    #[error(transparent)]
+    ApiKeys(#[from] KeysFileError),
 }
 
 /// Bind `config.listen` and serve until `shutdown` completes.
@@ -168,6 +191,7 @@ pub async fn serve_on(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    let access = Arc::new(access(&config, &listener)?);
     let store = store::open(&config.database, config.max_games).await?;
     let faults = store.faults();
     let defaults = Limits::default();
@@ -236,7 +260,11 @@ pub async fn serve_on(
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
         .add_service(
-            GameServiceServer::new(GameServiceImpl::new(hub))
+            GameServiceServer::new(GameServiceImpl::with_access(hub.clone(), access.clone()))
+                .max_decoding_message_size(config.max_message_bytes),
+        )
+        .add_service(
+            AdminServiceServer::new(AdminServiceImpl::new(hub, access))
                 .max_decoding_message_size(config.max_message_bytes),
         )
         .serve_with_incoming_shutdown(incoming, shutdown)
@@ -245,6 +273,36 @@ pub async fn serve_on(
         task.abort();
     }
     Ok(())
+}
+
+/// Keys and quotas from the flags. A keys file that does not parse stops
+/// start-up (the error names the line); an open server on a non-loopback
+/// address is logged as a warning.
+fn access(config: &Config, listener: &TcpListener) -> Result<Access, ServeError> {
+    let keys = match &config.api_keys_file {
+        Some(path) => {
+            let ring = KeyRing::load(path)?;
+            tracing::info!(keys = ring.len(), file = %path.display(), "API keys loaded");
+            Some(ring)
+        }
+        None => {
+            let exposed = listener.local_addr().is_ok_and(|a| !a.ip().is_loopback());
+            if exposed {
+                tracing::warn!(
+                    "no --api-keys-file: anyone who reaches this address may create, list and administer games"
+                );
+            }
+            None
+        }
+    };
+    Ok(Access::new(
+        keys,
+        QuotaConfig {
+            create_per_minute: config.create_rate,
+            create_burst: config.create_burst,
+            max_live_bot_games: config.max_live_bot_games,
+        },
+    ))
 }
 
 /// Apply the retention flags now and then (every tenth of the shortest

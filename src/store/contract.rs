@@ -3,8 +3,8 @@
 //! `tests/postgres.rs`), so that the backends cannot drift apart.
 
 use super::{
-    Cursor, Expiry, GameRecord, GameStatus, GameStore, Head, ListQuery, LoggedAction, SeatRecord,
-    StoreError,
+    AccessRecord, Cursor, Expiry, GameRecord, GameStatus, GameStore, Head, ListQuery, LoggedAction,
+    SeatRecord, StoreError,
 };
 
 /// A record with two client seats, created at `created_at_ms`.
@@ -29,6 +29,7 @@ pub fn record(id: &str, game_type: &str, created_at_ms: u64) -> GameRecord {
         options: vec![1, 2, 3],
         seed: u64::MAX - 5,
         created_at_ms,
+        access: AccessRecord::default(),
     }
 }
 
@@ -296,6 +297,108 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
             && store.actions_since(&id("g"), 0).await.is_err(),
         "an abandoned game and its log are gone",
     )?;
+    check_access(store, prefix).await
+}
+
+/// Private games, token replacement, deletion and the live-bot-game count
+/// (issue 12).
+async fn check_access(store: &dyn GameStore, prefix: &str) -> Result<(), String> {
+    let id = |n: &str| format!("{prefix}-access-{n}");
+    let mut secret = record(&id("p"), "acc", 5_000);
+    secret.access = AccessRecord {
+        private: true,
+        spectator_hash: Some([9; 32]),
+        owner: "team-a".into(),
+    };
+    store.create(&secret).await.map_err(store_err)?;
+    let mut open = record(&id("o"), "acc", 5_001);
+    open.access.owner = "team-a".into();
+    store.create(&open).await.map_err(store_err)?;
+    let mut humans = record(&id("h"), "acc", 5_002);
+    humans.access.owner = "team-a".into();
+    humans.seats[1].bot.clear();
+    store.create(&humans).await.map_err(store_err)?;
+    check(
+        store
+            .load(&id("p"))
+            .await
+            .map_err(store_err)?
+            .map(|g| g.record)
+            == Some(secret.clone()),
+        "access (private, spectator hash, owner) round-trips",
+    )?;
+    let listed = |hide_private| ListQuery {
+        game_type: Some("acc".into()),
+        limit: 100,
+        hide_private,
+        ..ListQuery::default()
+    };
+    let all = store.list(&listed(false)).await.map_err(store_err)?;
+    check(
+        all.iter().any(|g| g.id == id("p") && g.private)
+            && all.iter().any(|g| g.id == id("o") && !g.private),
+        "list shows private games when asked, marked private",
+    )?;
+    let public = store.list(&listed(true)).await.map_err(store_err)?;
+    check(
+        public.len() == 2 && !public.iter().any(|g| g.id == id("p")),
+        "list hides private games",
+    )?;
+    check(
+        store.live_bot_games("team-a").await.map_err(store_err)? == 2
+            && store.live_bot_games("team-b").await.map_err(store_err)? == 0,
+        "live bot games counted per owner, games without bots not counted",
+    )?;
+    store
+        .append(&id("o"), 0, &[act(0, "x")], GameStatus::Finished)
+        .await
+        .map_err(store_err)?;
+    check(
+        store.live_bot_games("team-a").await.map_err(store_err)? == 1,
+        "finished games are not live",
+    )?;
+
+    let before = store.head(&id("p")).await.map_err(store_err)?;
+    store
+        .set_token(&id("p"), 0, [3; 32])
+        .await
+        .map_err(store_err)?;
+    let after = store.head(&id("p")).await.map_err(store_err)?;
+    check(
+        store.seats(&id("p")).await.map_err(store_err)?[0].token_hash == Some([3; 32]),
+        "set_token replaces the hash",
+    )?;
+    check(
+        matches!((before, after), (Some(b), Some(a)) if a.seat_revision > b.seat_revision && a.version == b.version),
+        "set_token bumps the seat revision only",
+    )?;
+    check(
+        matches!(
+            store.set_token(&id("p"), 7, [3; 32]).await,
+            Err(StoreError::NotFound(_))
+        ) && matches!(
+            store.set_token(&id("none"), 0, [3; 32]).await,
+            Err(StoreError::NotFound(_))
+        ),
+        "set_token on an unknown seat or game is NotFound",
+    )?;
+
+    check(
+        store.delete(&id("p")).await.map_err(store_err)?,
+        "delete reports a deleted game",
+    )?;
+    check(
+        store.load(&id("p")).await.map_err(store_err)?.is_none()
+            && store.head(&id("p")).await.map_err(store_err)?.is_none(),
+        "a deleted game is gone",
+    )?;
+    check(
+        !store.delete(&id("p")).await.map_err(store_err)?,
+        "deleting again reports nothing deleted",
+    )?;
+    for n in ["o", "h"] {
+        store.delete(&id(n)).await.map_err(store_err)?;
+    }
     Ok(())
 }
 

@@ -145,6 +145,7 @@ impl GameStore for MemoryStore {
                 let r = &e.game.record;
                 query.game_type.as_ref().is_none_or(|t| *t == r.game_type)
                     && query.status.is_none_or(|s| s == e.status)
+                    && !(query.hide_private && r.access.private)
                     && query.after.as_ref().is_none_or(|c| {
                         (r.created_at_ms, r.id.as_str()) < (c.created_at_ms, c.id.as_str())
                     })
@@ -157,6 +158,7 @@ impl GameStore for MemoryStore {
                 seats: e.game.record.seats.clone(),
                 created_at_ms: e.game.record.created_at_ms,
                 updated_at_ms: e.updated_at_ms,
+                private: e.game.record.access.private,
             })
             .collect();
         found.sort_by(|a, b| (b.created_at_ms, &b.id).cmp(&(a.created_at_ms, &a.id)));
@@ -175,6 +177,36 @@ impl GameStore for MemoryStore {
             games.remove(id);
         }
         Ok(expired)
+    }
+
+    async fn set_token(&self, id: &str, seat: usize, hash: [u8; 32]) -> Result<(), StoreError> {
+        self.with_game(id, |e| {
+            let s = e
+                .game
+                .record
+                .seats
+                .get_mut(seat)
+                .ok_or_else(|| StoreError::NotFound(format!("{id} seat {seat}")))?;
+            s.token_hash = Some(hash);
+            e.seat_revision += 1;
+            Ok(())
+        })?
+    }
+
+    async fn delete(&self, id: &str) -> Result<bool, StoreError> {
+        Ok(self.lock()?.remove(id).is_some())
+    }
+
+    async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
+        Ok(self
+            .lock()?
+            .values()
+            .filter(|e| {
+                e.status == GameStatus::InProgress
+                    && e.game.record.access.owner == owner
+                    && e.game.record.seats.iter().any(|s| !s.bot.is_empty())
+            })
+            .count() as u64)
     }
 }
 

@@ -47,6 +47,21 @@ pub struct GameRecord {
     pub seed: u64,
     /// Milliseconds since the Unix epoch.
     pub created_at_ms: u64,
+    /// Who may see the game and who created it.
+    pub access: AccessRecord,
+}
+
+/// Who may see a game and whose quota it counts against (issue 12).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AccessRecord {
+    /// Left out of ListGames; spectators need the spectator token.
+    pub private: bool,
+    /// SHA-256 of the spectator token (private games only): like seat
+    /// tokens, the token itself is never stored.
+    pub spectator_hash: Option<[u8; 32]>,
+    /// The API key name (or the peer address when no keys are configured)
+    /// that created the game: the live-bot-game cap counts per owner.
+    pub owner: String,
 }
 
 /// One applied action: who, and its canonical notation.
@@ -110,6 +125,8 @@ pub struct GameSummary {
     pub seats: Vec<SeatRecord>,
     pub created_at_ms: u64,
     pub updated_at_ms: u64,
+    /// A private game (listed only for administrators).
+    pub private: bool,
 }
 
 /// Where a page of `ListGames` starts: just after this game in the order
@@ -129,6 +146,8 @@ pub struct ListQuery {
     /// At most this many games (the caller asks for one more than a page to
     /// know whether another page follows).
     pub limit: usize,
+    /// Leave private games out (ListGames for anyone but an administrator).
+    pub hide_private: bool,
 }
 
 /// Which games retention removes (times in milliseconds since the epoch).
@@ -218,6 +237,16 @@ pub trait GameStore: Send + Sync + 'static {
     async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError>;
     /// Delete the games retention no longer keeps; returns their ids.
     async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError>;
+    /// Replace seat `seat`'s token hash (a rotated or reissued token) and
+    /// bump the seat revision, so every replica's next request sees it
+    /// (`NotFound` for an unknown game or seat).
+    async fn set_token(&self, id: &str, seat: usize, hash: [u8; 32]) -> Result<(), StoreError>;
+    /// Delete one game and its log (an administrator's DeleteGame); `false`
+    /// if it did not exist. Replicas sharing the store are notified.
+    async fn delete(&self, id: &str) -> Result<bool, StoreError>;
+    /// How many games of `owner` are in progress with a bot seat (the cap
+    /// on live bot games).
+    async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError>;
     /// Other processes may write to this store (several replicas): caches
     /// must check `head` before trusting their copy.
     fn shared(&self) -> bool {

@@ -21,8 +21,8 @@ use tokio_postgres_rustls::MakeRustlsConnect;
 use super::tls::{TlsSettings, split_url};
 
 use super::{
-    Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, ListQuery, LoggedAction, Notice,
-    SeatRecord, StoreError, StoredGame, now_ms,
+    AccessRecord, Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, ListQuery,
+    LoggedAction, Notice, SeatRecord, StoreError, StoredGame, now_ms,
 };
 
 /// The NOTIFY channel.
@@ -77,6 +77,14 @@ CREATE TABLE satrap_counts (
 );
 INSERT INTO satrap_counts (id, games) SELECT 1, count(*) FROM games;
 "#,
+    r#"
+-- Issue 12: private games (their spectator token's hash) and the creator,
+-- for quotas.
+ALTER TABLE games ADD COLUMN private BOOLEAN NOT NULL DEFAULT false;
+ALTER TABLE games ADD COLUMN spectator_hash BYTEA;
+ALTER TABLE games ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+CREATE INDEX games_by_owner ON games (owner, status);
+"#,
 ];
 
 /// Appending moves `$5 + 1 ..= $5 + $1` to game `$4` (see `append`).
@@ -100,8 +108,9 @@ WITH counted AS (
     UPDATE satrap_counts SET games = games + 1 WHERE id = 1 AND games < $1
     RETURNING games
 ), game AS (
-    INSERT INTO games (id, game_type, options, seed, created_at_ms, updated_at_ms)
-    SELECT $2, $3, $4, $5, $6, $6 FROM counted
+    INSERT INTO games (id, game_type, options, seed, created_at_ms, updated_at_ms,
+                       private, spectator_hash, owner)
+    SELECT $2, $3, $4, $5, $6, $6, $11, $12, $13 FROM counted
     ON CONFLICT (id) DO NOTHING
     RETURNING id
 ), seated AS (
@@ -352,17 +361,19 @@ async fn prepared(
     client.prepare_cached(sql).await.map_err(backend)
 }
 
+fn hash_from(blob: Option<Vec<u8>>) -> Result<Option<[u8; 32]>, StoreError> {
+    blob.map(|b| {
+        <[u8; 32]>::try_from(b.as_slice())
+            .map_err(|_| StoreError::Backend("stored token hash is not 32 bytes".into()))
+    })
+    .transpose()
+}
+
 fn seat_from(row: &Row) -> Result<SeatRecord, StoreError> {
-    let hash: Option<Vec<u8>> = row.get("token_hash");
     Ok(SeatRecord {
         name: row.get("name"),
         bot: row.get("bot"),
-        token_hash: hash
-            .map(|b| {
-                <[u8; 32]>::try_from(b.as_slice())
-                    .map_err(|_| StoreError::Backend("stored token hash is not 32 bytes".into()))
-            })
-            .transpose()?,
+        token_hash: hash_from(row.get("token_hash"))?,
         resigned: row.get("resigned"),
     })
 }
@@ -439,6 +450,9 @@ impl GameStore for PostgresStore {
                     &bots,
                     &hashes,
                     &resigned,
+                    &record.access.private,
+                    &record.access.spectator_hash.map(|h| h.to_vec()),
+                    &record.access.owner,
                 ],
             )
             .await
@@ -463,7 +477,8 @@ impl GameStore for PostgresStore {
             .start()
             .await
             .map_err(backend)?;
-        let sql = "SELECT game_type, options, seed, created_at_ms FROM games WHERE id = $1";
+        let sql = "SELECT game_type, options, seed, created_at_ms, private, spectator_hash, owner
+                   FROM games WHERE id = $1";
         let Some(row) = tx
             .query_opt(&prepared(&tx, sql).await?, &[&id])
             .await
@@ -478,6 +493,11 @@ impl GameStore for PostgresStore {
             seed: row.get::<_, i64>(2) as u64,
             created_at_ms: row.get::<_, i64>(3) as u64,
             seats: load_seats(&tx, id).await?,
+            access: AccessRecord {
+                private: row.get(4),
+                spectator_hash: hash_from(row.get(5))?,
+                owner: row.get(6),
+            },
         };
         let actions = load_actions(&tx, id, 0).await?;
         tx.commit().await.map_err(backend)?;
@@ -598,10 +618,11 @@ impl GameStore for PostgresStore {
         let after_id = query.after.as_ref().map(|c| c.id.clone());
         let rows = client
             .query(
-                "SELECT id, game_type, status, version, created_at_ms, updated_at_ms
+                "SELECT id, game_type, status, version, created_at_ms, updated_at_ms, private
                  FROM games
                  WHERE ($1::text IS NULL OR game_type = $1)
                    AND ($2::integer IS NULL OR status = $2)
+                   AND NOT ($6::boolean AND private)
                    AND ($3::bigint IS NULL OR created_at_ms < $3
                         OR (created_at_ms = $3 AND id < $4::text))
                  ORDER BY created_at_ms DESC, id DESC
@@ -612,6 +633,7 @@ impl GameStore for PostgresStore {
                     &after_ms,
                     &after_id,
                     &(query.limit as i64),
+                    &query.hide_private,
                 ],
             )
             .await
@@ -627,6 +649,7 @@ impl GameStore for PostgresStore {
                 version: r.get::<_, i64>(3) as u64,
                 created_at_ms: r.get::<_, i64>(4) as u64,
                 updated_at_ms: r.get::<_, i64>(5) as u64,
+                private: r.get(6),
             });
         }
         Ok(games)
@@ -644,6 +667,71 @@ impl GameStore for PostgresStore {
             .iter()
             .map(|r| r.get(0))
             .collect())
+    }
+
+    async fn set_token(&self, id: &str, seat: usize, hash: [u8; 32]) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(backend)?;
+        let changed = tx
+            .execute(
+                "UPDATE seats SET token_hash = $1 WHERE game_id = $2 AND seat = $3",
+                &[&hash.to_vec(), &id, &(seat as i32)],
+            )
+            .await
+            .map_err(backend)?;
+        if changed == 0 {
+            return Err(StoreError::NotFound(format!("{id} seat {seat}")));
+        }
+        tx.execute(
+            "UPDATE games SET seat_revision = seat_revision + 1 WHERE id = $1",
+            &[&id],
+        )
+        .await
+        .map_err(backend)?;
+        // Version 0: "check anyway" (a seat changed, not the log).
+        let payload = format!("{id} 0");
+        tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+            .await
+            .map_err(backend)?;
+        tx.commit().await.map_err(backend)
+    }
+
+    async fn delete(&self, id: &str) -> Result<bool, StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(backend)?;
+        let gone = tx
+            .execute("DELETE FROM games WHERE id = $1", &[&id])
+            .await
+            .map_err(backend)?;
+        if gone == 0 {
+            return Ok(false);
+        }
+        tx.execute(
+            "UPDATE satrap_counts SET games = games - 1 WHERE id = 1",
+            &[],
+        )
+        .await
+        .map_err(backend)?;
+        // Version 0: every replica caching the game checks its head, finds
+        // it gone and ends its watch streams.
+        let payload = format!("{id} 0");
+        tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+            .await
+            .map_err(backend)?;
+        tx.commit().await.map_err(backend)?;
+        Ok(true)
+    }
+
+    async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
+        let client = self.client().await?;
+        let sql = "SELECT count(*) FROM games g
+                   WHERE g.owner = $1 AND g.status = 1
+                     AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot <> '')";
+        Ok(client
+            .query_one(&prepared(&client, sql).await?, &[&owner])
+            .await
+            .map_err(backend)?
+            .get::<_, i64>(0) as u64)
     }
 
     fn shared(&self) -> bool {

@@ -20,13 +20,14 @@ use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
 use super::{
-    Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, ListQuery, LoggedAction,
-    SeatRecord, StoreError, StoredGame, now_ms,
+    AccessRecord, Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, ListQuery,
+    LoggedAction, SeatRecord, StoreError, StoredGame, now_ms,
 };
 
 /// Schema migrations, applied in order at start-up; `PRAGMA user_version`
 /// records how many have run. Append, never edit.
-const MIGRATIONS: &[&str] = &[r#"
+const MIGRATIONS: &[&str] = &[
+    r#"
 CREATE TABLE games (
     id            TEXT PRIMARY KEY,
     game_type     TEXT    NOT NULL,
@@ -57,7 +58,16 @@ CREATE TABLE actions (
     at_ms    INTEGER NOT NULL,
     PRIMARY KEY (game_id, version)
 ) WITHOUT ROWID;
-"#];
+"#,
+    // Issue 12: private games (their spectator token's hash) and the
+    // creator, for quotas.
+    r#"
+ALTER TABLE games ADD COLUMN private INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN spectator_hash BLOB;
+ALTER TABLE games ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+CREATE INDEX games_by_owner ON games (owner, status);
+"#,
+];
 
 pub struct SqliteStore {
     conn: Arc<Mutex<Connection>>,
@@ -406,14 +416,18 @@ fn append_one(conn: &Connection, p: &PendingAppend) -> Result<(), StoreError> {
 fn insert_game(tx: &Transaction<'_>, record: &GameRecord) -> Result<(), StoreError> {
     let inserted = tx
         .execute(
-            "INSERT INTO games (id, game_type, options, seed, created_at_ms, updated_at_ms)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?5) ON CONFLICT (id) DO NOTHING",
+            "INSERT INTO games (id, game_type, options, seed, created_at_ms, updated_at_ms,
+                                private, spectator_hash, owner)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8) ON CONFLICT (id) DO NOTHING",
             params![
                 record.id,
                 record.game_type,
                 record.options,
                 record.seed as i64,
-                record.created_at_ms as i64
+                record.created_at_ms as i64,
+                record.access.private,
+                record.access.spectator_hash.map(|h| h.to_vec()),
+                record.access.owner,
             ],
         )
         .map_err(backend)?;
@@ -467,23 +481,37 @@ impl GameStore for SqliteStore {
             let tx = conn.transaction().map_err(backend)?;
             let row = tx
                 .query_row(
-                    "SELECT game_type, options, seed, created_at_ms FROM games WHERE id = ?",
+                    "SELECT game_type, options, seed, created_at_ms, private, spectator_hash, owner
+                     FROM games WHERE id = ?",
                     [&id],
                     |r| {
                         Ok((
-                            r.get::<_, String>(0)?,
-                            r.get::<_, Vec<u8>>(1)?,
-                            r.get::<_, i64>(2)?,
-                            r.get::<_, i64>(3)?,
+                            (
+                                r.get::<_, String>(0)?,
+                                r.get::<_, Vec<u8>>(1)?,
+                                r.get::<_, i64>(2)?,
+                                r.get::<_, i64>(3)?,
+                            ),
+                            (
+                                r.get::<_, bool>(4)?,
+                                r.get::<_, Option<Vec<u8>>>(5)?,
+                                r.get::<_, String>(6)?,
+                            ),
                         ))
                     },
                 )
                 .optional()
                 .map_err(backend)?;
-            let Some((game_type, options, seed, created)) = row else {
+            let Some(((game_type, options, seed, created), (private, spectator, owner))) = row
+            else {
                 return Ok(None);
             };
             let record = GameRecord {
+                access: AccessRecord {
+                    private,
+                    spectator_hash: hash_from(spectator)?,
+                    owner,
+                },
                 seats: load_seats(&tx, &id)?,
                 id: id.clone(),
                 game_type,
@@ -592,13 +620,15 @@ impl GameStore for SqliteStore {
                 Some(c) => (Some(c.created_at_ms as i64), Some(c.id.clone())),
                 None => (None, None),
             };
-            let rows: Vec<(String, String, i64, i64, i64, i64)> = {
+            type Row = (String, String, i64, i64, i64, i64, bool);
+            let rows: Vec<Row> = {
                 let mut stmt = tx
                     .prepare_cached(
-                        "SELECT id, game_type, status, version, created_at_ms, updated_at_ms
+                        "SELECT id, game_type, status, version, created_at_ms, updated_at_ms, private
                          FROM games
                          WHERE (?1 IS NULL OR game_type = ?1)
                            AND (?2 IS NULL OR status = ?2)
+                           AND NOT (?6 AND private)
                            AND (?3 IS NULL OR created_at_ms < ?3
                                 OR (created_at_ms = ?3 AND id < ?4))
                          ORDER BY created_at_ms DESC, id DESC
@@ -612,7 +642,8 @@ impl GameStore for SqliteStore {
                             query.status.map(GameStatus::code),
                             after_ms,
                             after_id,
-                            query.limit as i64
+                            query.limit as i64,
+                            query.hide_private
                         ],
                         |r| {
                             Ok((
@@ -622,6 +653,7 @@ impl GameStore for SqliteStore {
                                 r.get(3)?,
                                 r.get(4)?,
                                 r.get(5)?,
+                                r.get(6)?,
                             ))
                         },
                     )
@@ -629,7 +661,7 @@ impl GameStore for SqliteStore {
                 rows.collect::<Result<_, _>>().map_err(backend)?
             };
             rows.into_iter()
-                .map(|(id, game_type, status, version, created, updated)| {
+                .map(|(id, game_type, status, version, created, updated, private)| {
                     Ok(GameSummary {
                         seats: load_seats(&tx, &id)?,
                         id,
@@ -638,6 +670,7 @@ impl GameStore for SqliteStore {
                         version: version as u64,
                         created_at_ms: created as u64,
                         updated_at_ms: updated as u64,
+                        private,
                     })
                 })
                 .collect()
@@ -670,6 +703,58 @@ impl GameStore for SqliteStore {
             }
             tx.commit().map_err(backend)?;
             Ok(ids)
+        })
+        .await
+    }
+
+    async fn set_token(&self, id: &str, seat: usize, hash: [u8; 32]) -> Result<(), StoreError> {
+        let id = id.to_owned();
+        self.run_write(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let changed = tx
+                .execute(
+                    "UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ?",
+                    params![hash.to_vec(), id, seat as i64],
+                )
+                .map_err(backend)?;
+            if changed == 0 {
+                return Err(StoreError::NotFound(format!("{id} seat {seat}")));
+            }
+            tx.execute(
+                "UPDATE games SET seat_revision = seat_revision + 1 WHERE id = ?",
+                params![id],
+            )
+            .map_err(backend)?;
+            tx.commit().map_err(backend)
+        })
+        .await
+    }
+
+    async fn delete(&self, id: &str) -> Result<bool, StoreError> {
+        let id = id.to_owned();
+        self.run_write(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let gone = tx
+                .execute("DELETE FROM games WHERE id = ?", [&id])
+                .map_err(backend)?;
+            tx.commit().map_err(backend)?;
+            Ok(gone > 0)
+        })
+        .await
+    }
+
+    async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
+        let owner = owner.to_owned();
+        self.run(move |conn| {
+            conn.prepare_cached(
+                "SELECT count(*) FROM games g
+                 WHERE g.owner = ? AND g.status = 1
+                   AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot <> '')",
+            )
+            .map_err(backend)?
+            .query_row([&owner], |r| r.get::<_, i64>(0))
+            .map(|n| n as u64)
+            .map_err(backend)
         })
         .await
     }
@@ -774,6 +859,43 @@ mod tests {
             .await
             .map_err(|e| e.to_string())?;
         contract::check_limit(&store, "s", 3).await
+    }
+
+    #[tokio::test]
+    async fn a_schema_1_file_gains_access_columns_and_keeps_its_games() -> Result<(), StoreError> {
+        let path = temp_db("schema1");
+        {
+            // A file written by a release that knew only the first migration.
+            let conn = Connection::open(&path).map_err(backend)?;
+            conn.execute_batch(MIGRATIONS[0]).map_err(backend)?;
+            conn.pragma_update(None, "user_version", 1)
+                .map_err(backend)?;
+            conn.execute(
+                "INSERT INTO games (id, game_type, options, seed, created_at_ms, updated_at_ms)
+                 VALUES ('old', 't', x'01', 7, 1, 1)",
+                [],
+            )
+            .map_err(backend)?;
+            conn.execute(
+                "INSERT INTO seats (game_id, seat, name, bot, token_hash, resigned)
+                 VALUES ('old', 0, 'Ann', 'random', NULL, 0)",
+                [],
+            )
+            .map_err(backend)?;
+        }
+        let store = SqliteStore::open(&path, 10).await?;
+        let old = store.load("old").await?.map(|g| g.record.access);
+        assert_eq!(old, Some(AccessRecord::default()), "old games are public");
+        let listed = store
+            .list(&ListQuery {
+                limit: 10,
+                hide_private: true,
+                ..ListQuery::default()
+            })
+            .await?;
+        assert_eq!(listed.len(), 1);
+        assert_eq!(store.live_bot_games("").await?, 1);
+        Ok(())
     }
 
     #[tokio::test]

@@ -1,6 +1,7 @@
 //! A real satrap server on an ephemeral loopback port, and a tonic client.
 #![allow(dead_code)]
 
+pub mod access;
 pub mod external;
 pub mod golden;
 pub mod raw;
@@ -134,6 +135,7 @@ pub async fn create(
             seats,
             seed,
             options: None,
+            ..Default::default()
         })
         .await
         .expect("create")

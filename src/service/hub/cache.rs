@@ -15,8 +15,7 @@ use prost::Message;
 use tokio::sync::broadcast;
 
 use super::Hub;
-use crate::engine::Seat;
-use crate::games::{ActionInput, GameInstance, GameKind};
+use crate::games::{GameInstance, GameKind};
 use crate::proto;
 use crate::service::error::ServiceError;
 use crate::store::{LoggedAction, SeatRecord};
@@ -31,6 +30,10 @@ pub(super) struct Meta {
     pub players: usize,
     pub seed: u64,
     pub options: proto::GameOptions,
+    /// A private game: spectators need the spectator token.
+    pub private: bool,
+    /// SHA-256 of the spectator token of a private game.
+    pub spectator_hash: Option<[u8; 32]>,
 }
 
 /// The mutable part, behind an async mutex that serialises a game's moves.
@@ -54,6 +57,9 @@ pub(super) struct LiveGame {
     /// A bot driver task is running for this game. Set and cleared only
     /// with the cell's lock held (see `driver`), so no bot turn is missed.
     pub driving: AtomicBool,
+    /// Turns `true` when the game is deleted (DeleteGame, retention, or
+    /// gone from a shared store): its watch streams end.
+    pub gone: tokio::sync::watch::Sender<bool>,
 }
 
 impl LiveGame {
@@ -90,6 +96,7 @@ impl Hub {
             watchers: AtomicUsize::new(0),
             last_used: AtomicU64::new(self.tick()),
             driving: AtomicBool::new(false),
+            gone: tokio::sync::watch::channel(false).0,
         });
         let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
         let live = games.entry(live.meta.id.clone()).or_insert(live).clone();
@@ -99,12 +106,17 @@ impl Hub {
         live
     }
 
-    /// Forget a cached game (deleted from the store).
+    /// Forget a cached game (deleted from the store); its watch streams
+    /// end.
     pub(super) fn forget(&self, id: &str) {
-        self.games
+        let removed = self
+            .games
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .remove(id);
+        if let Some(live) = removed {
+            live.gone.send_replace(true);
+        }
     }
 
     /// The cached game, if it is cached.
@@ -166,6 +178,8 @@ impl Hub {
             players: record.seats.len(),
             seed: record.seed,
             options,
+            private: record.access.private,
+            spectator_hash: record.access.spectator_hash,
         };
         let instance = replay(&meta, &stored.actions, |_| true)?;
         let live = self.insert(
@@ -220,8 +234,7 @@ pub(super) fn replay(
         .create(Some(&meta.options), meta.players, meta.seed)
         .map_err(corrupt(&meta.id))?;
     for a in log {
-        inst.apply(a.seat as Seat, ActionInput::Notation(&a.notation))
-            .map_err(corrupt(&meta.id))?;
+        super::aborted::apply_logged(&mut inst, a).map_err(corrupt(&meta.id))?;
         if !each(inst.as_ref()) {
             break;
         }

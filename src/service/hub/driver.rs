@@ -223,6 +223,7 @@ impl Hub {
                     status: Some(GameStatus::InProgress),
                     after: after.clone(),
                     limit: 200,
+                    hide_private: false,
                 })
                 .await
             {

@@ -19,6 +19,16 @@ impl Hub {
         &self,
         req: proto::ListGamesRequest,
     ) -> Result<proto::ListGamesResponse, ServiceError> {
+        self.list_games_as(req, false).await
+    }
+
+    /// ListGames; private games are listed only when `show_private` (an
+    /// admin key).
+    pub async fn list_games_as(
+        &self,
+        req: proto::ListGamesRequest,
+        show_private: bool,
+    ) -> Result<proto::ListGamesResponse, ServiceError> {
         if !req.game_type.is_empty() {
             super::find_kind(&req.game_type)?;
         }
@@ -49,6 +59,7 @@ impl Hub {
                 status,
                 after,
                 limit: page + 1,
+                hide_private: !show_private,
             })
             .await?;
         let more = found.len() > page;
@@ -71,6 +82,7 @@ impl Hub {
                     version: g.version,
                     created_at_ms: g.created_at_ms,
                     updated_at_ms: g.updated_at_ms,
+                    private: g.private,
                 })
                 .collect(),
             next_page_token,

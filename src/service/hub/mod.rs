@@ -16,6 +16,8 @@
 //!
 //! This file holds the calls that only read or create a game, and Resign.
 
+mod aborted;
+mod admin;
 mod cache;
 mod driver;
 mod history;
@@ -34,13 +36,14 @@ use std::time::Duration;
 use prost::Message;
 use tokio::sync::watch as signal;
 
+use super::access;
 use super::auth::{self, Caller};
 use super::echo::Echo;
 use super::error::ServiceError;
 use crate::bots;
 use crate::games::{self, GameKind};
 use crate::proto;
-use crate::store::{GameRecord, GameStore, SeatRecord, now_ms};
+use crate::store::{AccessRecord, GameRecord, GameStore, SeatRecord, now_ms};
 
 use cache::{LiveGame, Meta};
 pub use pool::BotPool;
@@ -87,6 +90,8 @@ pub struct Created {
     pub game_id: String,
     pub seats: Vec<proto::SeatCredential>,
     pub snapshot: proto::GameSnapshot,
+    /// A private game's spectator token; empty for a public game.
+    pub spectator_token: String,
 }
 
 pub struct Hub {
@@ -130,6 +135,16 @@ impl Hub {
     /// spectator sees it): bots to act start moving in their driver task
     /// once the game is stored, and their moves reach WatchGame.
     pub async fn create(&self, req: proto::CreateGameRequest) -> Result<Created, ServiceError> {
+        self.create_for(req, "").await
+    }
+
+    /// Create a game on behalf of `owner` (an API key's name or a peer
+    /// address: quotas count per owner).
+    pub async fn create_for(
+        &self,
+        req: proto::CreateGameRequest,
+        owner: &str,
+    ) -> Result<Created, ServiceError> {
         let kind = find_kind(&req.game_type)?;
         let players = req.seats.len();
         if !(kind.min_players..=kind.max_players).contains(&players) {
@@ -184,8 +199,19 @@ impl Hub {
             });
         }
 
+        let spectator_token = if req.private {
+            auth::new_token()?
+        } else {
+            String::new()
+        };
+        let spectator_hash = req.private.then(|| auth::hash_token(&spectator_token));
         let id = uuid::Uuid::new_v4().to_string();
         let record = GameRecord {
+            access: AccessRecord {
+                private: req.private,
+                spectator_hash,
+                owner: owner.to_owned(),
+            },
             id: id.clone(),
             game_type: kind.id.to_owned(),
             seats: seats.clone(),
@@ -201,13 +227,15 @@ impl Hub {
                 players,
                 seed,
                 options,
+                private: req.private,
+                spectator_hash,
             },
             seats,
             instance,
             Vec::new(),
             0,
         );
-        tracing::info!(game_id = %id, game_type = kind.id, players, "game created");
+        tracing::info!(game_id = %id, game_type = kind.id, players, private = req.private, "game created");
 
         let cell = live.cell.lock().await;
         let snapshot = view::snapshot(&live, cell.instance.as_ref(), None);
@@ -216,13 +244,43 @@ impl Hub {
             game_id: id,
             seats: credentials,
             snapshot,
+            spectator_token,
         })
     }
 
     /// The caller of a request on game `id`, from its bearer token.
     pub async fn caller(&self, id: &str, token: Option<&str>) -> Result<Caller, ServiceError> {
+        self.caller_as(id, token, false).await
+    }
+
+    /// The caller of a request on game `id`; `admin`: the request carries
+    /// a valid admin key (which may look at private games). With a shared
+    /// store the seats are checked against the store first, so a token
+    /// rotated on another replica stops working here at once.
+    pub async fn caller_as(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        admin: bool,
+    ) -> Result<Caller, ServiceError> {
         let live = self.live(id).await?;
-        auth::identify(token, &live.seats())
+        // (Only a token depends on the seats: a caller without one needs
+        // no round trip to the store here.)
+        if self.store.shared() && token.is_some() {
+            let mut cell = live.cell.lock().await;
+            self.fresh(&live, &mut cell).await?;
+        }
+        let game = access::Visibility {
+            id: &live.meta.id,
+            private: live.meta.private,
+            spectator_hash: live.meta.spectator_hash.as_ref(),
+        };
+        access::identify(token, &live.seats(), game, admin)
+    }
+
+    /// How many games of `owner` are in progress with a bot seat.
+    pub async fn live_bot_games(&self, owner: &str) -> Result<u64, ServiceError> {
+        Ok(self.store.live_bot_games(owner).await?)
     }
 
     pub async fn get(&self, id: &str, caller: Caller) -> Result<proto::GameSnapshot, ServiceError> {

@@ -25,7 +25,7 @@ pub(super) enum Committed {
 }
 
 /// Retries of a move that keeps losing races to other replicas.
-const MAX_RACES: usize = 8;
+pub(super) const MAX_RACES: usize = 8;
 
 impl Hub {
     /// Apply the caller's action and persist it. Returns once the move is

@@ -15,8 +15,6 @@ use tokio::sync::broadcast;
 
 use super::Hub;
 use super::cache::{Cell, Frame, LiveGame, corrupt};
-use crate::engine::Seat;
-use crate::games::ActionInput;
 use crate::service::error::ServiceError;
 use crate::store::Notice;
 
@@ -59,9 +57,7 @@ impl Hub {
         let version = cell.instance.version();
         if head.version > version {
             for action in self.store.actions_since(id, version).await? {
-                cell.instance
-                    .apply(action.seat as Seat, ActionInput::Notation(&action.notation))
-                    .map_err(corrupt(id))?;
+                super::aborted::apply_logged(&mut cell.instance, &action).map_err(corrupt(id))?;
                 cell.log.push(action);
                 let frame: Frame = Arc::from(cell.instance.clone_box());
                 let _ = live.updates.send(frame);
@@ -101,8 +97,16 @@ impl Hub {
                 if version != 0 && cell.instance.version() >= version {
                     continue;
                 }
-                if let Err(e) = self.sync(&live, &mut cell, true).await {
-                    tracing::warn!(game_id = %live.meta.id, error = %e, "catching up failed");
+                match self.sync(&live, &mut cell, true).await {
+                    Ok(()) => {}
+                    // Deleted on another replica (DeleteGame, retention):
+                    // `sync` forgot it and its watch streams ended.
+                    Err(ServiceError::GameNotFound(_)) => {
+                        tracing::info!(game_id = %live.meta.id, "game deleted elsewhere")
+                    }
+                    Err(e) => {
+                        tracing::warn!(game_id = %live.meta.id, error = %e, "catching up failed")
+                    }
                 }
             }
         }

@@ -37,6 +37,7 @@ pub(super) fn snapshot(
         outcome,
         text: inst.text(viewer),
         seats: seat_infos(&live.seats()),
+        private: live.meta.private,
     }
 }
 

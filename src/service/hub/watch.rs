@@ -65,7 +65,16 @@ impl Hub {
         let updates = live.updates.subscribe();
         let (tx, rx) = mpsc::channel(STREAM_BUFFER);
         let shutdown = self.shutdown.clone();
-        tokio::spawn(watch_loop(slot, caller.seat(), from, updates, tx, shutdown));
+        let gone = live.gone.subscribe();
+        tokio::spawn(watch_loop(
+            slot,
+            caller.seat(),
+            from,
+            updates,
+            tx,
+            shutdown,
+            gone,
+        ));
         Ok(rx)
     }
 }
@@ -77,8 +86,12 @@ async fn watch_loop(
     mut updates: broadcast::Receiver<Frame>,
     tx: mpsc::Sender<Result<proto::GameUpdate, Status>>,
     mut shutdown: signal::Receiver<bool>,
+    mut gone: signal::Receiver<bool>,
 ) {
     let live = &slot.0;
+    // The token the stream was opened with: once it is rotated or
+    // reissued, the stream sends nothing more for that seat.
+    let token = seat_token(live, viewer);
     // `next` is the next version the watcher has not seen.
     let mut next = match catch_up(live, viewer, from, &tx).await {
         Some(n) => n,
@@ -97,6 +110,10 @@ async fn watch_loop(
                         match catch_up(live, viewer, next, &tx).await { Some(n) => next = n, None => return }
                         continue;
                     }
+                    if token != seat_token(live, viewer) {
+                        let _ = tx.send(Err(ServiceError::BadToken.into())).await;
+                        return;
+                    }
                     if tx.send(Ok(update(live, frame.as_ref(), viewer))).await.is_err() || frame.is_over() {
                         return;
                     }
@@ -112,8 +129,23 @@ async fn watch_loop(
                 let _ = tx.send(Err(Status::unavailable("server is shutting down"))).await;
                 return;
             }
+            // The game was deleted: end with the NOT_FOUND any later call gets.
+            true = deleted(&mut gone) => {
+                let _ = tx.send(Err(ServiceError::game_not_found(&live.meta.id).into())).await;
+                return;
+            }
         }
     }
+}
+
+/// The current token hash of the viewer's seat (`None` for spectators).
+fn seat_token(live: &LiveGame, viewer: Option<Seat>) -> Option<[u8; 32]> {
+    viewer.and_then(|s| live.seats().get(s).and_then(|r| r.token_hash))
+}
+
+/// Completes with `true` once the game is deleted.
+async fn deleted(gone: &mut signal::Receiver<bool>) -> bool {
+    gone.wait_for(|g| *g).await.is_ok()
 }
 
 /// Send versions `from..=current` (replaying older ones). Returns the next
