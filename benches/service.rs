@@ -211,7 +211,6 @@ async fn bot_load(addr: String, games: usize, stop: Arc<AtomicBool>) -> u64 {
                         .watch_game(proto::WatchGameRequest {
                             game_id: created.game_id,
                             from_version: 1,
-                            ..Default::default()
                         })
                         .await
                         .expect("watch a bot game")
