@@ -197,8 +197,16 @@ async fn fuzzed_requests_get_documented_codes_and_change_nothing() {
                 options: None,
             }
             .encode_to_vec(),
-            "GetGame" => proto::GetGameRequest { game_id }.encode_to_vec(),
-            "ListLegalActions" => proto::ListLegalActionsRequest { game_id }.encode_to_vec(),
+            "GetGame" => proto::GetGameRequest {
+                game_id,
+                ..Default::default()
+            }
+            .encode_to_vec(),
+            "ListLegalActions" => proto::ListLegalActionsRequest {
+                game_id,
+                ..Default::default()
+            }
+            .encode_to_vec(),
             "ApplyAction" => {
                 let version = games[gi].version;
                 proto::ApplyActionRequest {
