@@ -25,6 +25,18 @@ args = parser.parse_args()
 with satrap.Client(args.address) as c:
     cases = [(t.id, n) for t in c.game_types() for n in range(t.min_players, t.max_players + 1)]
 
+# Baseline: the cheapest game call (a spectator's ListLegalActions, no
+# observation), one after another: the floor of one round trip.
+with satrap.Client(args.address) as c:
+    gid = c.create("king_of_siam", ["a", "b"]).game_id
+    calls = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < args.seconds:
+        c.legal(gid, None)
+        calls += 1
+    baseline = calls / (time.perf_counter() - start)
+print(f"baseline: {baseline:,.0f} empty calls/s (a spectator's ListLegalActions)\n")
+
 print("| game, players | env steps | games | seconds | env steps/s |")
 print("|---|---|---|---|---|")
 for game, players in cases:

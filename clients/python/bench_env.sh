@@ -11,8 +11,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 PYTHON="${PYTHON:-python3}"
 echo "== engine: cargo bench --bench engine (3 s per row)"
+# criterion prints the benchmark's name, then `thrpt: [low mid high]`.
 cargo bench --bench engine -- --warm-up-time 1 --measurement-time 3 2>&1 |
-  grep -E "random_playouts/|thrpt" | paste - - | sed -E 's/ +/ /g'
+  awk '/^[a-z_]+_random_playouts\/[^ ]+/ { name = $1 }
+       /thrpt:/ && !/%/ { sub(/.*thrpt: *\[/, ""); print "| " name " | " $3 " " $4 " |" }'
 cargo build --release --bin satrap
 PORT="$("$PYTHON" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
 target/release/satrap serve --listen "127.0.0.1:$PORT" --database memory:// >/dev/null 2>&1 &

@@ -8,7 +8,7 @@ from typing import Optional, Sequence, Union
 
 import grpc
 
-from satrap.client import FINISHED, Client, SeatHandle
+from satrap.client import FINISHED, Client, Seat, SeatHandle
 from satrap.v1 import service_pb2 as pb
 
 Choice = Union[pb.LegalAction, int, str]
@@ -81,8 +81,6 @@ def play(game: str, *, bot: Optional[Bot] = None, players: Optional[int] = None,
     server's built-in `opponents` bots; returns the final snapshot."""
     with Client(address) as client:
         n = players or client.game_type(game).min_players
-        from satrap.client import Seat
-
         created = client.create(
             game, [Seat("you")] + [Seat(f"{opponents}-{i}", opponents) for i in range(1, n)],
             seed=seed)
