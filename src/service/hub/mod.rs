@@ -226,10 +226,7 @@ impl Hub {
     }
 
     pub async fn get(&self, id: &str, caller: Caller) -> Result<proto::GameSnapshot, ServiceError> {
-        let live = self.live(id).await?;
-        let mut cell = live.cell.lock().await;
-        self.fresh(&live, &mut cell).await?;
-        Ok(view::snapshot(&live, cell.instance.as_ref(), caller.seat()))
+        Ok(self.get_observed(id, caller, false).await?.0)
     }
 
     /// The snapshot and, when asked, the caller's observation tensor and
