@@ -126,6 +126,7 @@ async fn timed_applies(
                 .list_legal_actions(authed(
                     proto::ListLegalActionsRequest {
                         game_id: created.game_id.clone(),
+                        ..Default::default()
                     },
                     token,
                 ))

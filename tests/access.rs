@@ -189,6 +189,7 @@ async fn a_private_game_is_invisible_to_list_games_and_to_watchers_without_its_t
         c.get_game(authed(
             proto::GetGameRequest {
                 game_id: unknown.into(),
+                ..Default::default()
             },
             None,
         ))
@@ -203,6 +204,7 @@ async fn a_private_game_is_invisible_to_list_games_and_to_watchers_without_its_t
             c.get_game(authed(
                 proto::GetGameRequest {
                     game_id: id.clone(),
+                    ..Default::default()
                 },
                 token,
             ))
@@ -236,6 +238,7 @@ async fn a_private_game_is_invisible_to_list_games_and_to_watchers_without_its_t
             .list_legal_actions(authed(
                 proto::ListLegalActionsRequest {
                     game_id: id.clone(),
+                    ..Default::default()
                 },
                 token,
             ))
@@ -286,6 +289,7 @@ async fn a_private_game_is_invisible_to_list_games_and_to_watchers_without_its_t
     c.get_game(with_key(
         proto::GetGameRequest {
             game_id: id.clone(),
+            ..Default::default()
         },
         Some(&k.admin.key),
         None,
@@ -328,6 +332,7 @@ async fn private_games_and_aborts_survive_a_restart() {
         .get_game(authed(
             proto::GetGameRequest {
                 game_id: secret.game_id.clone(),
+                ..Default::default()
             },
             None,
         ))
@@ -716,6 +721,7 @@ async fn delete_removes_the_game_and_ends_its_watch_streams() {
         .get_game(authed(
             proto::GetGameRequest {
                 game_id: id.clone(),
+                ..Default::default()
             },
             Some(&created.seats[0].token),
         ))
@@ -777,6 +783,7 @@ async fn a_rotated_token_replaces_the_old_one_at_once() {
         .get_game(authed(
             proto::GetGameRequest {
                 game_id: id.clone(),
+                ..Default::default()
             },
             Some(&old),
         ))
@@ -837,6 +844,7 @@ async fn an_admin_reissues_a_lost_token() {
         .get_game(authed(
             proto::GetGameRequest {
                 game_id: id.clone(),
+                ..Default::default()
             },
             Some(&created.seats[0].token),
         ))

@@ -225,6 +225,7 @@ async fn repeated_kill_9_under_eight_clients_loses_no_acknowledged_move() {
                     let Ok(snap) = c
                         .get_game(proto::GetGameRequest {
                             game_id: created.game_id.clone(),
+                            ..Default::default()
                         })
                         .await
                     else {
@@ -249,6 +250,7 @@ async fn repeated_kill_9_under_eight_clients_loses_no_acknowledged_move() {
                         .list_legal_actions(common::authed(
                             proto::ListLegalActionsRequest {
                                 game_id: created.game_id.clone(),
+                                ..Default::default()
                             },
                             Some(token),
                         ))

@@ -198,8 +198,16 @@ async fn fuzzed_requests_get_documented_codes_and_change_nothing() {
                 ..Default::default()
             }
             .encode_to_vec(),
-            "GetGame" => proto::GetGameRequest { game_id }.encode_to_vec(),
-            "ListLegalActions" => proto::ListLegalActionsRequest { game_id }.encode_to_vec(),
+            "GetGame" => proto::GetGameRequest {
+                game_id,
+                observation: rng.below(2) == 0,
+            }
+            .encode_to_vec(),
+            "ListLegalActions" => proto::ListLegalActionsRequest {
+                game_id,
+                observation: rng.below(2) == 0,
+            }
+            .encode_to_vec(),
             "ApplyAction" => {
                 let version = games[gi].version;
                 proto::ApplyActionRequest {
@@ -209,7 +217,7 @@ async fn fuzzed_requests_get_documented_codes_and_change_nothing() {
                         1 => Some(version),
                         _ => Some(rng.below(5) as u64),
                     },
-                    r#move: match rng.below(4) {
+                    r#move: match rng.below(6) {
                         0 => Some(proto::apply_action_request::Move::Notation(nasty(&mut rng))),
                         1 => {
                             let a = &legal_actions[rng.below(legal_actions.len())];
@@ -223,6 +231,13 @@ async fn fuzzed_requests_get_documented_codes_and_change_nothing() {
                                 a.action.clone().unwrap_or_default(),
                             ))
                         }
+                        3 => {
+                            let a = &legal_actions[rng.below(legal_actions.len())];
+                            Some(proto::apply_action_request::Move::ActionId(a.action_id))
+                        }
+                        4 => Some(proto::apply_action_request::Move::ActionId(
+                            rng.below(400_000) as u32,
+                        )),
                         _ => None,
                     },
                 }

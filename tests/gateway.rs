@@ -290,6 +290,7 @@ async fn grpc_web_calls_and_live_streams_pass_the_http1_listener() {
         let snap = web
             .get_game(proto::GetGameRequest {
                 game_id: id.clone(),
+                ..Default::default()
             })
             .await
             .expect("GetGame as gRPC-Web")
@@ -302,6 +303,7 @@ async fn grpc_web_calls_and_live_streams_pass_the_http1_listener() {
             .list_legal_actions(authed(
                 proto::ListLegalActionsRequest {
                     game_id: id.clone(),
+                    ..Default::default()
                 },
                 Some(&token),
             ))
@@ -329,6 +331,7 @@ async fn grpc_web_calls_and_live_streams_pass_the_http1_listener() {
     let missing = web
         .get_game(proto::GetGameRequest {
             game_id: "no-such-game".into(),
+            ..Default::default()
         })
         .await
         .expect_err("unknown game");

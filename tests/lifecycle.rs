@@ -188,6 +188,7 @@ async fn a_resigned_seat_is_played_by_the_random_bot() {
         .list_legal_actions(authed(
             proto::ListLegalActionsRequest {
                 game_id: id.clone(),
+                ..Default::default()
             },
             Some(&token(r)),
         ))
@@ -233,6 +234,7 @@ async fn wait_gone(c: &mut Client, game: &str, limit: Duration) {
         let r = c
             .get_game(proto::GetGameRequest {
                 game_id: game.into(),
+                ..Default::default()
             })
             .await;
         match r {
@@ -256,7 +258,8 @@ async fn retention_expires_finished_and_abandoned_games() {
     // The abandoned game outlives the finished one, then goes too.
     assert!(
         c.get_game(proto::GetGameRequest {
-            game_id: abandoned.clone()
+            game_id: abandoned.clone(),
+            ..Default::default()
         })
         .await
         .is_ok(),

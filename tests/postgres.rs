@@ -301,7 +301,8 @@ async fn bot_seats_move_once_across_replicas() {
             apply_notation(mover, &id, Some(&token), &pick, None),
             other.get_game(authed(
                 proto::GetGameRequest {
-                    game_id: id.clone()
+                    game_id: id.clone(),
+                    ..Default::default()
                 },
                 None
             )),

@@ -242,6 +242,7 @@ async fn error_codes_and_rejections_change_nothing() {
     let mut req = authed(
         proto::GetGameRequest {
             game_id: id.clone(),
+            ..Default::default()
         },
         None,
     );
@@ -254,7 +255,8 @@ async fn error_codes_and_rejections_change_nothing() {
     // Empty game id.
     assert_eq!(
         c.get_game(proto::GetGameRequest {
-            game_id: String::new()
+            game_id: String::new(),
+            ..Default::default()
         })
         .await
         .unwrap_err()
@@ -340,6 +342,7 @@ async fn spectators_see_but_cannot_list_or_act() {
     let list = c
         .list_legal_actions(proto::ListLegalActionsRequest {
             game_id: created.game_id.clone(),
+            ..Default::default()
         })
         .await
         .unwrap()

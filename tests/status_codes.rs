@@ -33,6 +33,7 @@ async fn not_found_for_unknown_games_of_any_id_length() {
         let err = c
             .get_game(proto::GetGameRequest {
                 game_id: id.clone(),
+                ..Default::default()
             })
             .await
             .expect_err("unknown");
@@ -147,6 +148,7 @@ async fn resource_exhausted_for_requests_over_the_size_limit() {
     let err = c
         .get_game(proto::GetGameRequest {
             game_id: "g".repeat(4000),
+            ..Default::default()
         })
         .await
         .expect_err("unknown");
@@ -155,6 +157,7 @@ async fn resource_exhausted_for_requests_over_the_size_limit() {
     let err = c
         .get_game(proto::GetGameRequest {
             game_id: "g".repeat(5000),
+            ..Default::default()
         })
         .await
         .expect_err("too large");
@@ -183,6 +186,7 @@ async fn unauthenticated_says_how_to_send_a_token() {
     // The token alone, without "Bearer ".
     let mut req = tonic::Request::new(proto::GetGameRequest {
         game_id: created.game_id.clone(),
+        ..Default::default()
     });
     req.metadata_mut()
         .insert("authorization", token.parse().expect("header"));
@@ -198,6 +202,7 @@ async fn unauthenticated_says_how_to_send_a_token() {
         .get_game(authed(
             proto::GetGameRequest {
                 game_id: created.game_id.clone(),
+                ..Default::default()
             },
             Some("0000"),
         ))

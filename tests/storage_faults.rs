@@ -158,6 +158,7 @@ async fn a_corrupt_database_page_is_data_loss() {
     let err = c
         .get_game(proto::GetGameRequest {
             game_id: created.game_id.clone(),
+            ..Default::default()
         })
         .await
         .expect_err("corrupt");

@@ -2,6 +2,8 @@
 
 use std::fmt::Debug;
 
+use super::action_space::ActionSpace;
+use super::tensor::Tensor;
 use super::{NotationError, Outcome, RuleError, Seat, SetupError};
 
 /// A complete rules engine. Implemented by a zero-sized marker type per game
@@ -90,6 +92,22 @@ pub trait Game: 'static {
     /// what `seat` cannot see give equal results for the same `rng`.
     /// Each game implements it in its `sample.rs`.
     fn determinize(state: &Self::State, seat: Seat, rng: &mut super::GameRng) -> Self::State;
+
+    /// The fixed action space for `players` seats (OpenSpiel's
+    /// `num_distinct_actions` is its length): blocks of ids per kind of
+    /// action, laid out in the game's `action_ids.rs`.
+    fn action_space(players: usize) -> &'static ActionSpace;
+
+    /// The fixed id of `action` in [`Game::action_space`]: a function of the
+    /// action alone, so the same move always has the same id (tested: ids
+    /// are unique among the legal actions of every state).
+    fn action_id(action: &Self::Action) -> usize;
+
+    /// Write the observation tensor of `view` for a table of `players`
+    /// (issue 15): a fixed number of values per game and player count, in
+    /// named sections (the game's `observation.rs`). Written from the view,
+    /// never the state, so it holds only what the view's viewer may see.
+    fn observe(view: &Self::View, players: usize, tensor: &mut Tensor);
 
     /// Short text notation of an action (`PLAY KHON_THAI`).
     fn format_action(state: &Self::State, action: &Self::Action) -> String;

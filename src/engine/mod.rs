@@ -5,12 +5,14 @@
 //! wrapper in [`crate::games`]. Adding a game means adding one folder under
 //! `src/games/` and one line in the registry; nothing here changes.
 
+pub mod action_space;
 pub mod conformance;
 mod echo;
 mod error;
 mod game;
 mod outcome;
 mod rng;
+pub mod tensor;
 
 pub use echo::{ECHO_CHARS, Echo};
 pub use error::{NotationError, RuleError, SetupError};

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use super::{WireError, WireGame};
 use crate::bots::ismcts::{self, Budget, SearchStats, Worlds};
+use crate::engine::tensor;
 use crate::engine::{Game, GameRng, NotationError, Outcome, RuleError, Seat, SetupError};
 use crate::proto;
 
@@ -13,6 +14,8 @@ use crate::proto;
 pub enum ActionInput<'a> {
     Proto(&'a proto::Action),
     Notation(&'a str),
+    /// A fixed action id (`LegalAction.action_id`).
+    Id(u32),
 }
 
 /// Why an action was not applied. Nothing changed in either case.
@@ -34,6 +37,13 @@ pub enum ApplyError {
         index: usize,
         count: usize,
     },
+    /// An action id past the game's action space (`INVALID_ARGUMENT`).
+    #[error("action id {id} is out of range: this game has {count} action ids")]
+    ActionIdOutOfRange { id: u32, count: usize },
+    /// An action id that is none of the seat's legal actions now
+    /// (`FAILED_PRECONDITION`).
+    #[error("action id {id} is not a legal action of seat {seat} now")]
+    ActionIdNotLegal { id: u32, seat: Seat },
     /// The seat does not exist in this game (`INVALID_ARGUMENT`).
     #[error("seat {0} does not exist in this game")]
     NoSuchSeat(Seat),
@@ -51,8 +61,14 @@ pub trait GameInstance: Send + Sync + 'static {
     fn is_over(&self) -> bool {
         self.outcome().is_some()
     }
-    /// Legal actions of `seat`, typed and as notation, in the game's order.
+    /// Legal actions of `seat`, typed, as notation and as fixed ids, in the
+    /// game's order.
     fn legal_actions(&self, seat: Seat) -> Vec<proto::LegalAction>;
+    /// `num_distinct_actions`: the size of the game's fixed action space.
+    fn num_distinct_actions(&self) -> usize;
+    /// The observation tensor and legal-action mask of `viewer` (issue 15),
+    /// from that viewer's view only.
+    fn observation(&self, viewer: Option<Seat>) -> proto::Observation;
     /// Apply one action; on success returns its canonical notation (what the
     /// store records). On error nothing changed.
     fn apply(&mut self, seat: Seat, input: ActionInput<'_>) -> Result<String, ApplyError>;
@@ -155,6 +171,19 @@ impl<G: WireGame> Instance<G> {
         &self.state
     }
 
+    /// The legal action of `seat` with fixed id `id`. Ids are a function of
+    /// the action, so the seat's legal list holds at most one with it.
+    fn action_of_id(&self, seat: Seat, id: u32) -> Result<G::Action, ApplyError> {
+        let count = G::action_space(self.players).len();
+        if id as usize >= count {
+            return Err(ApplyError::ActionIdOutOfRange { id, count });
+        }
+        G::legal_actions(&self.state, seat)
+            .into_iter()
+            .find(|a| G::action_id(a) == id as usize)
+            .ok_or(ApplyError::ActionIdNotLegal { id, seat })
+    }
+
     /// Apply a typed action; the single place the version and last move change.
     fn apply_typed(&mut self, seat: Seat, action: G::Action) -> Result<String, ApplyError> {
         // Format before applying: notation may depend on the state it was legal in.
@@ -211,8 +240,34 @@ impl<G: WireGame> GameInstance for Instance<G> {
             .map(|a| proto::LegalAction {
                 action: Some(G::action_to_proto(a)),
                 notation: G::format_action(&self.state, a),
+                action_id: id_u32(G::action_id(a)),
             })
             .collect()
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        G::action_space(self.players).len()
+    }
+
+    fn observation(&self, viewer: Option<Seat>) -> proto::Observation {
+        let tensor = tensor::observation::<G>(&self.state, viewer, self.players);
+        let n = self.num_distinct_actions();
+        let mut mask = vec![0u8; n.div_ceil(8)];
+        if let Some(seat) = viewer.filter(|s| *s < self.players) {
+            for a in G::legal_actions(&self.state, seat) {
+                let id = G::action_id(&a);
+                if let Some(byte) = mask.get_mut(id / 8) {
+                    *byte |= 1 << (id % 8);
+                }
+            }
+        }
+        proto::Observation {
+            shape: vec![id_u32(tensor.len())],
+            tensor: tensor.into_values(),
+            action_mask: mask,
+            num_distinct_actions: id_u32(n),
+            version: self.version,
+        }
     }
 
     fn apply(&mut self, seat: Seat, input: ActionInput<'_>) -> Result<String, ApplyError> {
@@ -222,6 +277,7 @@ impl<G: WireGame> GameInstance for Instance<G> {
         let action = match input {
             ActionInput::Proto(a) => G::action_from_proto(a)?,
             ActionInput::Notation(text) => G::parse_action(&self.state, text)?,
+            ActionInput::Id(id) => self.action_of_id(seat, id)?,
         };
         self.apply_typed(seat, action)
     }
@@ -342,6 +398,12 @@ impl<G: WireGame> GameInstance for Instance<G> {
     fn clone_box(&self) -> Box<dyn GameInstance> {
         Box::new(self.clone())
     }
+}
+
+/// Ids and lengths on the wire (action spaces and tensors stay far below
+/// `u32::MAX`; saturating rather than wrapping if one ever did not).
+fn id_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 fn outcome_to_proto(o: &Outcome) -> proto::Outcome {

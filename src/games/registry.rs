@@ -4,7 +4,7 @@ use super::{
     GameInstance, Instance, WireError, WireGame, alexandros::Alexandros, king_of_siam::KingOfSiam,
     ming_dynasty::MingDynasty, territories::Territories,
 };
-use crate::engine::SetupError;
+use crate::engine::{SetupError, tensor};
 use crate::proto;
 
 /// Why a game could not be created.
@@ -31,6 +31,8 @@ pub struct GameKind {
     /// No seat ever has hidden information (see `Game::PERFECT_INFORMATION`).
     pub perfect_information: bool,
     create: CreateFn,
+    /// `(num_distinct_actions, observation length)` for a player count.
+    spaces: fn(usize) -> (usize, usize),
 }
 
 impl GameKind {
@@ -44,6 +46,7 @@ impl GameKind {
             rules: G::RULES,
             perfect_information: G::PERFECT_INFORMATION,
             create: create::<G>,
+            spaces: spaces::<G>,
         }
     }
 
@@ -68,6 +71,16 @@ impl GameKind {
             description: self.description.to_owned(),
             rules: self.rules.to_owned(),
             bots: bots.iter().map(|b| (*b).to_owned()).collect(),
+            action_spaces: (self.min_players..=self.max_players)
+                .map(|players| {
+                    let (actions, observation) = (self.spaces)(players);
+                    proto::ActionSpace {
+                        players: players as u32,
+                        num_distinct_actions: actions as u32,
+                        observation_shape: vec![observation as u32],
+                    }
+                })
+                .collect(),
         }
     }
 }
@@ -79,6 +92,15 @@ fn create<G: WireGame>(
 ) -> Result<Box<dyn GameInstance>, CreateError> {
     let options = G::options_from_proto(options)?;
     Ok(Box::new(Instance::<G>::new(options, players, seed)?))
+}
+
+/// The fixed sizes of `G` for `players`. The observation length is measured
+/// on a new game (every state has the same; `tests/kit_tensors.rs`).
+fn spaces<G: WireGame>(players: usize) -> (usize, usize) {
+    let observation = G::new_game(&G::Options::default(), players, 0)
+        .map(|state| tensor::observation::<G>(&state, None, players).len())
+        .unwrap_or(0);
+    (G::action_space(players).len(), observation)
 }
 
 static REGISTRY: &[GameKind] = &[

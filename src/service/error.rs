@@ -87,6 +87,7 @@ impl From<ApplyError> for ServiceError {
     fn from(e: ApplyError) -> Self {
         match e {
             ApplyError::Rule(r) => ServiceError::RuleViolation(r.to_string()),
+            e @ ApplyError::ActionIdNotLegal { .. } => ServiceError::RuleViolation(e.to_string()),
             other => ServiceError::InvalidArgument(other.to_string()),
         }
     }

@@ -92,9 +92,13 @@ impl GameService for GameServiceImpl {
         req: Request<proto::GetGameRequest>,
     ) -> Result<Response<proto::GetGameResponse>, Status> {
         let caller = self.caller(&req, &req.get_ref().game_id).await?;
-        let snapshot = self.hub.get(&req.get_ref().game_id, caller).await?;
+        let (snapshot, observation) = self
+            .hub
+            .get_observed(&req.get_ref().game_id, caller, req.get_ref().observation)
+            .await?;
         Ok(Response::new(proto::GetGameResponse {
             snapshot: Some(snapshot),
+            observation,
         }))
     }
 
@@ -105,7 +109,7 @@ impl GameService for GameServiceImpl {
         let caller = self.caller(&req, &req.get_ref().game_id).await?;
         Ok(Response::new(
             self.hub
-                .legal_actions(&req.get_ref().game_id, caller)
+                .legal_actions_observed(&req.get_ref().game_id, caller, req.get_ref().observation)
                 .await?,
         ))
     }
@@ -121,9 +125,10 @@ impl GameService for GameServiceImpl {
             let input = match &body.r#move {
                 Some(proto::apply_action_request::Move::Action(a)) => ActionInput::Proto(a),
                 Some(proto::apply_action_request::Move::Notation(n)) => ActionInput::Notation(n),
+                Some(proto::apply_action_request::Move::ActionId(id)) => ActionInput::Id(*id),
                 None => {
                     return Err(ServiceError::InvalidArgument(
-                        "set either action or notation".into(),
+                        "set one of action, notation or action_id".into(),
                     ));
                 }
             };

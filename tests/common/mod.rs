@@ -144,7 +144,13 @@ pub async fn create(
 
 pub async fn snapshot(client: &mut Client, id: &str, token: Option<&str>) -> proto::GameSnapshot {
     client
-        .get_game(authed(proto::GetGameRequest { game_id: id.into() }, token))
+        .get_game(authed(
+            proto::GetGameRequest {
+                game_id: id.into(),
+                ..Default::default()
+            },
+            token,
+        ))
         .await
         .expect("get")
         .into_inner()
@@ -155,7 +161,10 @@ pub async fn snapshot(client: &mut Client, id: &str, token: Option<&str>) -> pro
 pub async fn legal(client: &mut Client, id: &str, token: &str) -> proto::ListLegalActionsResponse {
     client
         .list_legal_actions(authed(
-            proto::ListLegalActionsRequest { game_id: id.into() },
+            proto::ListLegalActionsRequest {
+                game_id: id.into(),
+                ..Default::default()
+            },
             Some(token),
         ))
         .await

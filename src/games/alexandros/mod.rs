@@ -19,6 +19,7 @@
 //! * [`events`], [`notation`], [`text`], [`view`]: what clients see
 //! * `wire`: protobuf conversions
 
+pub mod action_ids;
 pub mod actions;
 pub mod alexander;
 pub mod apply;
@@ -28,6 +29,7 @@ pub mod deck;
 pub mod events;
 pub mod geometry;
 pub mod notation;
+pub mod observation;
 pub mod occupation;
 pub mod sample;
 pub mod scoring;
@@ -104,6 +106,18 @@ impl Game for Alexandros {
 
     fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
         sample::determinize(state, seat, rng)
+    }
+
+    fn action_space(_players: usize) -> &'static crate::engine::action_space::ActionSpace {
+        action_ids::space()
+    }
+
+    fn action_id(action: &Action) -> usize {
+        action_ids::action_id(action)
+    }
+
+    fn observe(view: &View, players: usize, tensor: &mut crate::engine::tensor::Tensor) {
+        observation::observe(view, players, tensor)
     }
 
     fn format_action(_state: &State, action: &Action) -> String {

@@ -16,6 +16,7 @@
 //! * [`events`], [`notation`], [`text`], [`view`]: what clients see
 //! * [`wire`]: protobuf conversions
 
+pub mod action_ids;
 pub mod actions;
 pub mod apply;
 pub mod board;
@@ -25,6 +26,7 @@ pub mod events;
 pub mod faction;
 pub mod last_card;
 pub mod notation;
+pub mod observation;
 pub mod resolve;
 pub mod sample;
 pub mod scoring;
@@ -99,6 +101,18 @@ impl Game for KingOfSiam {
 
     fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
         sample::determinize(state, seat, rng)
+    }
+
+    fn action_space(_players: usize) -> &'static crate::engine::action_space::ActionSpace {
+        action_ids::space()
+    }
+
+    fn action_id(action: &Action) -> usize {
+        action_ids::action_id(action)
+    }
+
+    fn observe(view: &View, players: usize, tensor: &mut crate::engine::tensor::Tensor) {
+        observation::observe(view, players, tensor)
     }
 
     fn format_action(_state: &State, action: &Action) -> String {

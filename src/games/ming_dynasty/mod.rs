@@ -14,6 +14,7 @@
 //! * [`events`], [`notation`], [`text`], [`view`]: what clients see
 //! * `wire`: protobuf conversions
 
+pub mod action_ids;
 pub mod actions;
 pub mod apply;
 pub mod board;
@@ -21,6 +22,7 @@ pub mod events;
 pub mod flow;
 pub mod movement;
 pub mod notation;
+pub mod observation;
 pub mod sample;
 pub mod scoring;
 pub mod setup;
@@ -120,6 +122,18 @@ impl Game for MingDynasty {
 
     fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
         sample::determinize(state, seat, rng)
+    }
+
+    fn action_space(_players: usize) -> &'static crate::engine::action_space::ActionSpace {
+        action_ids::space()
+    }
+
+    fn action_id(action: &Action) -> usize {
+        action_ids::action_id(action)
+    }
+
+    fn observe(view: &View, players: usize, tensor: &mut crate::engine::tensor::Tensor) {
+        observation::observe(view, players, tensor)
     }
 
     fn format_action(_state: &State, action: &Action) -> String {

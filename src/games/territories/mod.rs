@@ -16,6 +16,7 @@
 //! * [`events`], [`notation`], [`text`], [`view`]: what clients see
 //! * [`wire`]: protobuf conversions
 
+pub mod action_ids;
 pub mod actions;
 pub mod apply;
 pub mod cards;
@@ -23,6 +24,7 @@ pub mod events;
 pub mod flow;
 pub mod grid;
 pub mod notation;
+pub mod observation;
 pub mod pieces;
 pub mod sample;
 pub mod scoring;
@@ -102,6 +104,18 @@ impl Game for Territories {
 
     fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
         sample::determinize(state, seat, rng)
+    }
+
+    fn action_space(_players: usize) -> &'static crate::engine::action_space::ActionSpace {
+        action_ids::space()
+    }
+
+    fn action_id(action: &Action) -> usize {
+        action_ids::action_id(action)
+    }
+
+    fn observe(view: &View, players: usize, tensor: &mut crate::engine::tensor::Tensor) {
+        observation::observe(view, players, tensor)
     }
 
     fn format_action(_state: &State, action: &Action) -> String {

@@ -110,6 +110,18 @@ impl GameInstance for Aborted {
         Vec::new()
     }
 
+    fn num_distinct_actions(&self) -> usize {
+        self.inner.num_distinct_actions()
+    }
+
+    /// The position at the abort, with nothing legal any more.
+    fn observation(&self, viewer: Option<Seat>) -> proto::Observation {
+        let mut observation = self.inner.observation(viewer);
+        observation.action_mask.iter_mut().for_each(|byte| *byte = 0);
+        observation.version = self.version();
+        observation
+    }
+
     fn apply(&mut self, _seat: Seat, _input: ActionInput<'_>) -> Result<String, ApplyError> {
         Err(refusal().into())
     }

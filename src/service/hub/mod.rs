@@ -284,16 +284,40 @@ impl Hub {
     }
 
     pub async fn get(&self, id: &str, caller: Caller) -> Result<proto::GameSnapshot, ServiceError> {
+        Ok(self.get_observed(id, caller, false).await?.0)
+    }
+
+    /// The snapshot and, when asked, the caller's observation tensor and
+    /// legal-action mask (issue 15), both at the same version.
+    pub async fn get_observed(
+        &self,
+        id: &str,
+        caller: Caller,
+        observe: bool,
+    ) -> Result<(proto::GameSnapshot, Option<proto::Observation>), ServiceError> {
         let live = self.live(id).await?;
         let mut cell = live.cell.lock().await;
         self.fresh(&live, &mut cell).await?;
-        Ok(view::snapshot(&live, cell.instance.as_ref(), caller.seat()))
+        let seat = caller.seat();
+        let snapshot = view::snapshot(&live, cell.instance.as_ref(), seat);
+        Ok((snapshot, observe.then(|| cell.instance.observation(seat))))
     }
 
     pub async fn legal_actions(
         &self,
         id: &str,
         caller: Caller,
+    ) -> Result<proto::ListLegalActionsResponse, ServiceError> {
+        self.legal_actions_observed(id, caller, false).await
+    }
+
+    /// The caller's legal actions and, when asked, its observation tensor
+    /// and legal-action mask at the same version (issue 15).
+    pub async fn legal_actions_observed(
+        &self,
+        id: &str,
+        caller: Caller,
+        observe: bool,
     ) -> Result<proto::ListLegalActionsResponse, ServiceError> {
         let live = self.live(id).await?;
         let mut cell = live.cell.lock().await;
@@ -305,6 +329,7 @@ impl Hub {
         Ok(proto::ListLegalActionsResponse {
             version: cell.instance.version(),
             actions,
+            observation: observe.then(|| cell.instance.observation(caller.seat())),
         })
     }
 

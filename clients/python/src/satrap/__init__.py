@@ -1,0 +1,30 @@
+"""satrap: a client, a bot loop and learning environments for the satrap
+game server (King of Siam, Alexandros, Ming Dynasty, Territories).
+
+    import satrap
+    final = satrap.play("king_of_siam", address="127.0.0.1:50051")
+    print(final.outcome.summary)
+"""
+
+from satrap.bot import Bot, RandomBot, play
+from satrap.client import FINISHED, Client, Seat, SeatHandle, unpack_mask
+
+__all__ = ["Bot", "RandomBot", "play", "Client", "Seat", "SeatHandle", "FINISHED",
+           "unpack_mask", "env", "SingleAgentEnv"]
+__version__ = "0.1.0"
+
+
+def env(game: str = "king_of_siam", players=None, address: str = "127.0.0.1:50051", **kwargs):
+    """The PettingZoo AEC environment of `game` (needs `pip install
+    satrap[env]`): see satrap.aec.SatrapAEC."""
+    from satrap.aec import env as _env
+
+    return _env(game=game, players=players, address=address, **kwargs)
+
+
+def __getattr__(name):
+    if name == "SingleAgentEnv":
+        from satrap.single import SingleAgentEnv
+
+        return SingleAgentEnv
+    raise AttributeError(name)

@@ -1,0 +1,421 @@
+from satrap.v1 import alexandros_pb2 as _alexandros_pb2
+from satrap.v1 import king_of_siam_pb2 as _king_of_siam_pb2
+from satrap.v1 import ming_dynasty_pb2 as _ming_dynasty_pb2
+from satrap.v1 import territories_pb2 as _territories_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class GameStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    GAME_STATUS_UNSPECIFIED: _ClassVar[GameStatus]
+    GAME_STATUS_IN_PROGRESS: _ClassVar[GameStatus]
+    GAME_STATUS_FINISHED: _ClassVar[GameStatus]
+GAME_STATUS_UNSPECIFIED: GameStatus
+GAME_STATUS_IN_PROGRESS: GameStatus
+GAME_STATUS_FINISHED: GameStatus
+
+class GameType(_message.Message):
+    __slots__ = ("id", "name", "min_players", "max_players", "description", "rules", "bots", "action_spaces")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    MIN_PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    MAX_PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    BOTS_FIELD_NUMBER: _ClassVar[int]
+    ACTION_SPACES_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    description: str
+    rules: str
+    bots: _containers.RepeatedScalarFieldContainer[str]
+    action_spaces: _containers.RepeatedCompositeFieldContainer[ActionSpace]
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., description: _Optional[str] = ..., rules: _Optional[str] = ..., bots: _Optional[_Iterable[str]] = ..., action_spaces: _Optional[_Iterable[_Union[ActionSpace, _Mapping]]] = ...) -> None: ...
+
+class ListGameTypesRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListGameTypesResponse(_message.Message):
+    __slots__ = ("game_types",)
+    GAME_TYPES_FIELD_NUMBER: _ClassVar[int]
+    game_types: _containers.RepeatedCompositeFieldContainer[GameType]
+    def __init__(self, game_types: _Optional[_Iterable[_Union[GameType, _Mapping]]] = ...) -> None: ...
+
+class SeatRequest(_message.Message):
+    __slots__ = ("name", "bot")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    bot: str
+    def __init__(self, name: _Optional[str] = ..., bot: _Optional[str] = ...) -> None: ...
+
+class GameOptions(_message.Message):
+    __slots__ = ("king_of_siam", "alexandros", "ming_dynasty", "territories")
+    KING_OF_SIAM_FIELD_NUMBER: _ClassVar[int]
+    ALEXANDROS_FIELD_NUMBER: _ClassVar[int]
+    MING_DYNASTY_FIELD_NUMBER: _ClassVar[int]
+    TERRITORIES_FIELD_NUMBER: _ClassVar[int]
+    king_of_siam: _king_of_siam_pb2.KingOfSiamOptions
+    alexandros: _alexandros_pb2.AlexandrosOptions
+    ming_dynasty: _ming_dynasty_pb2.MingDynastyOptions
+    territories: _territories_pb2.TerritoriesOptions
+    def __init__(self, king_of_siam: _Optional[_Union[_king_of_siam_pb2.KingOfSiamOptions, _Mapping]] = ..., alexandros: _Optional[_Union[_alexandros_pb2.AlexandrosOptions, _Mapping]] = ..., ming_dynasty: _Optional[_Union[_ming_dynasty_pb2.MingDynastyOptions, _Mapping]] = ..., territories: _Optional[_Union[_territories_pb2.TerritoriesOptions, _Mapping]] = ...) -> None: ...
+
+class CreateGameRequest(_message.Message):
+    __slots__ = ("game_type", "seats", "seed", "options", "private")
+    GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_FIELD_NUMBER: _ClassVar[int]
+    game_type: str
+    seats: _containers.RepeatedCompositeFieldContainer[SeatRequest]
+    seed: int
+    options: GameOptions
+    private: bool
+    def __init__(self, game_type: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatRequest, _Mapping]]] = ..., seed: _Optional[int] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., private: _Optional[bool] = ...) -> None: ...
+
+class SeatCredential(_message.Message):
+    __slots__ = ("seat", "name", "token")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    name: str
+    token: str
+    def __init__(self, seat: _Optional[int] = ..., name: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
+
+class CreateGameResponse(_message.Message):
+    __slots__ = ("game_id", "seats", "snapshot", "spectator_token")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
+    SPECTATOR_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seats: _containers.RepeatedCompositeFieldContainer[SeatCredential]
+    snapshot: GameSnapshot
+    spectator_token: str
+    def __init__(self, game_id: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatCredential, _Mapping]]] = ..., snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ..., spectator_token: _Optional[str] = ...) -> None: ...
+
+class SeatInfo(_message.Message):
+    __slots__ = ("seat", "name", "bot", "resigned")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    RESIGNED_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    name: str
+    bot: str
+    resigned: bool
+    def __init__(self, seat: _Optional[int] = ..., name: _Optional[str] = ..., bot: _Optional[str] = ..., resigned: _Optional[bool] = ...) -> None: ...
+
+class SeatResult(_message.Message):
+    __slots__ = ("seat", "rank", "score")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    rank: int
+    score: int
+    def __init__(self, seat: _Optional[int] = ..., rank: _Optional[int] = ..., score: _Optional[int] = ...) -> None: ...
+
+class Outcome(_message.Message):
+    __slots__ = ("winners", "draw", "results", "ending", "summary")
+    WINNERS_FIELD_NUMBER: _ClassVar[int]
+    DRAW_FIELD_NUMBER: _ClassVar[int]
+    RESULTS_FIELD_NUMBER: _ClassVar[int]
+    ENDING_FIELD_NUMBER: _ClassVar[int]
+    SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    winners: _containers.RepeatedScalarFieldContainer[int]
+    draw: bool
+    results: _containers.RepeatedCompositeFieldContainer[SeatResult]
+    ending: str
+    summary: str
+    def __init__(self, winners: _Optional[_Iterable[int]] = ..., draw: _Optional[bool] = ..., results: _Optional[_Iterable[_Union[SeatResult, _Mapping]]] = ..., ending: _Optional[str] = ..., summary: _Optional[str] = ...) -> None: ...
+
+class GameSnapshot(_message.Message):
+    __slots__ = ("game_id", "game_type", "version", "status", "to_act", "viewer", "king_of_siam", "alexandros", "ming_dynasty", "territories", "outcome", "text", "seats", "private")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    TO_ACT_FIELD_NUMBER: _ClassVar[int]
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    KING_OF_SIAM_FIELD_NUMBER: _ClassVar[int]
+    ALEXANDROS_FIELD_NUMBER: _ClassVar[int]
+    MING_DYNASTY_FIELD_NUMBER: _ClassVar[int]
+    TERRITORIES_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    game_type: str
+    version: int
+    status: GameStatus
+    to_act: _containers.RepeatedScalarFieldContainer[int]
+    viewer: int
+    king_of_siam: _king_of_siam_pb2.KingOfSiamView
+    alexandros: _alexandros_pb2.AlexandrosView
+    ming_dynasty: _ming_dynasty_pb2.MingDynastyView
+    territories: _territories_pb2.TerritoriesView
+    outcome: Outcome
+    text: str
+    seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
+    private: bool
+    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., to_act: _Optional[_Iterable[int]] = ..., viewer: _Optional[int] = ..., king_of_siam: _Optional[_Union[_king_of_siam_pb2.KingOfSiamView, _Mapping]] = ..., alexandros: _Optional[_Union[_alexandros_pb2.AlexandrosView, _Mapping]] = ..., ming_dynasty: _Optional[_Union[_ming_dynasty_pb2.MingDynastyView, _Mapping]] = ..., territories: _Optional[_Union[_territories_pb2.TerritoriesView, _Mapping]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., text: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., private: _Optional[bool] = ...) -> None: ...
+
+class GetGameRequest(_message.Message):
+    __slots__ = ("game_id", "observation")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    OBSERVATION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    observation: bool
+    def __init__(self, game_id: _Optional[str] = ..., observation: _Optional[bool] = ...) -> None: ...
+
+class GetGameResponse(_message.Message):
+    __slots__ = ("snapshot", "observation")
+    SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
+    OBSERVATION_FIELD_NUMBER: _ClassVar[int]
+    snapshot: GameSnapshot
+    observation: Observation
+    def __init__(self, snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ..., observation: _Optional[_Union[Observation, _Mapping]] = ...) -> None: ...
+
+class Action(_message.Message):
+    __slots__ = ("king_of_siam", "alexandros", "ming_dynasty", "territories")
+    KING_OF_SIAM_FIELD_NUMBER: _ClassVar[int]
+    ALEXANDROS_FIELD_NUMBER: _ClassVar[int]
+    MING_DYNASTY_FIELD_NUMBER: _ClassVar[int]
+    TERRITORIES_FIELD_NUMBER: _ClassVar[int]
+    king_of_siam: _king_of_siam_pb2.KingOfSiamAction
+    alexandros: _alexandros_pb2.AlexandrosAction
+    ming_dynasty: _ming_dynasty_pb2.MingDynastyAction
+    territories: _territories_pb2.TerritoriesAction
+    def __init__(self, king_of_siam: _Optional[_Union[_king_of_siam_pb2.KingOfSiamAction, _Mapping]] = ..., alexandros: _Optional[_Union[_alexandros_pb2.AlexandrosAction, _Mapping]] = ..., ming_dynasty: _Optional[_Union[_ming_dynasty_pb2.MingDynastyAction, _Mapping]] = ..., territories: _Optional[_Union[_territories_pb2.TerritoriesAction, _Mapping]] = ...) -> None: ...
+
+class LegalAction(_message.Message):
+    __slots__ = ("action", "notation", "action_id")
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    NOTATION_FIELD_NUMBER: _ClassVar[int]
+    ACTION_ID_FIELD_NUMBER: _ClassVar[int]
+    action: Action
+    notation: str
+    action_id: int
+    def __init__(self, action: _Optional[_Union[Action, _Mapping]] = ..., notation: _Optional[str] = ..., action_id: _Optional[int] = ...) -> None: ...
+
+class ListLegalActionsRequest(_message.Message):
+    __slots__ = ("game_id", "observation")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    OBSERVATION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    observation: bool
+    def __init__(self, game_id: _Optional[str] = ..., observation: _Optional[bool] = ...) -> None: ...
+
+class ListLegalActionsResponse(_message.Message):
+    __slots__ = ("version", "actions", "observation")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    OBSERVATION_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    actions: _containers.RepeatedCompositeFieldContainer[LegalAction]
+    observation: Observation
+    def __init__(self, version: _Optional[int] = ..., actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., observation: _Optional[_Union[Observation, _Mapping]] = ...) -> None: ...
+
+class ApplyActionRequest(_message.Message):
+    __slots__ = ("game_id", "expected_version", "action", "notation", "action_id")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    NOTATION_FIELD_NUMBER: _ClassVar[int]
+    ACTION_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    expected_version: int
+    action: Action
+    notation: str
+    action_id: int
+    def __init__(self, game_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., action: _Optional[_Union[Action, _Mapping]] = ..., notation: _Optional[str] = ..., action_id: _Optional[int] = ...) -> None: ...
+
+class GameEvent(_message.Message):
+    __slots__ = ("version", "seat", "description", "king_of_siam", "alexandros", "ming_dynasty", "territories")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    KING_OF_SIAM_FIELD_NUMBER: _ClassVar[int]
+    ALEXANDROS_FIELD_NUMBER: _ClassVar[int]
+    MING_DYNASTY_FIELD_NUMBER: _ClassVar[int]
+    TERRITORIES_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    seat: int
+    description: str
+    king_of_siam: _king_of_siam_pb2.KingOfSiamEvent
+    alexandros: _alexandros_pb2.AlexandrosEvent
+    ming_dynasty: _ming_dynasty_pb2.MingDynastyEvent
+    territories: _territories_pb2.TerritoriesEvent
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., description: _Optional[str] = ..., king_of_siam: _Optional[_Union[_king_of_siam_pb2.KingOfSiamEvent, _Mapping]] = ..., alexandros: _Optional[_Union[_alexandros_pb2.AlexandrosEvent, _Mapping]] = ..., ming_dynasty: _Optional[_Union[_ming_dynasty_pb2.MingDynastyEvent, _Mapping]] = ..., territories: _Optional[_Union[_territories_pb2.TerritoriesEvent, _Mapping]] = ...) -> None: ...
+
+class ApplyActionResponse(_message.Message):
+    __slots__ = ("snapshot", "events")
+    SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    snapshot: GameSnapshot
+    events: _containers.RepeatedCompositeFieldContainer[GameEvent]
+    def __init__(self, snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ...) -> None: ...
+
+class WatchGameRequest(_message.Message):
+    __slots__ = ("game_id", "from_version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    from_version: int
+    def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ...) -> None: ...
+
+class GameUpdate(_message.Message):
+    __slots__ = ("version", "events", "snapshot")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    events: _containers.RepeatedCompositeFieldContainer[GameEvent]
+    snapshot: GameSnapshot
+    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ...) -> None: ...
+
+class GetHistoryRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class HistoryEntry(_message.Message):
+    __slots__ = ("version", "seat", "notation", "action", "hidden", "events")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    NOTATION_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    HIDDEN_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    seat: int
+    notation: str
+    action: Action
+    hidden: bool
+    events: _containers.RepeatedCompositeFieldContainer[GameEvent]
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., notation: _Optional[str] = ..., action: _Optional[_Union[Action, _Mapping]] = ..., hidden: _Optional[bool] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ...) -> None: ...
+
+class GetHistoryResponse(_message.Message):
+    __slots__ = ("game_id", "game_type", "seats", "options", "entries", "seed", "status", "version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    ENTRIES_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    game_type: str
+    seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
+    options: GameOptions
+    entries: _containers.RepeatedCompositeFieldContainer[HistoryEntry]
+    seed: int
+    status: GameStatus
+    version: int
+    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., entries: _Optional[_Iterable[_Union[HistoryEntry, _Mapping]]] = ..., seed: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ...) -> None: ...
+
+class ListGamesRequest(_message.Message):
+    __slots__ = ("game_type", "status", "page_size", "page_token")
+    GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game_type: str
+    status: GameStatus
+    page_size: int
+    page_token: str
+    def __init__(self, game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class GameSummary(_message.Message):
+    __slots__ = ("game_id", "game_type", "status", "version", "seats", "created_at_ms", "updated_at_ms", "private")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_MS_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_MS_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    game_type: str
+    status: GameStatus
+    version: int
+    seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
+    created_at_ms: int
+    updated_at_ms: int
+    private: bool
+    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., created_at_ms: _Optional[int] = ..., updated_at_ms: _Optional[int] = ..., private: _Optional[bool] = ...) -> None: ...
+
+class ListGamesResponse(_message.Message):
+    __slots__ = ("games", "next_page_token")
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[GameSummary]
+    next_page_token: str
+    def __init__(self, games: _Optional[_Iterable[_Union[GameSummary, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+
+class ResignRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class ResignResponse(_message.Message):
+    __slots__ = ("snapshot", "events")
+    SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    snapshot: GameSnapshot
+    events: _containers.RepeatedCompositeFieldContainer[GameEvent]
+    def __init__(self, snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ...) -> None: ...
+
+class RotateSeatTokenRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class RotateSeatTokenResponse(_message.Message):
+    __slots__ = ("credential",)
+    CREDENTIAL_FIELD_NUMBER: _ClassVar[int]
+    credential: SeatCredential
+    def __init__(self, credential: _Optional[_Union[SeatCredential, _Mapping]] = ...) -> None: ...
+
+class ActionSpace(_message.Message):
+    __slots__ = ("players", "num_distinct_actions", "observation_shape")
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    NUM_DISTINCT_ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    OBSERVATION_SHAPE_FIELD_NUMBER: _ClassVar[int]
+    players: int
+    num_distinct_actions: int
+    observation_shape: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, players: _Optional[int] = ..., num_distinct_actions: _Optional[int] = ..., observation_shape: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class Observation(_message.Message):
+    __slots__ = ("tensor", "shape", "action_mask", "num_distinct_actions", "version")
+    TENSOR_FIELD_NUMBER: _ClassVar[int]
+    SHAPE_FIELD_NUMBER: _ClassVar[int]
+    ACTION_MASK_FIELD_NUMBER: _ClassVar[int]
+    NUM_DISTINCT_ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    tensor: _containers.RepeatedScalarFieldContainer[float]
+    shape: _containers.RepeatedScalarFieldContainer[int]
+    action_mask: bytes
+    num_distinct_actions: int
+    version: int
+    def __init__(self, tensor: _Optional[_Iterable[float]] = ..., shape: _Optional[_Iterable[int]] = ..., action_mask: _Optional[bytes] = ..., num_distinct_actions: _Optional[int] = ..., version: _Optional[int] = ...) -> None: ...
