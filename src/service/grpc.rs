@@ -26,6 +26,7 @@ impl GameServiceImpl {
 
     /// Who is calling on game `id`: checks the bearer token on every call.
     async fn caller<T>(&self, req: &Request<T>, id: &str) -> Result<Caller, ServiceError> {
+        tracing::Span::current().record("game_id", id);
         let token = auth::bearer(req.metadata())?;
         self.hub.caller(id, token.as_deref()).await
     }
@@ -50,6 +51,7 @@ impl GameService for GameServiceImpl {
     ) -> Result<Response<proto::CreateGameResponse>, Status> {
         let hub = self.hub.clone();
         let created = to_completion(async move { hub.create(req.into_inner()).await }).await?;
+        tracing::Span::current().record("game_id", created.game_id.as_str());
         Ok(Response::new(proto::CreateGameResponse {
             game_id: created.game_id,
             seats: created.seats,
@@ -156,7 +158,7 @@ impl GameService for GameServiceImpl {
 async fn to_completion<T: Send + 'static>(
     work: impl Future<Output = Result<T, ServiceError>> + Send + 'static,
 ) -> Result<T, ServiceError> {
-    tokio::spawn(work)
+    tokio::spawn(tracing::Instrument::in_current_span(work))
         .await
         .map_err(|e| ServiceError::Internal(format!("request task failed: {e}")))?
 }

@@ -18,6 +18,7 @@ use super::oversize::OversizeLayer;
 use super::{GameServiceImpl, Hub, Limits};
 use crate::proto::{self, game_service_server::GameServiceServer};
 use crate::store;
+use crate::telemetry;
 
 /// Log output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -100,6 +101,14 @@ pub struct Config {
     /// (`--web false` to turn it off; see `service::web`).
     #[arg(long, env = "SATRAP_WEB", default_value_t = true, action = clap::ArgAction::Set)]
     pub web: bool,
+    /// Serve Prometheus metrics at `http://ADDR/metrics` (e.g.
+    /// `0.0.0.0:9090`); unset serves none (see `telemetry`).
+    #[arg(long, env = "SATRAP_METRICS_LISTEN")]
+    pub metrics_listen: Option<SocketAddr>,
+    /// Export tracing spans over OTLP/gRPC to this collector (e.g.
+    /// `http://otel-collector:4317`); unset exports none.
+    #[arg(long, env = "SATRAP_OTLP_ENDPOINT")]
+    pub otlp_endpoint: Option<String>,
 }
 
 impl Config {
@@ -146,6 +155,8 @@ pub enum ServeError {
     CorsHeader(String),
     #[error("server: {0}")]
     Transport(#[from] tonic::transport::Error),
+    #[error(transparent)]
+    Metrics(#[from] crate::telemetry::exporter::MetricsError),
 }
 
 /// Bind `config.listen` and serve until `shutdown` completes.
@@ -181,6 +192,13 @@ pub async fn serve_on(
     let cors = cors(&config.cors_origins, &config.cors_allow_headers)?;
     let (stop_tx, stop_rx) = watch::channel(false);
     let hub = Hub::new(store, limits, stop_rx);
+    let metrics = match config.metrics_listen {
+        Some(addr) => Some((
+            telemetry::exporter::bind(addr).await?,
+            telemetry::exporter::install()?,
+        )),
+        None => None,
+    };
 
     let (health, health_service) = tonic_health::server::health_reporter();
     health
@@ -192,6 +210,10 @@ pub async fn serve_on(
         tokio::spawn(hub.clone().resume_bots()),
         tokio::spawn(report_faults(faults, health.clone())),
     ];
+    let metrics_task = metrics.map(|(listener, handle)| {
+        let stop = stop_tx.subscribe();
+        tokio::spawn(telemetry::exporter::serve(listener, handle, hub.clone(), stop))
+    });
     // Reflection in both versions: grpcurl up to 1.8.7, Postman, Evans and
     // grpcio-reflection speak only v1alpha; newer tools ask for v1 first.
     let reflection = || {
@@ -232,6 +254,7 @@ pub async fn serve_on(
         .layer(cors)
         .layer(tonic_web::GrpcWebLayer::new())
         .layer(OversizeLayer)
+        .layer(telemetry::rpc::RpcTelemetryLayer)
         .add_service(health_service)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
@@ -241,7 +264,7 @@ pub async fn serve_on(
         )
         .serve_with_incoming_shutdown(incoming, shutdown)
         .await?;
-    for task in background {
+    for task in background.into_iter().chain(metrics_task) {
         task.abort();
     }
     Ok(())

@@ -4,6 +4,7 @@
 pub mod external;
 pub mod golden;
 pub mod raw;
+pub mod telemetry;
 
 use std::net::SocketAddr;
 

@@ -17,6 +17,7 @@
 //! This file holds the calls that only read or create a game, and Resign.
 
 mod cache;
+mod census;
 mod driver;
 mod history;
 mod listing;
@@ -43,6 +44,7 @@ use crate::proto;
 use crate::store::{GameRecord, GameStore, SeatRecord, now_ms};
 
 use cache::{LiveGame, Meta};
+pub use census::Census;
 pub use pool::BotPool;
 
 /// Limits that protect the server from a misbehaving client, and the bots'
