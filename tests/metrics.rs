@@ -109,10 +109,15 @@ async fn metrics_move_as_a_game_is_played() {
     // Play to the end; the bot decides on its turns, moves are committed.
     let played = play_to_end(&mut client, &created, &mut Lcg(5)).await;
     assert!(!played.is_empty());
-    let s3 = scrape_until(metrics, "the game over and only our stream open", |s| {
-        s.get("satrap_live_games", &[]) == 0.0 && s.get("satrap_watch_streams", &[]) == 1.0
+    // Our watch stream ended with the game (OK), and so did the gauge.
+    let s3 = scrape_until(metrics, "the game over and no stream open", |s| {
+        s.get("satrap_live_games", &[]) == 0.0 && s.get("satrap_watch_streams", &[]) == 0.0
     })
     .await;
+    assert_eq!(
+        s3.get(REQUESTS, &[("method", "WatchGame"), ("code", "OK")]),
+        1.0
+    );
     assert_eq!(s3.get("satrap_cached_games", &[]), 1.0);
     let bot_decisions = s3.get("satrap_bot_decisions_total", &[("bot", "random")]);
     assert!(bot_decisions >= 1.0, "{:#?}", s3.0);
@@ -128,8 +133,8 @@ async fn metrics_move_as_a_game_is_played() {
     assert!(applied >= played.len() as f64, "{applied} < {}", played.len());
     assert!(s3.get("satrap_bot_decision_seconds_bucket", &[("bot", "random"), ("le", "+Inf")]) >= 1.0);
 
-    // The client cancels its stream: the gauge drops at once (the stream
-    // of a finished game ended by itself; cancel one on a running game).
+    // The client cancels a stream on a running game: the gauge drops at
+    // once, without waiting for a move.
     drop(watch);
     let other = create(&mut client, "territories", common::seats(2), Some(12)).await;
     let cancelled_before = s3.get(REQUESTS, &[("method", "WatchGame"), ("code", "CANCELLED")]);

@@ -14,11 +14,20 @@ pub async fn free_addr() -> SocketAddr {
     l.local_addr().expect("addr")
 }
 
-/// GET `path` on `addr`: (status code, body).
+/// GET `path` on `addr`: (status code, body). Connects again for up to
+/// 10 s (the server binds its metrics port as it starts).
 pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
-    let mut stream = tokio::net::TcpStream::connect(addr)
-        .await
-        .expect("connect to the metrics port");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let mut stream = loop {
+        match tokio::net::TcpStream::connect(addr).await {
+            Ok(s) => break s,
+            Err(e) if std::time::Instant::now() < deadline => {
+                let _ = e;
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+            Err(e) => panic!("connect to the metrics port {addr}: {e}"),
+        }
+    };
     let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
     stream
         .write_all(request.as_bytes())
