@@ -76,7 +76,12 @@ async fn metrics_move_as_a_game_is_played() {
     );
     assert_eq!(s1.get("satrap_live_games", &[]), 1.0);
     assert_eq!(s1.get("satrap_cached_games", &[]), 1.0);
-    assert!(s1.get("satrap_rpc_duration_seconds_count", &[("method", "CreateGame")]) >= 1.0);
+    assert!(
+        s1.get(
+            "satrap_rpc_duration_seconds_count",
+            &[("method", "CreateGame")]
+        ) >= 1.0
+    );
 
     // An open watch stream counts while it is open.
     let watch = client
@@ -128,10 +133,23 @@ async fn metrics_move_as_a_game_is_played() {
     let commits = s3.get("satrap_store_commit_seconds_count", &[("store", "memory")]);
     let snap = common::snapshot(&mut client, &id, None).await;
     // Every version is one commit, of a client's move or a bot's.
-    assert!(commits >= snap.version as f64 - 1.0, "{commits} commits, version {}", snap.version);
+    assert!(
+        commits >= snap.version as f64 - 1.0,
+        "{commits} commits, version {}",
+        snap.version
+    );
     let applied = s3.get(REQUESTS, &[("method", "ApplyAction"), ("code", "OK")]);
-    assert!(applied >= played.len() as f64, "{applied} < {}", played.len());
-    assert!(s3.get("satrap_bot_decision_seconds_bucket", &[("bot", "random"), ("le", "+Inf")]) >= 1.0);
+    assert!(
+        applied >= played.len() as f64,
+        "{applied} < {}",
+        played.len()
+    );
+    assert!(
+        s3.get(
+            "satrap_bot_decision_seconds_bucket",
+            &[("bot", "random"), ("le", "+Inf")]
+        ) >= 1.0
+    );
 
     // The client cancels a stream on a running game: the gauge drops at
     // once, without waiting for a move.
@@ -149,7 +167,11 @@ async fn metrics_move_as_a_game_is_played() {
         .await
         .expect("watch")
         .into_inner();
-    stream.message().await.expect("first update").expect("an update");
+    stream
+        .message()
+        .await
+        .expect("first update")
+        .expect("an update");
     scrape_until(metrics, "the new stream counted", |s| {
         s.get("satrap_watch_streams", &[]) == 1.0
     })
@@ -159,22 +181,28 @@ async fn metrics_move_as_a_game_is_played() {
         s.get("satrap_watch_streams", &[]) == 0.0
     })
     .await;
-    assert!(
-        s4.get(REQUESTS, &[("method", "WatchGame"), ("code", "CANCELLED")]) > cancelled_before
-    );
+    assert!(s4.get(REQUESTS, &[("method", "WatchGame"), ("code", "CANCELLED")]) > cancelled_before);
     assert_eq!(s4.get("satrap_live_games", &[]), 1.0);
     assert_eq!(s4.get("satrap_cached_games", &[]), 2.0);
 
     // A path that is not a method: one `unknown` label, never the path.
     let unknown = common::raw::call(server.channel().await, "NoSuchMethod", vec![], &[]).await;
-    assert_eq!(unknown.expect_err("unimplemented").code(), tonic::Code::Unimplemented);
+    assert_eq!(
+        unknown.expect_err("unimplemented").code(),
+        tonic::Code::Unimplemented
+    );
     let s5 = scrape(metrics).await;
     assert_eq!(
-        s5.get(REQUESTS, &[("method", "unknown"), ("code", "UNIMPLEMENTED")]),
+        s5.get(
+            REQUESTS,
+            &[("method", "unknown"), ("code", "UNIMPLEMENTED")]
+        ),
         1.0
     );
     assert!(
-        !s5.0.keys().any(|(_, labels)| labels.values().any(|v| v.contains("NoSuchMethod"))),
+        !s5.0
+            .keys()
+            .any(|(_, labels)| labels.values().any(|v| v.contains("NoSuchMethod"))),
         "a client's path became a label"
     );
     server.shutdown().await;

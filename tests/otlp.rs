@@ -17,7 +17,6 @@ use opentelemetry_proto::tonic::collector::trace::v1::{
 };
 use opentelemetry_proto::tonic::common::v1::any_value::Value;
 use opentelemetry_proto::tonic::trace::v1::Span;
-use satrap::proto;
 use tokio::sync::mpsc;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
@@ -122,14 +121,20 @@ async fn rpc_spans_reach_the_collector_with_method_and_game_id() {
             exporter.flush().await;
         }
     }
-    for (span, method) in [(get.expect("get"), "GetGame"), (create.expect("create"), "CreateGame")] {
+    for (span, method) in [
+        (get.expect("get"), "GetGame"),
+        (create.expect("create"), "CreateGame"),
+    ] {
         assert_eq!(attribute(&span, "rpc.method").as_deref(), Some(method));
         assert_eq!(
             attribute(&span, "rpc.service").as_deref(),
             Some("satrap.v1.GameService")
         );
         assert_eq!(attribute(&span, "rpc.system").as_deref(), Some("grpc"));
-        assert_eq!(attribute(&span, "rpc.grpc.status_code").as_deref(), Some("0"));
+        assert_eq!(
+            attribute(&span, "rpc.grpc.status_code").as_deref(),
+            Some("0")
+        );
         assert!(span.end_time_unix_nano >= span.start_time_unix_nano);
     }
     server.shutdown().await;

@@ -212,7 +212,12 @@ pub async fn serve_on(
     ];
     let metrics_task = metrics.map(|(listener, handle)| {
         let stop = stop_tx.subscribe();
-        tokio::spawn(telemetry::exporter::serve(listener, handle, hub.clone(), stop))
+        tokio::spawn(telemetry::exporter::serve(
+            listener,
+            handle,
+            hub.clone(),
+            stop,
+        ))
     });
     // Reflection in both versions: grpcurl up to 1.8.7, Postman, Evans and
     // grpcio-reflection speak only v1alpha; newer tools ask for v1 first.

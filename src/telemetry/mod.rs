@@ -88,7 +88,10 @@ impl Drop for Timer {
 /// HELP lines for every metric (shown by Prometheus and Grafana).
 pub(crate) fn describe() {
     use metrics::{Unit, describe_counter, describe_gauge, describe_histogram};
-    describe_counter!(RPC_REQUESTS, "Finished gRPC calls by method and status code");
+    describe_counter!(
+        RPC_REQUESTS,
+        "Finished gRPC calls by method and status code"
+    );
     describe_histogram!(
         RPC_DURATION,
         Unit::Seconds,

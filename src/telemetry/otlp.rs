@@ -54,10 +54,8 @@ impl Otlp {
     /// Flush and stop the exporter (at the end of `main`).
     pub async fn shutdown(self) {
         let provider = self.provider;
-        let _ = tokio::task::spawn_blocking(move || {
-            provider.shutdown_with_timeout(EXPORT_TIMEOUT)
-        })
-        .await;
+        let _ = tokio::task::spawn_blocking(move || provider.shutdown_with_timeout(EXPORT_TIMEOUT))
+            .await;
     }
 }
 
