@@ -26,7 +26,10 @@
 # each part.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ROOT="$PWD"
+# debootstrap and rootful podman need root (CI runs as root).
+if [[ $(id -u) -ne 0 ]]; then
+  exec sudo --preserve-env=SATRAP_BIN,SATRAP_FRESH_BASE bash "$0" "$@"
+fi
 
 BIN="${SATRAP_BIN:-target/release/satrap}"
 BASE="localhost/satrap-base:bookworm"
@@ -68,10 +71,8 @@ done
 python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 if [[ ${#need[@]} -gt 0 ]]; then
   lap "apt-get install ${need[*]}"
-  SUDO=""
-  if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
   export DEBIAN_FRONTEND=noninteractive
-  { $SUDO apt-get update -q && $SUDO apt-get install -y -q --no-install-recommends "${need[@]}"; } \
+  { apt-get update -q && apt-get install -y -q --no-install-recommends "${need[@]}"; } \
     </dev/null >"$work/apt.log" 2>&1 || { tail -n 40 "$work/apt.log" >&2; exit 1; }
 fi
 echo "   $(podman --version)" >&2

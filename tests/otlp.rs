@@ -99,10 +99,25 @@ async fn rpc_spans_reach_the_collector_with_method_and_game_id() {
     // Collector up: the spans of new calls arrive.
     let mut received = start_receiver(collector).await;
     let id = calls(&server).await;
+    // A caller in a trace of its own (W3C traceparent): the call's span
+    // joins it.
+    let trace_id = "4bf92f3577b34da6a3ce929d0e0e4736";
+    let parent_id = "00f067aa0ba902b7";
+    let mut client = server.client().await;
+    let mut traced = tonic::Request::new(satrap::proto::GetGameRequest {
+        game_id: id.clone(),
+    });
+    traced.metadata_mut().insert(
+        "traceparent",
+        format!("00-{trace_id}-{parent_id}-01")
+            .parse()
+            .expect("metadata"),
+    );
+    client.get_game(traced).await.expect("traced GetGame");
     exporter.flush().await;
     let deadline = Instant::now() + Duration::from_secs(20);
-    let (mut get, mut create) = (None, None);
-    while get.is_none() || create.is_none() {
+    let (mut get, mut create, mut joined) = (None, None, None);
+    while get.is_none() || create.is_none() || joined.is_none() {
         let wait = deadline.saturating_duration_since(Instant::now());
         let span = tokio::time::timeout(wait, received.recv())
             .await
@@ -111,12 +126,18 @@ async fn rpc_spans_reach_the_collector_with_method_and_game_id() {
         if attribute(&span, "game_id").as_deref() != Some(id.as_str()) {
             continue;
         }
+        if hex::encode(&span.trace_id) == trace_id {
+            assert_eq!(hex::encode(&span.parent_span_id), parent_id);
+            assert_eq!(span.name, "satrap.v1.GameService/GetGame");
+            joined = Some(span);
+            continue;
+        }
         match span.name.as_str() {
             "satrap.v1.GameService/GetGame" => get = Some(span),
             "satrap.v1.GameService/CreateGame" => create = Some(span),
             _ => {}
         }
-        if get.is_none() || create.is_none() {
+        if get.is_none() || create.is_none() || joined.is_none() {
             // Later batches: flush again (the batch may have been cut).
             exporter.flush().await;
         }

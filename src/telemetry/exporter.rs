@@ -34,6 +34,9 @@ const BUCKETS: &[f64] = &[
     60.0,
 ];
 
+/// Longest a scrape waits for the game census.
+const CENSUS_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// How often histograms are compacted between scrapes.
 const UPKEEP: Duration = Duration::from_secs(5);
 
@@ -144,7 +147,15 @@ async fn answer(
     const TEXT: &str = "text/plain; charset=utf-8";
     match (req.method(), req.uri().path()) {
         (&http::Method::GET, "/metrics") => {
-            let census = hub.census().await;
+            // A game's lock held for long (a store call hanging) must not
+            // hang the scrape: answer 503, and Prometheus marks it failed.
+            let Ok(census) = tokio::time::timeout(CENSUS_TIMEOUT, hub.census()).await else {
+                return response(
+                    http::StatusCode::SERVICE_UNAVAILABLE,
+                    TEXT,
+                    "counting the games took too long\n".into(),
+                );
+            };
             metrics::gauge!(LIVE_GAMES).set(census.live as f64);
             metrics::gauge!(CACHED_GAMES).set(census.cached as f64);
             response(

@@ -154,6 +154,7 @@ where
             rpc.grpc.status_code = tracing::field::Empty,
             game_id = tracing::field::Empty,
         );
+        continue_trace(&span, req.headers());
         let start = Instant::now();
         let future = {
             let _entered = span.enter();
@@ -184,6 +185,39 @@ where
             ))
         })
     }
+}
+
+/// A caller that sends W3C `traceparent` (and `tracestate`) gets the call's
+/// span in its own trace (a gateway or a backend that traces its calls).
+/// Without an OpenTelemetry layer installed this does nothing.
+fn continue_trace(span: &tracing::Span, headers: &http::HeaderMap) {
+    use opentelemetry::propagation::TextMapPropagator;
+    use tracing_opentelemetry::OpenTelemetrySpanExt;
+    if !headers.contains_key("traceparent") {
+        return;
+    }
+    let parent = opentelemetry_sdk::propagation::TraceContextPropagator::new()
+        .extract(&HeaderExtractor(headers));
+    let _ = span.set_parent(parent);
+}
+
+struct HeaderExtractor<'a>(&'a http::HeaderMap);
+
+impl opentelemetry::propagation::Extractor for HeaderExtractor<'_> {
+    fn get(&self, key: &str) -> Option<&str> {
+        self.0.get(key).and_then(|v| v.to_str().ok())
+    }
+
+    fn keys(&self) -> Vec<&str> {
+        self.0.keys().map(|k| k.as_str()).collect()
+    }
+}
+
+/// Whether a server span with this status failed, by OpenTelemetry's gRPC
+/// conventions: a client's mistake (NOT_FOUND, INVALID_ARGUMENT, ...) is
+/// the server working as it should.
+fn server_error(code: i32) -> bool {
+    matches!(code, 2 | 4 | 12 | 13 | 14 | 15)
 }
 
 fn parse_code(value: &http::HeaderValue) -> Option<i32> {
@@ -252,7 +286,7 @@ impl Call {
         metrics::histogram!(RPC_DURATION, "method" => method)
             .record(self.start.elapsed().as_secs_f64());
         self.span.record("rpc.grpc.status_code", code);
-        if code != 0 {
+        if server_error(code) {
             self.span.record("otel.status_code", "ERROR");
         }
     }
