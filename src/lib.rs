@@ -7,6 +7,7 @@ pub mod engine;
 pub mod games;
 pub mod service;
 pub mod store;
+pub mod telemetry;
 
 /// Generated protobuf and gRPC code of package `satrap.v1`.
 #[allow(clippy::all, missing_docs)]

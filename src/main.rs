@@ -59,9 +59,15 @@ fn api_key(args: &ApiKeyArgs) -> Result<(), String> {
 
 #[derive(clap::Args)]
 struct HealthArgs {
-    /// Server address. Default: the port of SATRAP_LISTEN on 127.0.0.1.
+    /// Server address to ask, as is. Default: see `--listen`.
     #[arg(long)]
     addr: Option<String>,
+    /// The server's `--listen` address; its port is asked on 127.0.0.1.
+    /// Default: the `--listen` of the `satrap serve` running as PID 1 (a
+    /// container's server, flags or SATRAP_LISTEN, resolved as it resolved
+    /// them), else SATRAP_LISTEN, else 127.0.0.1:50051.
+    #[arg(long)]
+    listen: Option<String>,
     /// Service to ask about; empty for the whole server.
     #[arg(long, default_value = "satrap.v1.GameService")]
     service: String,
@@ -70,16 +76,54 @@ struct HealthArgs {
     timeout_secs: u64,
 }
 
+/// Where the probe calls when no `--addr` is given: the port the server
+/// listens on, on loopback. A container's HEALTHCHECK runs `satrap health`
+/// with the container's environment but not the server's command line, so
+/// a server started as `satrap serve --listen 0.0.0.0:7000` (CMD
+/// overridden) is found by reading PID 1's command line and parsing it with
+/// the server's own parser (flags over SATRAP_LISTEN, as the server did).
+fn probe_addr(args: &HealthArgs) -> String {
+    let listen = args
+        .listen
+        .clone()
+        .or_else(pid1_listen)
+        .or_else(|| std::env::var("SATRAP_LISTEN").ok())
+        .unwrap_or_else(|| "127.0.0.1:50051".into());
+    let port = listen.rsplit(':').next().unwrap_or("50051");
+    format!("127.0.0.1:{port}")
+}
+
+/// The listen address of `satrap [serve] ...` running as PID 1, if it is.
+fn pid1_listen() -> Option<String> {
+    let raw = std::fs::read("/proc/1/cmdline").ok()?;
+    let argv: Vec<String> = raw
+        .split(|b| *b == 0)
+        .filter(|a| !a.is_empty())
+        .map(|a| String::from_utf8_lossy(a).into_owned())
+        .collect();
+    let program = std::path::Path::new(argv.first()?).file_name()?;
+    if program != "satrap" {
+        return None;
+    }
+    match Cli::try_parse_from(&argv).ok()? {
+        Cli {
+            command: Some(Command::Serve(config)),
+            ..
+        } => Some(config.listen.to_string()),
+        Cli {
+            command: None,
+            serve,
+        } => Some(serve.listen.to_string()),
+        _ => None,
+    }
+}
+
 /// The probe's answer: Ok(()) when SERVING.
 async fn probe(args: HealthArgs) -> Result<(), String> {
     use tonic_health::pb::{
         HealthCheckRequest, health_check_response::ServingStatus, health_client::HealthClient,
     };
-    let addr = args.addr.unwrap_or_else(|| {
-        let listen = std::env::var("SATRAP_LISTEN").unwrap_or_else(|_| "127.0.0.1:50051".into());
-        let port = listen.rsplit(':').next().unwrap_or("50051").to_owned();
-        format!("127.0.0.1:{port}")
-    });
+    let addr = args.addr.clone().unwrap_or_else(|| probe_addr(&args));
     let check = async {
         let channel = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
             .map_err(|e| format!("address {addr}: {e}"))?
@@ -106,15 +150,34 @@ async fn probe(args: HealthArgs) -> Result<(), String> {
         .map_err(|_| format!("no answer from {addr} within {} s", args.timeout_secs))?
 }
 
-fn init_logging(format: LogFormat) {
+/// Logs to stderr (text or JSON), and spans to an OTLP collector when
+/// `--otlp-endpoint` is set (the returned exporter flushes at exit).
+fn init_logging(
+    format: LogFormat,
+    otlp_endpoint: Option<&str>,
+) -> Result<Option<satrap::telemetry::otlp::Otlp>, satrap::telemetry::otlp::OtlpError> {
+    use tracing_subscriber::Layer as _;
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_target(false);
-    match format {
-        LogFormat::Text => builder.init(),
-        LogFormat::Json => builder.json().init(),
-    }
+    let fmt = tracing_subscriber::fmt::layer().with_target(false);
+    let fmt = match format {
+        LogFormat::Text => fmt.boxed(),
+        LogFormat::Json => fmt.json().boxed(),
+    };
+    let (otel, exporter) = match otlp_endpoint {
+        Some(endpoint) => {
+            let (layer, exporter) = satrap::telemetry::otlp::layer(endpoint)?;
+            (Some(layer), Some(exporter))
+        }
+        None => (None, None),
+    };
+    tracing_subscriber::registry()
+        .with(filter)
+        .with(fmt)
+        .with(otel)
+        .init();
+    Ok(exporter)
 }
 
 /// Completes on Ctrl-C or SIGTERM.
@@ -177,13 +240,23 @@ async fn main() -> std::process::ExitCode {
         }
         None => cli.serve,
     };
-    init_logging(config.log_format);
-    match serve(config, shutdown_signal()).await {
+    let exporter = match init_logging(config.log_format, config.otlp_endpoint.as_deref()) {
+        Ok(exporter) => exporter,
+        Err(e) => {
+            eprintln!("satrap: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    let code = match serve(config, shutdown_signal()).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!(error = %e, "satrap stopped");
             eprintln!("satrap: {e}");
             std::process::ExitCode::FAILURE
         }
+    };
+    if let Some(exporter) = exporter {
+        exporter.shutdown().await;
     }
+    code
 }

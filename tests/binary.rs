@@ -111,3 +111,47 @@ fn health_probe_fails_without_a_server() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("satrap health"));
 }
+
+/// The probe finds the server's port from `--listen` (the flag wins over
+/// SATRAP_LISTEN, as it does for `serve`) or from SATRAP_LISTEN alone. (The
+/// third way, PID 1's command line in a container, is run by
+/// .ci/container.sh.)
+#[tokio::test]
+async fn health_probe_honours_listen_flag_and_env() {
+    let free = || {
+        std::net::TcpListener::bind("127.0.0.1:0")
+            .expect("bind")
+            .local_addr()
+            .expect("addr")
+    };
+    let (addr, nobody) = (free(), free());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_satrap"))
+        .args(["serve", "--listen", &addr.to_string()])
+        .args(["--database", "memory://"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn satrap");
+    let probe = |args: &[&str], env: Option<String>| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_satrap"));
+        cmd.arg("health").args(args).args(["--timeout-secs", "2"]);
+        cmd.env_remove("SATRAP_LISTEN");
+        if let Some(listen) = env {
+            cmd.env("SATRAP_LISTEN", listen);
+        }
+        cmd.output().expect("run satrap health").status.success()
+    };
+    // Wait until it serves (the flag form).
+    let start = Instant::now();
+    while !probe(&["--listen", &addr.to_string()], None) {
+        assert!(start.elapsed() < Duration::from_secs(20), "never healthy");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // The env alone; the flag over a wrong env; a wrong flag over a right env.
+    let listen_any = format!("0.0.0.0:{}", addr.port());
+    assert!(probe(&[], Some(listen_any.clone())));
+    assert!(probe(&["--listen", &listen_any], Some(nobody.to_string())));
+    assert!(!probe(&["--listen", &nobody.to_string()], Some(listen_any)));
+    child.kill().expect("kill");
+    let _ = child.wait();
+}

@@ -35,6 +35,7 @@ impl GameServiceImpl {
     /// Who is calling on game `id`: checks the bearer token on every call
     /// (and an admin key, for private games).
     async fn caller<T>(&self, req: &Request<T>, id: &str) -> Result<Caller, ServiceError> {
+        tracing::Span::current().record("game_id", id);
         let token = auth::bearer(req.metadata())?;
         let admin = self.access.admin_key(req.metadata());
         self.hub.caller_as(id, token.as_deref(), admin).await
@@ -79,6 +80,7 @@ impl GameService for GameServiceImpl {
             }
         })
         .await?;
+        tracing::Span::current().record("game_id", created.game_id.as_str());
         Ok(Response::new(proto::CreateGameResponse {
             game_id: created.game_id,
             seats: created.seats,
@@ -217,7 +219,7 @@ impl GameService for GameServiceImpl {
 pub(super) async fn to_completion<T: Send + 'static>(
     work: impl Future<Output = Result<T, ServiceError>> + Send + 'static,
 ) -> Result<T, ServiceError> {
-    tokio::spawn(work)
+    tokio::spawn(tracing::Instrument::in_current_span(work))
         .await
         .map_err(|e| ServiceError::Internal(format!("request task failed: {e}")))?
 }

@@ -21,6 +21,7 @@ use crate::proto::{
     self, admin_service_server::AdminServiceServer, game_service_server::GameServiceServer,
 };
 use crate::store;
+use crate::telemetry;
 
 /// Log output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -121,6 +122,14 @@ pub struct Config {
     /// without keys); unset: unlimited.
     #[arg(long, env = "SATRAP_MAX_LIVE_BOT_GAMES")]
     pub max_live_bot_games: Option<u64>,
+    /// Serve Prometheus metrics at `http://ADDR/metrics` (e.g.
+    /// `0.0.0.0:9090`); unset serves none (see `telemetry`).
+    #[arg(long, env = "SATRAP_METRICS_LISTEN")]
+    pub metrics_listen: Option<SocketAddr>,
+    /// Export tracing spans over OTLP/gRPC to this collector (e.g.
+    /// `http://otel-collector:4317`); unset exports none.
+    #[arg(long, env = "SATRAP_OTLP_ENDPOINT")]
+    pub otlp_endpoint: Option<String>,
 }
 
 impl Config {
@@ -169,6 +178,8 @@ pub enum ServeError {
     Transport(#[from] tonic::transport::Error),
     #[error(transparent)]
     ApiKeys(#[from] KeysFileError),
+    #[error(transparent)]
+    Metrics(#[from] crate::telemetry::exporter::MetricsError),
 }
 
 /// Bind `config.listen` and serve until `shutdown` completes.
@@ -205,6 +216,13 @@ pub async fn serve_on(
     let cors = cors(&config.cors_origins, &config.cors_allow_headers)?;
     let (stop_tx, stop_rx) = watch::channel(false);
     let hub = Hub::new(store, limits, stop_rx);
+    let metrics = match config.metrics_listen {
+        Some(addr) => Some((
+            telemetry::exporter::bind(addr).await?,
+            telemetry::exporter::install()?,
+        )),
+        None => None,
+    };
 
     let (health, health_service) = tonic_health::server::health_reporter();
     health
@@ -216,6 +234,15 @@ pub async fn serve_on(
         tokio::spawn(hub.clone().resume_bots()),
         tokio::spawn(report_faults(faults, health.clone())),
     ];
+    let metrics_task = metrics.map(|(listener, handle)| {
+        let stop = stop_tx.subscribe();
+        tokio::spawn(telemetry::exporter::serve(
+            listener,
+            handle,
+            hub.clone(),
+            stop,
+        ))
+    });
     // Reflection in both versions: grpcurl up to 1.8.7, Postman, Evans and
     // grpcio-reflection speak only v1alpha; newer tools ask for v1 first.
     let reflection = || {
@@ -256,6 +283,7 @@ pub async fn serve_on(
         .layer(cors)
         .layer(tonic_web::GrpcWebLayer::new())
         .layer(OversizeLayer)
+        .layer(telemetry::rpc::RpcTelemetryLayer)
         .add_service(health_service)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
@@ -269,7 +297,7 @@ pub async fn serve_on(
         )
         .serve_with_incoming_shutdown(incoming, shutdown)
         .await?;
-    for task in background {
+    for task in background.into_iter().chain(metrics_task) {
         task.abort();
     }
     Ok(())

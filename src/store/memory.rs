@@ -84,6 +84,7 @@ impl GameStore for MemoryStore {
         actions: &[LoggedAction],
         status: GameStatus,
     ) -> Result<(), StoreError> {
+        let _commit = crate::telemetry::store_commit("memory");
         self.with_game(id, |e| {
             let actual = e.game.actions.len() as u64;
             if actual != version {

@@ -511,6 +511,7 @@ impl GameStore for PostgresStore {
         actions: &[LoggedAction],
         status: GameStatus,
     ) -> Result<(), StoreError> {
+        let _commit = crate::telemetry::store_commit("postgres");
         // One statement, so one round trip: the version-guarded UPDATE takes
         // the game's row lock, the log rows go in only if it matched, and
         // the NOTIFY is delivered when the statement's transaction commits.

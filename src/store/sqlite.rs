@@ -532,6 +532,7 @@ impl GameStore for SqliteStore {
         actions: &[LoggedAction],
         status: GameStatus,
     ) -> Result<(), StoreError> {
+        let _commit = crate::telemetry::store_commit("sqlite");
         let (done, answer) = tokio::sync::oneshot::channel();
         self.pending
             .lock()

@@ -5,6 +5,7 @@ pub mod access;
 pub mod external;
 pub mod golden;
 pub mod raw;
+pub mod telemetry;
 
 use std::net::SocketAddr;
 

@@ -19,6 +19,7 @@
 mod aborted;
 mod admin;
 mod cache;
+mod census;
 mod driver;
 mod history;
 mod listing;
@@ -46,6 +47,7 @@ use crate::proto;
 use crate::store::{AccessRecord, GameRecord, GameStore, SeatRecord, now_ms};
 
 use cache::{LiveGame, Meta};
+pub use census::Census;
 pub use pool::BotPool;
 
 /// Limits that protect the server from a misbehaving client, and the bots'

@@ -60,6 +60,7 @@ impl BotPool {
             std::panic::catch_unwind(AssertUnwindSafe(|| {
                 // The decision's time cap counts from when it starts, not
                 // from when it was queued.
+                let _timer = crate::telemetry::bot_decision(bot.name());
                 bot.choose(position.as_ref(), seat, &mut rng, crate::bots::deadline())
             }))
         };

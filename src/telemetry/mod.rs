@@ -1,0 +1,117 @@
+//! What an operator sees of a running server: Prometheus metrics and
+//! OpenTelemetry traces. Each job in a module of its own:
+//!
+//! - [`rpc`]: one tower layer around every gRPC call that counts it, times
+//!   it, counts open watch streams and opens the call's tracing span;
+//! - [`exporter`]: the process's metrics recorder and the `/metrics` HTTP
+//!   endpoint of `--metrics-listen` (gauges are read from the hub at scrape
+//!   time, so they are exact);
+//! - [`otlp`]: the tracing layer that exports spans to `--otlp-endpoint`.
+//!
+//! This file holds the metric names (one place, so dashboards and code
+//! agree) and the one-line hooks the hub, the bot pool and the stores call.
+//! Recording goes through the `metrics` facade: with no recorder installed
+//! (no `--metrics-listen`, or a library user) every hook is a no-op.
+
+pub mod exporter;
+pub mod otlp;
+pub mod rpc;
+
+use std::time::Instant;
+
+/// Counter of finished RPCs, labels `method` and `code` (the gRPC status
+/// name, e.g. `OK`, `NOT_FOUND`; `CANCELLED` when the client went away).
+pub const RPC_REQUESTS: &str = "satrap_rpc_requests_total";
+/// Histogram of RPC durations in seconds, label `method`. For a stream
+/// (WatchGame) this is how long it stayed open.
+pub const RPC_DURATION: &str = "satrap_rpc_duration_seconds";
+/// Gauge: unfinished games held in this replica's memory.
+pub const LIVE_GAMES: &str = "satrap_live_games";
+/// Gauge: all games held in this replica's memory (finished ones included).
+pub const CACHED_GAMES: &str = "satrap_cached_games";
+/// Gauge: WatchGame streams open on this replica.
+pub const WATCH_STREAMS: &str = "satrap_watch_streams";
+/// Counter of decisions made by built-in bots, label `bot`.
+pub const BOT_DECISIONS: &str = "satrap_bot_decisions_total";
+/// Histogram of bot thinking time in seconds (on the bot pool, not counting
+/// the wait for a thread), label `bot`.
+pub const BOT_DECISION_DURATION: &str = "satrap_bot_decision_seconds";
+/// Histogram of store append (commit) time in seconds, label `store`
+/// (`sqlite`, `postgres`, `memory`), from the call to its durable end.
+pub const STORE_COMMIT_DURATION: &str = "satrap_store_commit_seconds";
+
+/// Times one store commit; records when dropped (whatever the outcome: a
+/// failed commit took that long too). `let _t = telemetry::store_commit("sqlite");`
+#[must_use = "the commit is timed until this guard drops"]
+pub fn store_commit(store: &'static str) -> Timer {
+    Timer {
+        start: Instant::now(),
+        record: Record::Store(store),
+    }
+}
+
+/// Times one bot decision and counts it; records when dropped.
+#[must_use = "the decision is timed until this guard drops"]
+pub fn bot_decision(bot: &'static str) -> Timer {
+    Timer {
+        start: Instant::now(),
+        record: Record::Bot(bot),
+    }
+}
+
+enum Record {
+    Store(&'static str),
+    Bot(&'static str),
+}
+
+/// A running measurement (see [`store_commit`], [`bot_decision`]).
+pub struct Timer {
+    start: Instant,
+    record: Record,
+}
+
+impl Drop for Timer {
+    fn drop(&mut self) {
+        let seconds = self.start.elapsed().as_secs_f64();
+        match self.record {
+            Record::Store(store) => {
+                metrics::histogram!(STORE_COMMIT_DURATION, "store" => store).record(seconds);
+            }
+            Record::Bot(bot) => {
+                metrics::counter!(BOT_DECISIONS, "bot" => bot).increment(1);
+                metrics::histogram!(BOT_DECISION_DURATION, "bot" => bot).record(seconds);
+            }
+        }
+    }
+}
+
+/// HELP lines for every metric (shown by Prometheus and Grafana).
+pub(crate) fn describe() {
+    use metrics::{Unit, describe_counter, describe_gauge, describe_histogram};
+    describe_counter!(
+        RPC_REQUESTS,
+        "Finished gRPC calls by method and status code"
+    );
+    describe_histogram!(
+        RPC_DURATION,
+        Unit::Seconds,
+        "gRPC call duration by method (streams: how long they stayed open)"
+    );
+    describe_gauge!(LIVE_GAMES, "Unfinished games held in this replica's memory");
+    describe_gauge!(
+        CACHED_GAMES,
+        "Games held in this replica's memory, finished ones included"
+    );
+    describe_gauge!(WATCH_STREAMS, "WatchGame streams open on this replica");
+    describe_counter!(BOT_DECISIONS, "Decisions made by built-in bots, by bot");
+    describe_histogram!(
+        BOT_DECISION_DURATION,
+        Unit::Seconds,
+        "Built-in bots' thinking time per decision, by bot"
+    );
+    describe_histogram!(
+        STORE_COMMIT_DURATION,
+        Unit::Seconds,
+        "Time to commit moves durably, by store kind"
+    );
+}
