@@ -122,10 +122,10 @@ impl Bot for MctsBot {
 #[cfg(test)]
 mod tests {
     use super::MctsBot;
-    use crate::games::registry;
+    use crate::games;
 
     fn budget(bot: &MctsBot, game: &str, players: usize) -> super::Budget {
-        let kind = registry::find(game).expect("hosted game");
+        let kind = games::find(game).expect("hosted game");
         let instance = kind.create(None, players, 1).expect("create");
         bot.budget_for(instance.as_ref())
     }
