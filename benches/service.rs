@@ -97,6 +97,7 @@ async fn timed_applies(
             .map(|i| proto::SeatRequest {
                 name: format!("p{i}"),
                 bot: String::new(),
+                ..Default::default()
             })
             .collect();
         let created = c
@@ -105,6 +106,7 @@ async fn timed_applies(
                 seats,
                 seed: Some(seed),
                 options: None,
+                ..Default::default()
             })
             .await
             .expect("create")

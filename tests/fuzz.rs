@@ -195,6 +195,7 @@ async fn fuzzed_requests_get_documented_codes_and_change_nothing() {
                     .collect(),
                 seed: Some(rng.below(1000) as u64),
                 options: None,
+                ..Default::default()
             }
             .encode_to_vec(),
             "GetGame" => proto::GetGameRequest { game_id }.encode_to_vec(),
@@ -246,6 +247,7 @@ async fn fuzzed_requests_get_documented_codes_and_change_nothing() {
                 } else {
                     String::new()
                 },
+                ..Default::default()
             }
             .encode_to_vec(),
             _ => proto::ResignRequest { game_id }.encode_to_vec(),

@@ -264,6 +264,7 @@ async fn grpc_web_calls_and_live_streams_pass_the_http1_listener() {
             seats: seats(3),
             seed: Some(31),
             options: None,
+            ..Default::default()
         })
         .await
         .expect("CreateGame as gRPC-Web")

@@ -297,6 +297,7 @@ async fn create_game_validates_its_request() {
             seats,
             seed: None,
             options: None,
+            ..Default::default()
         };
         let mut c = c.clone();
         async move { c.create_game(req).await.unwrap_err() }
@@ -697,6 +698,7 @@ async fn game_limit_is_resource_exhausted() {
             seats: seats(2),
             seed: None,
             options: None,
+            ..Default::default()
         })
         .await
         .unwrap_err();

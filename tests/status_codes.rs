@@ -62,6 +62,7 @@ async fn invalid_argument_for_malformed_requests_whatever_their_size() {
             seats: seats(2),
             seed: None,
             options: None,
+            ..Default::default()
         })
         .await
         .expect_err("unknown type");
@@ -79,6 +80,7 @@ async fn invalid_argument_for_malformed_requests_whatever_their_size() {
             seats: s,
             seed: None,
             options: None,
+            ..Default::default()
         })
         .await
         .expect_err("unknown bot");

@@ -89,6 +89,7 @@ async fn writes_refused_after(name: &str, act: impl FnOnce(&Path)) {
             seats: seats(2),
             seed: None,
             options: None,
+            ..Default::default()
         })
         .await
         .expect_err("refused");

@@ -112,6 +112,7 @@ async fn other_player_counts_are_refused() {
                 seats: seats(n),
                 seed: Some(1),
                 options: None,
+                ..Default::default()
             })
             .await
             .expect_err("only 2 players");

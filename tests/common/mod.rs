@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod external;
+pub mod lobby;
 pub mod golden;
 pub mod raw;
 
@@ -108,6 +109,7 @@ pub fn seats(n: usize) -> Vec<proto::SeatRequest> {
         .map(|i| proto::SeatRequest {
             name: format!("P{i}"),
             bot: String::new(),
+            ..Default::default()
         })
         .collect()
 }
@@ -118,6 +120,7 @@ pub fn bot_seats(n: usize, bot: &str) -> Vec<proto::SeatRequest> {
         .map(|i| proto::SeatRequest {
             name: format!("bot{i}"),
             bot: bot.into(),
+            ..Default::default()
         })
         .collect()
 }
@@ -134,6 +137,7 @@ pub async fn create(
             seats,
             seed,
             options: None,
+            ..Default::default()
         })
         .await
         .expect("create")
