@@ -45,10 +45,12 @@ async fn bot_moves_policy_plays_the_overdue_move_and_the_seat_keeps_its_token() 
     let id = created.game_id.clone();
     let tok = |s: usize| created.seats[s].token.clone();
     let start = snapshot(&mut c, &id, None).await;
-    assert_eq!(start.to_act, vec![0]);
-    let clock = clock_of(&start, 0);
+    assert_eq!(start.to_act.len(), 1);
+    // The seat that begins (the deal decides) and the other one.
+    let (first, other) = (start.to_act[0], 1 - start.to_act[0]);
+    let clock = clock_of(&start, first as usize);
     assert!(clock.running && clock.deadline_ms > 0 && clock.remaining_ms <= 300);
-    assert!(!clock_of(&start, 1).running);
+    assert!(!clock_of(&start, other as usize).running);
 
     // Seat 0 does nothing: the bot plays its move at the deadline, and the
     // watch stream shows the timeout event with it.
@@ -69,16 +71,23 @@ async fn bot_moves_policy_plays_the_overdue_move_and_the_seat_keeps_its_token() 
     assert!(update.events.iter().any(|e| matches!(
         &e.event,
         Some(proto::game_event::Event::TimedOut(t))
-            if t.seat == 0 && t.policy == TimeoutPolicy::BotMoves as i32
+            if t.seat == first && t.policy == TimeoutPolicy::BotMoves as i32
     )));
     let h = history(&mut c, &id).await;
     let entry = &h.entries[0];
     assert_eq!(entry.timeout, TimeoutPolicy::BotMoves as i32);
-    assert!(!entry.notation.is_empty(), "the bot's move is in the history");
-    assert!(entry.at_ms >= clock.deadline_ms, "recorded at or after the deadline");
+    assert!(
+        !entry.notation.is_empty(),
+        "the bot's move is in the history"
+    );
+    assert!(
+        entry.at_ms >= clock.deadline_ms,
+        "recorded at or after the deadline"
+    );
     // The seat keeps its token: it is still a client seat and plays again.
     let snap = snapshot(&mut c, &id, None).await;
-    assert!(snap.seats[0].bot.is_empty() && !snap.seats[0].resigned);
+    let seat_info = &snap.seats[first as usize];
+    assert!(seat_info.bot.is_empty() && !seat_info.resigned);
     let mut moved = false;
     for _ in 0..20 {
         let snap = snapshot(&mut c, &id, None).await;
@@ -86,12 +95,12 @@ async fn bot_moves_policy_plays_the_overdue_move_and_the_seat_keeps_its_token() 
             break;
         };
         let r = act_now(&mut c, &id, &tok(seat as usize)).await;
-        if seat == 0 && r.is_ok() {
+        if seat == first && r.is_ok() {
             moved = true;
             break;
         }
     }
-    assert!(moved, "seat 0 played again with its own token");
+    assert!(moved, "the timed-out seat played again with its own token");
 }
 
 #[tokio::test]
@@ -108,20 +117,24 @@ async fn bot_takes_seat_policy_gives_the_seat_to_the_bot_for_good() {
     )
     .await;
     let id = created.game_id.clone();
+    let first = snapshot(&mut c, &id, None).await.to_act[0];
     let h = wait_timeouts(&mut c, &id, 1).await;
     assert_eq!(
         timeouts(&h)[0],
-        (1, 0, TimeoutPolicy::BotTakesSeat as i32)
+        (1, first, TimeoutPolicy::BotTakesSeat as i32)
     );
     let snap = snapshot(&mut c, &id, None).await;
-    assert_eq!(snap.seats[0].bot, "random");
-    assert!(snap.seats[0].resigned);
+    assert_eq!(snap.seats[first as usize].bot, "random");
+    assert!(snap.seats[first as usize].resigned);
     // Its token can no longer act.
-    let err = act_now(&mut c, &id, &created.seats[0].token)
+    let err = act_now(&mut c, &id, &created.seats[first as usize].token)
         .await
         .expect_err("a bot's seat");
     assert!(
-        matches!(err.code(), Code::PermissionDenied | Code::FailedPrecondition),
+        matches!(
+            err.code(),
+            Code::PermissionDenied | Code::FailedPrecondition
+        ),
         "{err:?}"
     );
 }
@@ -140,18 +153,24 @@ async fn forfeit_policy_ends_the_game_and_the_others_win() {
     )
     .await;
     let id = created.game_id.clone();
+    let first = snapshot(&mut c, &id, None).await.to_act[0];
+    let token = created.seats[first as usize].token.clone();
+    let move_in_time = legal(&mut c, &id, &token).await.actions[0].notation.clone();
     let end = wait_for(&mut c, &id, None, |_| false).await;
     let outcome = end.outcome.expect("outcome");
     assert_eq!(outcome.ending, "timeout");
-    assert_eq!(outcome.winners, vec![1]);
+    assert_eq!(outcome.winners, vec![1 - first]);
     assert!(end.to_act.is_empty());
     let h = history(&mut c, &id).await;
-    assert_eq!(timeouts(&h), vec![(1, 0, TimeoutPolicy::Forfeit as i32)]);
+    assert_eq!(
+        timeouts(&h),
+        vec![(1, first, TimeoutPolicy::Forfeit as i32)]
+    );
     assert!(h.entries[0].notation.is_empty());
-    let err = act_now(&mut c, &id, &created.seats[1].token)
+    let err = apply_notation(&mut c, &id, Some(&token), &move_in_time, None)
         .await
         .expect_err("game over");
-    assert_eq!(err.code(), Code::FailedPrecondition);
+    assert_eq!(err.code(), Code::FailedPrecondition, "{err:?}");
 }
 
 #[tokio::test]
@@ -168,20 +187,19 @@ async fn a_move_after_the_deadline_is_refused_and_the_timeout_recorded() {
     )
     .await;
     let id = created.game_id.clone();
-    let list = legal(&mut c, &id, &created.seats[0].token).await;
+    let first = snapshot(&mut c, &id, None).await.to_act[0];
+    let token = created.seats[first as usize].token.clone();
+    let list = legal(&mut c, &id, &token).await;
     tokio::time::sleep(Duration::from_millis(150)).await;
-    let err = apply_notation(
-        &mut c,
-        &id,
-        Some(&created.seats[0].token),
-        &list.actions[0].notation,
-        None,
-    )
-    .await
-    .expect_err("too late");
+    let err = apply_notation(&mut c, &id, Some(&token), &list.actions[0].notation, None)
+        .await
+        .expect_err("too late");
     assert_eq!(err.code(), Code::FailedPrecondition, "{err:?}");
     let h = history(&mut c, &id).await;
-    assert_eq!(timeouts(&h), vec![(1, 0, TimeoutPolicy::Forfeit as i32)]);
+    assert_eq!(
+        timeouts(&h),
+        vec![(1, first, TimeoutPolicy::Forfeit as i32)]
+    );
 }
 
 #[tokio::test]
@@ -198,19 +216,21 @@ async fn fischer_adds_the_increment_to_the_seat_that_moved() {
     )
     .await;
     let id = created.game_id.clone();
-    let moved = act_now(&mut c, &id, &created.seats[0].token)
+    let first = snapshot(&mut c, &id, None).await.to_act[0] as usize;
+    let other = 1 - first;
+    let moved = act_now(&mut c, &id, &created.seats[first].token)
         .await
         .expect("move");
     let snap = moved.snapshot.expect("snapshot");
-    let mine = clock_of(&snap, 0);
+    let mine = clock_of(&snap, first);
     // 5 s, less the moment it took, plus 2 s.
     assert!(
         mine.remaining_ms > 5_000 && mine.remaining_ms <= 7_000,
         "{mine:?}"
     );
-    if snap.to_act == vec![1] {
+    if snap.to_act == vec![other as u32] {
         assert!(!mine.running);
-        let theirs = clock_of(&snap, 1);
+        let theirs = clock_of(&snap, other);
         assert!(theirs.running && theirs.remaining_ms <= 5_000);
         assert_eq!(
             theirs.deadline_ms,
@@ -240,7 +260,11 @@ async fn clocks_of_simultaneous_seats_run_together() {
     let mut rng = Lcg(2);
     for _ in 0..5_000 {
         let snap = snapshot(&mut c, &id, None).await;
-        assert_ne!(snap.status, proto::GameStatus::Finished as i32, "no simultaneous turn");
+        assert_ne!(
+            snap.status,
+            proto::GameStatus::Finished as i32,
+            "no simultaneous turn"
+        );
         if snap.to_act.len() >= 2 {
             let deadlines: Vec<u64> = snap
                 .to_act
@@ -252,7 +276,10 @@ async fn clocks_of_simultaneous_seats_run_together() {
                 })
                 .collect();
             for s in 0..3u32 {
-                assert_eq!(clock_of(&snap, s as usize).running, snap.to_act.contains(&s));
+                assert_eq!(
+                    clock_of(&snap, s as usize).running,
+                    snap.to_act.contains(&s)
+                );
             }
             let first = snap.to_act[0] as usize;
             act_now(&mut c, &id, &tok(first)).await.expect("answer");
@@ -305,7 +332,9 @@ async fn a_restart_enforces_an_overdue_clock_at_once() {
     )
     .await;
     let id = created.game_id.clone();
-    let deadline = clock_of(&snapshot(&mut c, &id, None).await, 0).deadline_ms;
+    let start = snapshot(&mut c, &id, None).await;
+    let first = start.to_act[0];
+    let deadline = clock_of(&start, first as usize).deadline_ms;
     drop(c);
     server.shutdown().await;
     // Down past the deadline.
@@ -331,9 +360,15 @@ async fn a_restart_enforces_an_overdue_clock_at_once() {
     }
     let finished = finished.expect("the overdue timeout was enforced after the restart");
     let h = history(&mut c, &id).await;
-    assert_eq!(timeouts(&h), vec![(1, 0, TimeoutPolicy::Forfeit as i32)]);
+    assert_eq!(
+        timeouts(&h),
+        vec![(1, first, TimeoutPolicy::Forfeit as i32)]
+    );
     let at = h.entries[0].at_ms;
-    assert!(at >= deadline && at >= restarted_at && at <= finished, "{at}");
+    assert!(
+        at >= deadline && at >= restarted_at && at <= finished,
+        "{at}"
+    );
     server.shutdown().await;
 }
 
@@ -398,7 +433,7 @@ async fn postgres_replicas_record_each_timeout_once_and_never_after_the_move() {
     .await;
     let id = created.game_id.clone();
     let started = snapshot(&mut ca, &id, None).await;
-    let started_at = clock_of(&started, 0).deadline_ms - PER_MOVE;
+    let started_at = clock_of(&started, started.to_act[0] as usize).deadline_ms - PER_MOVE;
     // B caches the game too, so both run its clock.
     snapshot(&mut cb, &id, None).await;
     let mut rng = Lcg(5);
@@ -436,7 +471,11 @@ async fn postgres_replicas_record_each_timeout_once_and_never_after_the_move() {
     // Let the clocks run out a few more times with nobody moving.
     tokio::time::sleep(Duration::from_millis(PER_MOVE * 4)).await;
     let h = history(&mut cb, &id).await;
-    assert_eq!(history(&mut ca, &id).await.entries, h.entries, "replicas agree");
+    assert_eq!(
+        history(&mut ca, &id).await.entries,
+        h.entries,
+        "replicas agree"
+    );
     check_history_against_clocks(&h, PER_MOVE, started_at);
     assert!(!timeouts(&h).is_empty(), "some timeouts were recorded");
     assert!(moves_ok > 0, "some moves came in time ({late} late)");
@@ -445,4 +484,3 @@ async fn postgres_replicas_record_each_timeout_once_and_never_after_the_move() {
     b.shutdown().await;
     db.drop().await;
 }
-

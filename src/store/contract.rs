@@ -382,7 +382,12 @@ pub async fn check_lobby(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
         "a seat-taking timeout gives the seat to the bot",
     )?;
     check(
-        store.head(&id("t")).await.map_err(store_err)?.map(|h| h.seat_revision) == Some(1),
+        store
+            .head(&id("t"))
+            .await
+            .map_err(store_err)?
+            .map(|h| h.seat_revision)
+            == Some(1),
         "a seat-taking timeout bumps the seat revision",
     )?;
 
@@ -390,7 +395,12 @@ pub async fn check_lobby(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
     let g = lobby_record(&id("g"), 2_000);
     store.create(&g).await.map_err(store_err)?;
     check(
-        store.load(&id("g")).await.map_err(store_err)?.map(|l| l.record) == Some(g.clone()),
+        store
+            .load(&id("g"))
+            .await
+            .map_err(store_err)?
+            .map(|l| l.record)
+            == Some(g.clone()),
         "a waiting game round-trips (open seats, invites, no start)",
     )?;
     let open = store
@@ -402,7 +412,8 @@ pub async fn check_lobby(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
         .await
         .map_err(store_err)?;
     check(
-        open.iter().any(|s| s.id == id("g") && s.status == GameStatus::Waiting)
+        open.iter()
+            .any(|s| s.id == id("g") && s.status == GameStatus::Waiting)
             && !open.iter().any(|s| s.id == id("t")),
         "open_seats lists waiting games only",
     )?;
@@ -521,10 +532,7 @@ pub async fn check_join_race(
         r.seats[1] = r.seats[0].clone();
         a.create(&r).await.map_err(store_err)?;
         let (tx, ty) = (taker("X", 10, None), taker("Y", 11, None));
-        let (x, y) = tokio::join!(
-            a.join(&id, None, &tx, 4_100),
-            b.join(&id, None, &ty, 4_100)
-        );
+        let (x, y) = tokio::join!(a.join(&id, None, &tx, 4_100), b.join(&id, None, &ty, 4_100));
         let wins = [&x, &y].iter().filter(|r| r.is_ok()).count();
         check(wins == 1, "exactly one of two racing joins wins")?;
         check(

@@ -180,7 +180,9 @@ pub enum LobbyError {
     NoSuchSeat(usize),
     #[error("seat {0} needs its invite code (or the code is wrong or used)")]
     BadInvite(usize),
-    #[error("no open seat can be taken with this request (its invite code is missing, wrong or used)")]
+    #[error(
+        "no open seat can be taken with this request (its invite code is missing, wrong or used)"
+    )]
     NoneOpen,
     #[error(transparent)]
     Store(#[from] StoreError),

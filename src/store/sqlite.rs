@@ -27,7 +27,8 @@ use super::{
 
 /// Schema migrations, applied in order at start-up; `PRAGMA user_version`
 /// records how many have run. Append, never edit.
-const MIGRATIONS: &[&str] = &[r#"
+const MIGRATIONS: &[&str] = &[
+    r#"
 CREATE TABLE games (
     id            TEXT PRIMARY KEY,
     game_type     TEXT    NOT NULL,
@@ -58,7 +59,8 @@ CREATE TABLE actions (
     at_ms    INTEGER NOT NULL,
     PRIMARY KEY (game_id, version)
 ) WITHOUT ROWID;
-"#, r#"
+"#,
+    r#"
 -- Turn clocks and the lobby (issue 13).
 ALTER TABLE games ADD COLUMN settings BLOB NOT NULL DEFAULT x'';
 ALTER TABLE games ADD COLUMN started_at_ms INTEGER;
@@ -66,7 +68,8 @@ UPDATE games SET started_at_ms = created_at_ms;
 ALTER TABLE seats ADD COLUMN open INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE seats ADD COLUMN invite_hash BLOB;
 ALTER TABLE actions ADD COLUMN kind INTEGER NOT NULL DEFAULT 0;
-"#];
+"#,
+];
 
 pub struct SqliteStore {
     conn: Arc<Mutex<Connection>>,
@@ -826,18 +829,20 @@ impl GameStore for SqliteStore {
                 rows.collect::<Result<_, _>>().map_err(backend)?
             };
             rows.into_iter()
-                .map(|(id, game_type, status, version, created, updated, settings)| {
-                    Ok(GameSummary {
-                        seats: load_seats(&tx, &id)?,
-                        id,
-                        game_type,
-                        status: GameStatus::from_code(status)?,
-                        version: version as u64,
-                        created_at_ms: created as u64,
-                        updated_at_ms: updated as u64,
-                        settings,
-                    })
-                })
+                .map(
+                    |(id, game_type, status, version, created, updated, settings)| {
+                        Ok(GameSummary {
+                            seats: load_seats(&tx, &id)?,
+                            id,
+                            game_type,
+                            status: GameStatus::from_code(status)?,
+                            version: version as u64,
+                            created_at_ms: created as u64,
+                            updated_at_ms: updated as u64,
+                            settings,
+                        })
+                    },
+                )
                 .collect()
         })
         .await

@@ -67,7 +67,10 @@ pub async fn act_now(
 
 pub async fn history(client: &mut Client, id: &str) -> proto::GetHistoryResponse {
     client
-        .get_history(authed(proto::GetHistoryRequest { game_id: id.into() }, None))
+        .get_history(authed(
+            proto::GetHistoryRequest { game_id: id.into() },
+            None,
+        ))
         .await
         .expect("history")
         .into_inner()

@@ -2,8 +2,8 @@
 #![allow(dead_code)]
 
 pub mod external;
-pub mod lobby;
 pub mod golden;
+pub mod lobby;
 pub mod raw;
 
 use std::net::SocketAddr;

@@ -94,12 +94,8 @@ impl Hub {
             Some(s) => s,
             // Without a seat: the first the request may take, as the
             // store will choose it (the store decides; this only names it).
-            None => crate::store::choose_open_seat(
-                &live.seats(),
-                None,
-                taker(0).invite_hash,
-            )
-            .unwrap_or(0),
+            None => crate::store::choose_open_seat(&live.seats(), None, taker(0).invite_hash)
+                .unwrap_or(0),
         };
         let joined = self
             .store
@@ -224,7 +220,9 @@ impl Hub {
             }
             .await;
             match result {
-                Ok(true) => tracing::info!(game_id = %live.meta.id, bot, "open seats filled with bots"),
+                Ok(true) => {
+                    tracing::info!(game_id = %live.meta.id, bot, "open seats filled with bots")
+                }
                 Ok(false) => {}
                 Err(e) => {
                     tracing::warn!(game_id = %live.meta.id, error = %e, "filling open seats failed")

@@ -15,9 +15,7 @@ use crate::games::{ActionInput, GameInstance};
 use crate::proto;
 use crate::service::auth::Caller;
 use crate::service::error::ServiceError;
-use crate::store::{
-    EntryKind, GameStatus, LoggedAction, StoreError, TIMEOUT_SEAT_BOT, now_ms,
-};
+use crate::store::{EntryKind, GameStatus, LoggedAction, StoreError, TIMEOUT_SEAT_BOT, now_ms};
 
 /// Whether a commit reached the store.
 pub(super) enum Committed {
@@ -70,7 +68,10 @@ impl Hub {
             // A move that comes after its seat's deadline is too late: the
             // timeout is recorded instead (here, or by another replica).
             let now = now_ms();
-            if self.enforce_due(&live, &mut cell, now).await?.contains(&seat)
+            if self
+                .enforce_due(&live, &mut cell, now)
+                .await?
+                .contains(&seat)
                 || timed_out_since(&cell, seen, seat)
             {
                 self.kick_bots(&live, &cell);
@@ -153,7 +154,12 @@ impl Hub {
             Err(e) => return Err(e.into()),
         }
         let mut clocks = cell.clocks.clone();
-        clocks.advance(&next.to_act(), action.seat as Seat, action.at_ms, action.kind);
+        clocks.advance(
+            &next.to_act(),
+            action.seat as Seat,
+            action.at_ms,
+            action.kind,
+        );
         if action.kind == EntryKind::TimeoutBotTakesSeat {
             // The store gave the seat to the bot in the same commit.
             let mut seats = live.seats().as_ref().clone();

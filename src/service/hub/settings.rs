@@ -89,8 +89,8 @@ impl Settings {
         req: &proto::CreateGameRequest,
         perfect_information: bool,
     ) -> Result<(Self, Vec<u8>), ServiceError> {
-        let control =
-            Control::from_proto(req.time_control.as_ref()).map_err(ServiceError::InvalidArgument)?;
+        let control = Control::from_proto(req.time_control.as_ref())
+            .map_err(ServiceError::InvalidArgument)?;
         let on_timeout = match proto::TimeoutPolicy::try_from(req.on_timeout) {
             Ok(proto::TimeoutPolicy::Unspecified) => proto::TimeoutPolicy::BotMoves,
             Ok(p) => p,
@@ -177,11 +177,13 @@ mod tests {
     #[test]
     fn settings_round_trip_through_storage() {
         let req = proto::CreateGameRequest {
-            time_control: Some(Control::Fischer {
-                budget: 5_000,
-                increment: 250,
-            }
-            .to_proto()),
+            time_control: Some(
+                Control::Fischer {
+                    budget: 5_000,
+                    increment: 250,
+                }
+                .to_proto(),
+            ),
             on_timeout: proto::TimeoutPolicy::Forfeit as i32,
             bot_fill: Some(proto::BotFill {
                 after_ms: 900,

@@ -15,7 +15,13 @@ pub(super) fn update(live: &LiveGame, v: &Version, viewer: Option<Seat>) -> prot
     proto::GameUpdate {
         version: v.version(),
         events: v.last_events(viewer),
-        snapshot: Some(snapshot(live, v.inst.as_ref(), &v.clocks, viewer, v.clocks.at())),
+        snapshot: Some(snapshot(
+            live,
+            v.inst.as_ref(),
+            &v.clocks,
+            viewer,
+            v.clocks.at(),
+        )),
     }
 }
 
