@@ -656,48 +656,46 @@ impl GameStore for SqliteStore {
         now_ms: u64,
     ) -> Result<Joined, LobbyError> {
         let (id, taker) = (id.to_owned(), taker.clone());
-        let result = self
-            .run_write(move |conn| {
-                let tx = conn.transaction().map_err(backend)?;
-                let status: Option<i64> = tx
-                    .query_row("SELECT status FROM games WHERE id = ?", [&id], |r| r.get(0))
-                    .optional()
-                    .map_err(backend)?;
-                match status {
-                    None => return Ok(Err(LobbyError::Store(StoreError::NotFound(id)))),
-                    Some(s) if s != GameStatus::Waiting.code() => {
-                        return Ok(Err(LobbyError::Started));
-                    }
-                    Some(_) => {}
-                }
-                let seats = load_seats(&tx, &id)?;
-                let chosen = match super::choose_open_seat(&seats, seat, taker.invite_hash) {
-                    Ok(s) => s,
-                    Err(e) => return Ok(Err(e)),
-                };
-                tx.execute(
-                    "UPDATE seats SET open = 0, invite_hash = NULL, name = ?, token_hash = ?
-                     WHERE game_id = ? AND seat = ?",
-                    params![taker.name, taker.token_hash.to_vec(), id, chosen as i64],
-                )
+        self.run_write(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let status: Option<i64> = tx
+                .query_row("SELECT status FROM games WHERE id = ?", [&id], |r| r.get(0))
+                .optional()
                 .map_err(backend)?;
-                let still_open = seats.iter().filter(|s| s.open).count() - 1;
-                let started = (still_open == 0).then_some(now_ms);
-                tx.execute(
-                    "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = ?1,
+            match status {
+                None => return Ok(Err(LobbyError::Store(StoreError::NotFound(id)))),
+                Some(s) if s != GameStatus::Waiting.code() => {
+                    return Ok(Err(LobbyError::Started));
+                }
+                Some(_) => {}
+            }
+            let seats = load_seats(&tx, &id)?;
+            let chosen = match super::choose_open_seat(&seats, seat, taker.invite_hash) {
+                Ok(s) => s,
+                Err(e) => return Ok(Err(e)),
+            };
+            tx.execute(
+                "UPDATE seats SET open = 0, invite_hash = NULL, name = ?, token_hash = ?
+                     WHERE game_id = ? AND seat = ?",
+                params![taker.name, taker.token_hash.to_vec(), id, chosen as i64],
+            )
+            .map_err(backend)?;
+            let still_open = seats.iter().filter(|s| s.open).count() - 1;
+            let started = (still_open == 0).then_some(now_ms);
+            tx.execute(
+                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = ?1,
                          started_at_ms = ?2, status = CASE WHEN ?2 IS NULL THEN status ELSE 1 END
                      WHERE id = ?3",
-                    params![now_ms as i64, started.map(|t| t as i64), id],
-                )
-                .map_err(backend)?;
-                tx.commit().map_err(backend)?;
-                Ok(Ok(Joined {
-                    seat: chosen,
-                    started_at_ms: started,
-                }))
-            })
-            .await?;
-        result
+                params![now_ms as i64, started.map(|t| t as i64), id],
+            )
+            .map_err(backend)?;
+            tx.commit().map_err(backend)?;
+            Ok(Ok(Joined {
+                seat: chosen,
+                started_at_ms: started,
+            }))
+        })
+        .await?
     }
 
     async fn leave(&self, id: &str, seat: usize) -> Result<(), LobbyError> {
