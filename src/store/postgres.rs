@@ -80,12 +80,14 @@ INSERT INTO satrap_counts (id, games) SELECT 1, count(*) FROM games;
 "#,
     r#"
 -- Turn clocks and the lobby (issue 13).
-ALTER TABLE games ADD COLUMN settings BYTEA NOT NULL DEFAULT '\x';
-ALTER TABLE games ADD COLUMN started_at_ms BIGINT;
-UPDATE games SET started_at_ms = created_at_ms;
-ALTER TABLE seats ADD COLUMN open BOOLEAN NOT NULL DEFAULT false;
-ALTER TABLE seats ADD COLUMN invite_hash BYTEA;
-ALTER TABLE actions ADD COLUMN kind INTEGER NOT NULL DEFAULT 0;
+-- (IF NOT EXISTS: safe to run again on a database whose record of
+-- migrations was rolled back.)
+ALTER TABLE games ADD COLUMN IF NOT EXISTS settings BYTEA NOT NULL DEFAULT '\x';
+ALTER TABLE games ADD COLUMN IF NOT EXISTS started_at_ms BIGINT;
+UPDATE games SET started_at_ms = created_at_ms WHERE started_at_ms IS NULL AND status <> 3;
+ALTER TABLE seats ADD COLUMN IF NOT EXISTS open BOOLEAN NOT NULL DEFAULT false;
+ALTER TABLE seats ADD COLUMN IF NOT EXISTS invite_hash BYTEA;
+ALTER TABLE actions ADD COLUMN IF NOT EXISTS kind INTEGER NOT NULL DEFAULT 0;
 "#,
 ];
 

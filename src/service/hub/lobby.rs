@@ -205,28 +205,42 @@ impl Hub {
                 _ = tokio::time::sleep(Duration::from_millis(wait)) => {}
                 _ = shutdown.changed() => return,
             }
-            let mut cell = live.cell.lock().await;
-            let result = async {
-                hub.fresh(&live, &mut cell).await?;
-                if cell.clocks.started_at().is_some() {
-                    return Ok(false);
+            // A store failure is retried (doubling up to 5 s) until the
+            // game is gone or filled: it must not stay waiting forever.
+            let mut retry = Duration::from_millis(50);
+            loop {
+                let mut cell = live.cell.lock().await;
+                let result = async {
+                    hub.fresh(&live, &mut cell).await?;
+                    if cell.clocks.started_at().is_some() {
+                        return Ok(false);
+                    }
+                    let filled = hub
+                        .store
+                        .fill_open_seats(&live.meta.id, bot, now_ms())
+                        .await?;
+                    hub.refresh_seats(&live, &mut cell).await?;
+                    Ok::<_, ServiceError>(filled)
                 }
-                let filled = hub
-                    .store
-                    .fill_open_seats(&live.meta.id, bot, now_ms())
-                    .await?;
-                hub.refresh_seats(&live, &mut cell).await?;
-                Ok::<_, ServiceError>(filled)
-            }
-            .await;
-            match result {
-                Ok(true) => {
-                    tracing::info!(game_id = %live.meta.id, bot, "open seats filled with bots")
+                .await;
+                drop(cell);
+                match result {
+                    Ok(filled) => {
+                        if filled {
+                            tracing::info!(game_id = %live.meta.id, bot, "open seats filled with bots");
+                        }
+                        return;
+                    }
+                    Err(ServiceError::GameNotFound(_)) => return,
+                    Err(e) => {
+                        tracing::warn!(game_id = %live.meta.id, error = %e, retry_in = ?retry, "filling open seats failed, retrying");
+                    }
                 }
-                Ok(false) => {}
-                Err(e) => {
-                    tracing::warn!(game_id = %live.meta.id, error = %e, "filling open seats failed")
+                tokio::select! {
+                    _ = tokio::time::sleep(retry) => {}
+                    _ = shutdown.changed() => return,
                 }
+                retry = (retry * 2).min(Duration::from_secs(5));
             }
         });
     }
