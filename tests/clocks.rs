@@ -477,6 +477,11 @@ async fn postgres_replicas_record_each_timeout_once_and_never_after_the_move() {
         "replicas agree"
     );
     check_history_against_clocks(&h, PER_MOVE, started_at);
+    eprintln!(
+        "{} entries: {moves_ok} moves in time, {late} refused as late, {} timeouts",
+        h.entries.len(),
+        timeouts(&h).len()
+    );
     assert!(!timeouts(&h).is_empty(), "some timeouts were recorded");
     assert!(moves_ok > 0, "some moves came in time ({late} late)");
     drop((ca, cb));
