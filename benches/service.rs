@@ -106,6 +106,7 @@ async fn timed_applies(
             .map(|i| proto::SeatRequest {
                 name: format!("p{i}"),
                 bot: String::new(),
+                ..Default::default()
             })
             .collect();
         let created = c

@@ -25,10 +25,16 @@ async fn replica(url: &str) -> TestServer {
 }
 
 async fn get(c: &mut Client, id: &str, token: Option<&str>) -> Result<proto::GameSnapshot, Code> {
-    c.get_game(authed(proto::GetGameRequest { game_id: id.into(), ..Default::default() }, token))
-        .await
-        .map(|r| r.into_inner().snapshot.unwrap_or_default())
-        .map_err(|s| s.code())
+    c.get_game(authed(
+        proto::GetGameRequest {
+            game_id: id.into(),
+            ..Default::default()
+        },
+        token,
+    ))
+    .await
+    .map(|r| r.into_inner().snapshot.unwrap_or_default())
+    .map_err(|s| s.code())
 }
 
 #[tokio::test]

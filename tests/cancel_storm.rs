@@ -52,6 +52,7 @@ async fn games_with_bots_reach_their_end_whatever_clients_cancel() {
                     "random"
                 }
                 .into(),
+                ..Default::default()
             })
             .collect();
         let req = with_deadline(

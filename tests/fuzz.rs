@@ -136,6 +136,8 @@ async fn fuzzed_requests_get_documented_codes_and_change_nothing() {
         "GetHistory",
         "ListGames",
         "Resign",
+        "JoinGame",
+        "LeaveGame",
     ];
 
     let channel = server.channel().await;
@@ -191,6 +193,7 @@ async fn fuzzed_requests_get_documented_codes_and_change_nothing() {
                             1 => "random".into(),
                             _ => String::new(),
                         },
+                        open: rng.below(4) == 0,
                     })
                     .collect(),
                 seed: Some(rng.below(1000) as u64),
@@ -262,8 +265,21 @@ async fn fuzzed_requests_get_documented_codes_and_change_nothing() {
                 } else {
                     String::new()
                 },
+                ..Default::default()
             }
             .encode_to_vec(),
+            "JoinGame" => proto::JoinGameRequest {
+                game_id,
+                seat: (rng.below(2) == 0).then(|| rng.below(8) as u32),
+                name: nasty(&mut rng),
+                invite_code: if rng.below(2) == 0 {
+                    nasty(&mut rng)
+                } else {
+                    String::new()
+                },
+            }
+            .encode_to_vec(),
+            "LeaveGame" => proto::LeaveGameRequest { game_id }.encode_to_vec(),
             _ => proto::ResignRequest { game_id }.encode_to_vec(),
         };
         // A third of the bodies are mutated byte by byte.

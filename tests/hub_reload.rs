@@ -19,6 +19,7 @@ async fn a_second_hub_on_the_same_store_rebuilds_the_game() {
         .map(|i| proto::SeatRequest {
             name: format!("p{i}"),
             bot: String::new(),
+            ..Default::default()
         })
         .collect();
     let created = first

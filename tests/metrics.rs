@@ -59,10 +59,12 @@ async fn metrics_move_as_a_game_is_played() {
             proto::SeatRequest {
                 name: "me".into(),
                 bot: String::new(),
+                ..Default::default()
             },
             proto::SeatRequest {
                 name: "bot".into(),
                 bot: "random".into(),
+                ..Default::default()
             },
         ],
         Some(11),

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # CI for the Python example: build the server, start it on a free port with
 # an in-memory store, and play every game type for every player count with
-# random_bot.py (which also checks the error codes). Works from any directory.
+# random_bot.py (which also checks the error codes), then lobby_bots.py (two
+# Python bots take open seats with JoinGame and invite codes and play to the
+# end). Works from any directory.
 #
 #   bash examples/python/run_ci.sh
 #
@@ -92,4 +94,6 @@ while read -r game n; do
   echo "== random_bot.py --game $game --players $n"
   "$VPY" random_bot.py --server "$ADDR" --game "$game" --players "$n" --seed "$((1000 + n))" --cut-every 3 --quiet
 done <<<"$GAMES"
+echo "== lobby_bots.py: two Python bots join open seats (JoinGame, invite codes) and play"
+"$VPY" lobby_bots.py --server "$ADDR" --seed 7
 echo "== all Python example checks passed"

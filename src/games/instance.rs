@@ -47,6 +47,9 @@ pub enum ApplyError {
     /// The seat does not exist in this game (`INVALID_ARGUMENT`).
     #[error("seat {0} does not exist in this game")]
     NoSuchSeat(Seat),
+    /// The game ended when a seat's clock ran out (`FAILED_PRECONDITION`).
+    #[error("the game is over: seat {0} ran out of time and forfeited")]
+    Forfeited(Seat),
 }
 
 /// A running game of any type. Clones are cheap snapshots (the state is data).
@@ -105,6 +108,13 @@ pub trait GameInstance: Send + Sync + 'static {
     /// The options the game was created with.
     fn options(&self) -> proto::GameOptions;
     fn clone_box(&self) -> Box<dyn GameInstance>;
+    /// Mark the current version as made because `seat`'s clock ran out
+    /// (the action, if any, was the bot's): its events and history entry
+    /// then say so. Cleared by the next action.
+    fn mark_timeout(&mut self, seat: Seat, policy: proto::TimeoutPolicy);
+    /// `seat`'s clock ran out and it forfeits: one more version, and the
+    /// game is over with every other seat winning (`ending` "timeout").
+    fn forfeit(&mut self, seat: Seat);
 }
 
 impl Clone for Box<dyn GameInstance> {
@@ -140,6 +150,10 @@ pub struct Instance<G: WireGame> {
     state: G::State,
     version: u64,
     last: Option<LastMove<G>>,
+    /// The current version was made by a timeout (see `mark_timeout`).
+    timeout: Option<(Seat, proto::TimeoutPolicy)>,
+    /// The seat that forfeited on time; the game is over.
+    forfeited: Option<Seat>,
 }
 
 impl<G: WireGame> Clone for Instance<G> {
@@ -150,6 +164,8 @@ impl<G: WireGame> Clone for Instance<G> {
             state: self.state.clone(),
             version: self.version,
             last: self.last.clone(),
+            timeout: self.timeout,
+            forfeited: self.forfeited,
         }
     }
 }
@@ -163,6 +179,8 @@ impl<G: WireGame> Instance<G> {
             state,
             version: 0,
             last: None,
+            timeout: None,
+            forfeited: None,
         })
     }
 
@@ -187,9 +205,13 @@ impl<G: WireGame> Instance<G> {
     /// Apply a typed action; the single place the version and last move change.
     fn apply_typed(&mut self, seat: Seat, action: G::Action) -> Result<String, ApplyError> {
         // Format before applying: notation may depend on the state it was legal in.
+        if let Some(s) = self.forfeited {
+            return Err(ApplyError::Forfeited(s));
+        }
         let notation = G::format_action(&self.state, &action);
         let events = G::apply(&mut self.state, seat, &action)?;
         self.version += 1;
+        self.timeout = None;
         self.last = Some(LastMove {
             seat,
             action,
@@ -224,15 +246,21 @@ impl<G: WireGame> GameInstance for Instance<G> {
     }
 
     fn to_act(&self) -> Vec<Seat> {
+        if self.forfeited.is_some() {
+            return Vec::new();
+        }
         G::to_act(&self.state)
     }
 
     fn outcome(&self) -> Option<proto::Outcome> {
+        if let Some(seat) = self.forfeited {
+            return Some(forfeit_outcome(self.players, seat));
+        }
         G::outcome(&self.state).map(|o| outcome_to_proto(&o))
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<proto::LegalAction> {
-        if seat >= self.players {
+        if seat >= self.players || self.forfeited.is_some() {
             return Vec::new();
         }
         G::legal_actions(&self.state, seat)
@@ -283,7 +311,7 @@ impl<G: WireGame> GameInstance for Instance<G> {
     }
 
     fn legal_count(&self, seat: Seat) -> usize {
-        if seat >= self.players {
+        if seat >= self.players || self.forfeited.is_some() {
             0
         } else {
             G::legal_actions(&self.state, seat).len()
@@ -349,18 +377,32 @@ impl<G: WireGame> GameInstance for Instance<G> {
     }
 
     fn last_events(&self, viewer: Option<Seat>) -> Vec<proto::GameEvent> {
+        let mut events: Vec<proto::GameEvent> = self.timeout_event().into_iter().collect();
         let Some(last) = &self.last else {
-            return Vec::new();
+            return events;
         };
-        last.events
-            .iter()
-            .filter_map(|e| G::event_for(e, viewer))
-            .map(|e| self.event_proto(last.seat, &e))
-            .collect()
+        events.extend(
+            last.events
+                .iter()
+                .filter_map(|e| G::event_for(e, viewer))
+                .map(|e| self.event_proto(last.seat, &e)),
+        );
+        events
     }
 
     fn last_entry(&self, viewer: Option<Seat>, reveal: bool) -> Option<proto::HistoryEntry> {
-        let last = self.last.as_ref()?;
+        let policy = self.timeout.map_or(0, |(_, p)| p as i32);
+        let Some(last) = self.last.as_ref() else {
+            // A forfeit: no action, only the timeout.
+            let (seat, _) = self.timeout?;
+            return Some(proto::HistoryEntry {
+                version: self.version,
+                seat: seat as u32,
+                events: self.timeout_event().into_iter().collect(),
+                timeout: policy,
+                ..proto::HistoryEntry::default()
+            });
+        };
         let visible = reveal || G::action_visible(&last.action, last.seat, viewer);
         Some(proto::HistoryEntry {
             version: self.version,
@@ -373,13 +415,15 @@ impl<G: WireGame> GameInstance for Instance<G> {
             action: visible.then(|| G::action_to_proto(&last.action)),
             hidden: !visible,
             events: if reveal {
-                last.events
-                    .iter()
-                    .map(|e| self.event_proto(last.seat, e))
+                self.timeout_event()
+                    .into_iter()
+                    .chain(last.events.iter().map(|e| self.event_proto(last.seat, e)))
                     .collect()
             } else {
                 self.last_events(viewer)
             },
+            timeout: policy,
+            at_ms: 0,
         })
     }
 
@@ -397,6 +441,58 @@ impl<G: WireGame> GameInstance for Instance<G> {
 
     fn clone_box(&self) -> Box<dyn GameInstance> {
         Box::new(self.clone())
+    }
+
+    fn mark_timeout(&mut self, seat: Seat, policy: proto::TimeoutPolicy) {
+        self.timeout = Some((seat, policy));
+    }
+
+    fn forfeit(&mut self, seat: Seat) {
+        self.version += 1;
+        self.last = None;
+        self.timeout = Some((seat, proto::TimeoutPolicy::Forfeit));
+        self.forfeited = Some(seat);
+    }
+}
+
+impl<G: WireGame> Instance<G> {
+    /// The timeout event of the current version, if it was a timeout.
+    fn timeout_event(&self) -> Option<proto::GameEvent> {
+        let (seat, policy) = self.timeout?;
+        let what = match policy {
+            proto::TimeoutPolicy::Forfeit => "forfeits",
+            proto::TimeoutPolicy::BotTakesSeat => "is played by the bot from now on",
+            _ => "gets a bot move",
+        };
+        Some(proto::GameEvent {
+            version: self.version,
+            seat: seat as u32,
+            description: format!("seat {seat} ran out of time and {what}"),
+            event: Some(proto::game_event::Event::TimedOut(proto::SeatTimedOut {
+                seat: seat as u32,
+                policy: policy as i32,
+            })),
+        })
+    }
+}
+
+/// The result when `loser` forfeits on time: every other seat wins.
+fn forfeit_outcome(players: usize, loser: Seat) -> proto::Outcome {
+    proto::Outcome {
+        winners: (0..players)
+            .filter(|s| *s != loser)
+            .map(|s| s as u32)
+            .collect(),
+        draw: false,
+        results: (0..players)
+            .map(|s| proto::SeatResult {
+                seat: s as u32,
+                rank: if s == loser { 2 } else { 1 },
+                score: 0,
+            })
+            .collect(),
+        ending: "timeout".into(),
+        summary: format!("seat {loser} ran out of time and forfeits; the other seats win"),
     }
 }
 

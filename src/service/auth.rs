@@ -88,6 +88,7 @@ mod tests {
             bot: String::new(),
             token_hash: token.map(hash_token),
             resigned: false,
+            ..SeatRecord::default()
         }
     }
 

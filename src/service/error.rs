@@ -5,7 +5,7 @@ use tonic::{Code, Status};
 
 use super::echo::{bounded, echo};
 use crate::games::{ApplyError, CreateError};
-use crate::store::StoreError;
+use crate::store::{LobbyError, StoreError};
 
 /// A failed request. The message goes to the client verbatim, so it names the
 /// rule or field at fault, never contains hidden information, and repeats
@@ -83,11 +83,27 @@ impl ServiceError {
     }
 }
 
+impl From<LobbyError> for ServiceError {
+    fn from(e: LobbyError) -> Self {
+        match e {
+            LobbyError::Store(s) => s.into(),
+            LobbyError::NoSuchSeat(_) => ServiceError::InvalidArgument(e.to_string()),
+            LobbyError::BadInvite(_) => ServiceError::PermissionDenied(
+                "this seat needs its invite code; the code given is wrong or was used",
+            ),
+            LobbyError::Started | LobbyError::SeatTaken(_) | LobbyError::NoneOpen => {
+                ServiceError::RuleViolation(e.to_string())
+            }
+        }
+    }
+}
+
 impl From<ApplyError> for ServiceError {
     fn from(e: ApplyError) -> Self {
         match e {
             ApplyError::Rule(r) => ServiceError::RuleViolation(r.to_string()),
             e @ ApplyError::ActionIdNotLegal { .. } => ServiceError::RuleViolation(e.to_string()),
+            e @ ApplyError::Forfeited(_) => ServiceError::RuleViolation(e.to_string()),
             other => ServiceError::InvalidArgument(other.to_string()),
         }
     }

@@ -86,6 +86,7 @@ impl GameService for GameServiceImpl {
             seats: created.seats,
             snapshot: Some(created.snapshot),
             spectator_token: created.spectator_token,
+            invites: created.invites,
         }))
     }
 
@@ -208,6 +209,29 @@ impl GameService for GameServiceImpl {
         Ok(Response::new(proto::RotateSeatTokenResponse {
             credential: Some(credential),
         }))
+    }
+
+    async fn join_game(
+        &self,
+        req: Request<proto::JoinGameRequest>,
+    ) -> Result<Response<proto::JoinGameResponse>, Status> {
+        let hub = self.hub.clone();
+        let body = req.into_inner();
+        Ok(Response::new(
+            to_completion(async move { hub.join(body).await }).await?,
+        ))
+    }
+
+    async fn leave_game(
+        &self,
+        req: Request<proto::LeaveGameRequest>,
+    ) -> Result<Response<proto::LeaveGameResponse>, Status> {
+        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        let hub = self.hub.clone();
+        let id = req.into_inner().game_id;
+        Ok(Response::new(
+            to_completion(async move { hub.leave(&id, caller).await }).await?,
+        ))
     }
 }
 

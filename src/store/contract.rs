@@ -3,8 +3,8 @@
 //! `tests/postgres.rs`), so that the backends cannot drift apart.
 
 use super::{
-    AccessRecord, Cursor, Expiry, GameRecord, GameStatus, GameStore, Head, ListQuery, LoggedAction,
-    SeatRecord, StoreError,
+    AccessRecord, Cursor, EntryKind, Expiry, GameRecord, GameStatus, GameStore, Head, JoinSeat,
+    Joined, ListQuery, LobbyError, LoggedAction, SeatRecord, StoreError, TIMEOUT_SEAT_BOT,
 };
 
 /// A record with two client seats, created at `created_at_ms`.
@@ -18,18 +18,22 @@ pub fn record(id: &str, game_type: &str, created_at_ms: u64) -> GameRecord {
                 bot: String::new(),
                 token_hash: Some([7; 32]),
                 resigned: false,
+                ..SeatRecord::default()
             },
             SeatRecord {
                 name: "Bot".into(),
                 bot: "random".into(),
                 token_hash: None,
                 resigned: false,
+                ..SeatRecord::default()
             },
         ],
         options: vec![1, 2, 3],
         seed: u64::MAX - 5,
         created_at_ms,
         access: AccessRecord::default(),
+        settings: vec![4, 5],
+        started_at_ms: Some(created_at_ms),
     }
 }
 
@@ -37,6 +41,8 @@ fn act(seat: u32, n: &str) -> LoggedAction {
     LoggedAction {
         seat,
         notation: n.into(),
+        at_ms: 7_000,
+        kind: EntryKind::Move,
     }
 }
 
@@ -414,4 +420,228 @@ pub async fn check_limit(store: &dyn GameStore, prefix: &str, max: usize) -> Res
         store.create(&record(&format!("{prefix}-x"), "t", 0)).await == Err(StoreError::Full(max)),
         "store refuses games beyond its limit",
     )
+}
+
+/// A waiting game: seat 0 taken by Ann, seat 1 open to anyone, seat 2 open
+/// with an invite (hash `[9; 32]`).
+pub fn lobby_record(id: &str, created_at_ms: u64) -> GameRecord {
+    let mut r = record(id, "lobby", created_at_ms);
+    r.seats[1] = SeatRecord {
+        open: true,
+        ..SeatRecord::default()
+    };
+    r.seats.push(SeatRecord {
+        open: true,
+        invite_hash: Some([9; 32]),
+        ..SeatRecord::default()
+    });
+    r.started_at_ms = None;
+    r
+}
+
+fn taker(name: &str, token: u8, invite: Option<[u8; 32]>) -> JoinSeat {
+    JoinSeat {
+        name: name.into(),
+        token_hash: [token; 32],
+        invite_hash: invite,
+    }
+}
+
+/// Open seats, joining, leaving, filling with bots, timeouts that give a
+/// seat to the bot, and entry times and kinds. Needs a store whose limit is
+/// at least 10 more games than `check_store` made.
+pub async fn check_lobby(store: &dyn GameStore, prefix: &str) -> Result<(), String> {
+    let id = |n: &str| format!("{prefix}-lobby-{n}");
+
+    // Entries keep their time and kind; a seat-taking timeout moves the
+    // seat to the bot in the same commit.
+    store
+        .create(&record(&id("t"), "t", 1_000))
+        .await
+        .map_err(store_err)?;
+    let timeout = LoggedAction {
+        seat: 0,
+        notation: "bot".into(),
+        at_ms: 9_000,
+        kind: EntryKind::TimeoutBotTakesSeat,
+    };
+    store
+        .append(
+            &id("t"),
+            0,
+            &[act(0, "A"), timeout.clone()],
+            GameStatus::InProgress,
+        )
+        .await
+        .map_err(store_err)?;
+    let stored = store.load(&id("t")).await.map_err(store_err)?;
+    check(
+        stored.as_ref().map(|g| g.actions.clone()) == Some(vec![act(0, "A"), timeout]),
+        "entries keep their time and kind",
+    )?;
+    let seats = store.seats(&id("t")).await.map_err(store_err)?;
+    check(
+        seats[0].bot == TIMEOUT_SEAT_BOT && seats[0].resigned,
+        "a seat-taking timeout gives the seat to the bot",
+    )?;
+    check(
+        store
+            .head(&id("t"))
+            .await
+            .map_err(store_err)?
+            .map(|h| h.seat_revision)
+            == Some(1),
+        "a seat-taking timeout bumps the seat revision",
+    )?;
+
+    // A waiting game round-trips and is listed as waiting with open seats.
+    let g = lobby_record(&id("g"), 2_000);
+    store.create(&g).await.map_err(store_err)?;
+    check(
+        store
+            .load(&id("g"))
+            .await
+            .map_err(store_err)?
+            .map(|l| l.record)
+            == Some(g.clone()),
+        "a waiting game round-trips (open seats, invites, no start)",
+    )?;
+    let open = store
+        .list(&ListQuery {
+            open_seats: true,
+            limit: 1000,
+            ..ListQuery::default()
+        })
+        .await
+        .map_err(store_err)?;
+    check(
+        open.iter()
+            .any(|s| s.id == id("g") && s.status == GameStatus::Waiting)
+            && !open.iter().any(|s| s.id == id("t")),
+        "open_seats lists waiting games only",
+    )?;
+
+    // Joining: the invite seat needs its code; the code is used up.
+    check(
+        store
+            .join(&id("g"), Some(2), &taker("Eve", 3, None), 2_100)
+            .await
+            == Err(LobbyError::BadInvite(2)),
+        "an invite seat refuses a join without its code",
+    )?;
+    check(
+        store
+            .join(&id("g"), Some(0), &taker("Eve", 3, None), 2_100)
+            .await
+            == Err(LobbyError::SeatTaken(0)),
+        "a taken seat cannot be joined",
+    )?;
+    let joined = store
+        .join(&id("g"), None, &taker("Bob", 4, None), 2_200)
+        .await
+        .map_err(|e| e.to_string())?;
+    check(
+        joined
+            == Joined {
+                seat: 1,
+                started_at_ms: None,
+            },
+        "a join without a seat takes the first seat open to anyone",
+    )?;
+    store.leave(&id("g"), 1).await.map_err(|e| e.to_string())?;
+    let seats = store.seats(&id("g")).await.map_err(store_err)?;
+    check(
+        seats[1].open && seats[1].token_hash.is_none(),
+        "leaving opens the seat again",
+    )?;
+    store
+        .join(&id("g"), Some(1), &taker("Bob", 4, None), 2_300)
+        .await
+        .map_err(|e| e.to_string())?;
+    let joined = store
+        .join(&id("g"), None, &taker("Cy", 5, Some([9; 32])), 2_400)
+        .await
+        .map_err(|e| e.to_string())?;
+    check(
+        joined
+            == Joined {
+                seat: 2,
+                started_at_ms: Some(2_400),
+            },
+        "the last seat taken with its code starts the game",
+    )?;
+    check(
+        store.started_at(&id("g")).await.map_err(store_err)? == Some(2_400),
+        "the start time is stored",
+    )?;
+    check(
+        store.leave(&id("g"), 1).await == Err(LobbyError::Started),
+        "no leaving once started",
+    )?;
+    check(
+        store
+            .join(&id("g"), None, &taker("Dee", 6, Some([9; 32])), 2_500)
+            .await
+            == Err(LobbyError::Started),
+        "no joining once started (the invite is used)",
+    )?;
+    let seats = store.seats(&id("g")).await.map_err(store_err)?;
+    check(
+        seats[2].name == "Cy" && seats[2].token_hash == Some([5; 32]) && !seats[2].open,
+        "the joined seat has its name and token",
+    )?;
+
+    // Filling with bots starts the game once.
+    store
+        .create(&lobby_record(&id("f"), 3_000))
+        .await
+        .map_err(store_err)?;
+    check(
+        store
+            .fill_open_seats(&id("f"), "random", 3_500)
+            .await
+            .map_err(store_err)?,
+        "filling a waiting game starts it",
+    )?;
+    check(
+        !store
+            .fill_open_seats(&id("f"), "random", 3_600)
+            .await
+            .map_err(store_err)?,
+        "a started game is not filled again",
+    )?;
+    let seats = store.seats(&id("f")).await.map_err(store_err)?;
+    check(
+        seats.iter().skip(1).all(|s| s.bot == "random" && !s.open),
+        "open seats are filled with the bot",
+    )?;
+    check(
+        store.started_at(&id("f")).await.map_err(store_err)? == Some(3_500),
+        "filling records the start",
+    )?;
+    Ok(())
+}
+
+/// Two joins racing for the last open seat: exactly one wins.
+pub async fn check_join_race(
+    a: &dyn GameStore,
+    b: &dyn GameStore,
+    prefix: &str,
+) -> Result<(), String> {
+    for round in 0..5 {
+        let id = format!("{prefix}-race-{round}");
+        let mut r = lobby_record(&id, 4_000);
+        r.seats[2].invite_hash = None;
+        r.seats[1] = r.seats[0].clone();
+        a.create(&r).await.map_err(store_err)?;
+        let (tx, ty) = (taker("X", 10, None), taker("Y", 11, None));
+        let (x, y) = tokio::join!(a.join(&id, None, &tx, 4_100), b.join(&id, None, &ty, 4_100));
+        let wins = [&x, &y].iter().filter(|r| r.is_ok()).count();
+        check(wins == 1, "exactly one of two racing joins wins")?;
+        check(
+            [&x, &y].iter().any(|r| **r == Err(LobbyError::Started)),
+            "the loser learns the game has started",
+        )?;
+    }
+    Ok(())
 }

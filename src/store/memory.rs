@@ -7,8 +7,9 @@ use std::sync::Mutex;
 use async_trait::async_trait;
 
 use super::{
-    Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, ListQuery, LoggedAction,
-    SeatRecord, StoreError, StoredGame, now_ms,
+    EntryKind, Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, JoinSeat, Joined,
+    ListQuery, LobbyError, LoggedAction, SeatRecord, StoreError, StoredGame, TIMEOUT_SEAT_BOT,
+    bot_seat_name, choose_open_seat, now_ms,
 };
 
 /// One game with the bookkeeping the other backends keep in columns.
@@ -65,7 +66,11 @@ impl GameStore for MemoryStore {
                     record: record.clone(),
                     actions: Vec::new(),
                 },
-                status: GameStatus::InProgress,
+                status: if record.started_at_ms.is_some() {
+                    GameStatus::InProgress
+                } else {
+                    GameStatus::Waiting
+                },
                 updated_at_ms: record.created_at_ms,
                 seat_revision: 0,
             },
@@ -94,9 +99,23 @@ impl GameStore for MemoryStore {
                     actual,
                 });
             }
-            e.game.actions.extend_from_slice(actions);
+            let now = now_ms();
+            for a in actions {
+                let mut a = a.clone();
+                if a.at_ms == 0 {
+                    a.at_ms = now;
+                }
+                if a.kind == EntryKind::TimeoutBotTakesSeat {
+                    if let Some(s) = e.game.record.seats.get_mut(a.seat as usize) {
+                        s.bot = TIMEOUT_SEAT_BOT.to_owned();
+                        s.resigned = true;
+                        e.seat_revision += 1;
+                    }
+                }
+                e.game.actions.push(a);
+            }
             e.status = status;
-            e.updated_at_ms = now_ms();
+            e.updated_at_ms = now;
             Ok(())
         })?
     }
@@ -138,6 +157,89 @@ impl GameStore for MemoryStore {
         })?
     }
 
+    async fn join(
+        &self,
+        id: &str,
+        seat: Option<usize>,
+        taker: &JoinSeat,
+        now_ms: u64,
+    ) -> Result<Joined, LobbyError> {
+        self.with_game(id, |e| {
+            if e.status != GameStatus::Waiting {
+                return Err(LobbyError::Started);
+            }
+            let r = &mut e.game.record;
+            let chosen = choose_open_seat(&r.seats, seat, taker.invite_hash)?;
+            r.seats[chosen] = SeatRecord {
+                name: taker.name.clone(),
+                bot: String::new(),
+                token_hash: Some(taker.token_hash),
+                resigned: false,
+                open: false,
+                invite_hash: None,
+            };
+            let started = (!r.seats.iter().any(|s| s.open)).then_some(now_ms);
+            if started.is_some() {
+                r.started_at_ms = started;
+                e.status = GameStatus::InProgress;
+            }
+            e.seat_revision += 1;
+            e.updated_at_ms = now_ms;
+            Ok(Joined {
+                seat: chosen,
+                started_at_ms: started,
+            })
+        })?
+    }
+
+    async fn leave(&self, id: &str, seat: usize) -> Result<(), LobbyError> {
+        self.with_game(id, |e| {
+            if e.status != GameStatus::Waiting {
+                return Err(LobbyError::Started);
+            }
+            let s = e
+                .game
+                .record
+                .seats
+                .get_mut(seat)
+                .ok_or(LobbyError::NoSuchSeat(seat))?;
+            if s.open || !s.bot.is_empty() {
+                return Err(LobbyError::SeatTaken(seat));
+            }
+            *s = SeatRecord {
+                open: true,
+                ..SeatRecord::default()
+            };
+            e.seat_revision += 1;
+            e.updated_at_ms = now_ms();
+            Ok(())
+        })?
+    }
+
+    async fn fill_open_seats(&self, id: &str, bot: &str, now: u64) -> Result<bool, StoreError> {
+        self.with_game(id, |e| {
+            if e.status != GameStatus::Waiting {
+                return false;
+            }
+            for s in e.game.record.seats.iter_mut().filter(|s| s.open) {
+                *s = SeatRecord {
+                    name: bot_seat_name(bot),
+                    bot: bot.to_owned(),
+                    ..SeatRecord::default()
+                };
+            }
+            e.game.record.started_at_ms = Some(now);
+            e.status = GameStatus::InProgress;
+            e.seat_revision += 1;
+            e.updated_at_ms = now;
+            true
+        })
+    }
+
+    async fn started_at(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        self.with_game(id, |e| e.game.record.started_at_ms)
+    }
+
     async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
         let games = self.lock()?;
         let mut found: Vec<GameSummary> = games
@@ -147,6 +249,7 @@ impl GameStore for MemoryStore {
                 query.game_type.as_ref().is_none_or(|t| *t == r.game_type)
                     && query.status.is_none_or(|s| s == e.status)
                     && !(query.hide_private && r.access.private)
+                    && (!query.open_seats || r.seats.iter().any(|s| s.open))
                     && query.after.as_ref().is_none_or(|c| {
                         (r.created_at_ms, r.id.as_str()) < (c.created_at_ms, c.id.as_str())
                     })
@@ -160,6 +263,7 @@ impl GameStore for MemoryStore {
                 created_at_ms: e.game.record.created_at_ms,
                 updated_at_ms: e.updated_at_ms,
                 private: e.game.record.access.private,
+                settings: e.game.record.settings.clone(),
             })
             .collect();
         found.sort_by(|a, b| (b.created_at_ms, &b.id).cmp(&(a.created_at_ms, &a.id)));
@@ -219,6 +323,13 @@ mod tests {
     #[tokio::test]
     async fn meets_the_store_contract() -> Result<(), String> {
         contract::check_store(&MemoryStore::new(10), "m").await
+    }
+
+    #[tokio::test]
+    async fn meets_the_lobby_contract() -> Result<(), String> {
+        let store = MemoryStore::new(20);
+        contract::check_lobby(&store, "m").await?;
+        contract::check_join_race(&store, &store, "m").await
     }
 
     #[tokio::test]

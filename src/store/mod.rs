@@ -25,7 +25,7 @@ use async_trait::async_trait;
 use tokio::sync::{broadcast, watch};
 
 /// One seat of a stored game.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SeatRecord {
     pub name: String,
     /// Built-in bot playing the seat; empty for a client.
@@ -34,6 +34,10 @@ pub struct SeatRecord {
     pub token_hash: Option<[u8; 32]>,
     /// The client resigned and `bot` has played the seat since.
     pub resigned: bool,
+    /// Nobody has the seat yet (a lobby seat, see `GameStore::join`).
+    pub open: bool,
+    /// SHA-256 of the open seat's single-use invite code, if it needs one.
+    pub invite_hash: Option<[u8; 32]>,
 }
 
 /// Everything needed to rebuild a game's initial state.
@@ -47,6 +51,12 @@ pub struct GameRecord {
     pub seed: u64,
     /// Milliseconds since the Unix epoch.
     pub created_at_ms: u64,
+    /// The clock and lobby settings chosen at creation, encoded by the
+    /// service (`service::hub::settings`); empty for none.
+    pub settings: Vec<u8>,
+    /// When version 0 became playable: the creation time, or when the last
+    /// open seat was taken; `None` while seats are open.
+    pub started_at_ms: Option<u64>,
     /// Who may see the game and who created it.
     pub access: AccessRecord,
 }
@@ -64,11 +74,57 @@ pub struct AccessRecord {
     pub owner: String,
 }
 
+/// What a log entry records.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum EntryKind {
+    /// A seat's action.
+    #[default]
+    Move,
+    /// The seat's clock ran out; the notation is the bot's move for it.
+    TimeoutBotMoves,
+    /// The same, and the bot keeps the seat: the store marks the seat
+    /// resigned in the same commit (bot `RESIGNED_SEAT_BOT`).
+    TimeoutBotTakesSeat,
+    /// The seat's clock ran out and it forfeits; no notation.
+    TimeoutForfeit,
+}
+
+impl EntryKind {
+    pub(crate) fn code(self) -> i64 {
+        match self {
+            Self::Move => 0,
+            Self::TimeoutBotMoves => 1,
+            Self::TimeoutBotTakesSeat => 2,
+            Self::TimeoutForfeit => 3,
+        }
+    }
+
+    pub(crate) fn from_code(code: i64) -> Result<Self, StoreError> {
+        match code {
+            0 => Ok(Self::Move),
+            1 => Ok(Self::TimeoutBotMoves),
+            2 => Ok(Self::TimeoutBotTakesSeat),
+            3 => Ok(Self::TimeoutForfeit),
+            other => Err(StoreError::Backend(format!(
+                "unknown stored entry kind {other}"
+            ))),
+        }
+    }
+}
+
+/// The bot a seat gets when its clock runs out under the "bot takes the
+/// seat" policy (the same as after Resign).
+pub const TIMEOUT_SEAT_BOT: &str = "random";
+
 /// One applied action: who, and its canonical notation.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LoggedAction {
     pub seat: u32,
     pub notation: String,
+    /// When it was committed (milliseconds since the epoch), chosen by the
+    /// writer: the clocks are computed from these times.
+    pub at_ms: u64,
+    pub kind: EntryKind,
 }
 
 /// A stored game: its record and its whole action log (version = log length).
@@ -84,6 +140,8 @@ pub struct StoredGame {
 pub enum GameStatus {
     InProgress,
     Finished,
+    /// Seats are open; nobody can act yet.
+    Waiting,
 }
 
 impl GameStatus {
@@ -91,6 +149,7 @@ impl GameStatus {
         match self {
             Self::InProgress => 1,
             Self::Finished => 2,
+            Self::Waiting => 3,
         }
     }
 
@@ -98,6 +157,7 @@ impl GameStatus {
         match code {
             1 => Ok(Self::InProgress),
             2 => Ok(Self::Finished),
+            3 => Ok(Self::Waiting),
             other => Err(StoreError::Backend(format!(
                 "unknown stored status {other}"
             ))),
@@ -111,8 +171,36 @@ impl GameStatus {
 pub struct Head {
     /// Number of actions in the log.
     pub version: u64,
-    /// Bumped whenever a seat changes (a resignation).
+    /// Bumped whenever a seat changes (a resignation, a join or leave, a
+    /// timeout that gives the seat to a bot).
     pub seat_revision: u64,
+}
+
+/// A seat taken with `GameStore::join`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Joined {
+    pub seat: usize,
+    /// Set when this join took the last open seat (the game started).
+    pub started_at_ms: Option<u64>,
+}
+
+/// Why a join or leave was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LobbyError {
+    #[error("the game has started: no seat is open")]
+    Started,
+    #[error("seat {0} is not open")]
+    SeatTaken(usize),
+    #[error("the game has no seat {0}")]
+    NoSuchSeat(usize),
+    #[error("seat {0} needs its invite code (or the code is wrong or used)")]
+    BadInvite(usize),
+    #[error(
+        "no open seat can be taken with this request (its invite code is missing, wrong or used)"
+    )]
+    NoneOpen,
+    #[error(transparent)]
+    Store(#[from] StoreError),
 }
 
 /// One line of `ListGames`.
@@ -127,6 +215,8 @@ pub struct GameSummary {
     pub updated_at_ms: u64,
     /// A private game (listed only for administrators).
     pub private: bool,
+    /// As in `GameRecord::settings`.
+    pub settings: Vec<u8>,
 }
 
 /// Where a page of `ListGames` starts: just after this game in the order
@@ -143,6 +233,8 @@ pub struct ListQuery {
     pub game_type: Option<String>,
     pub status: Option<GameStatus>,
     pub after: Option<Cursor>,
+    /// Only games with an open seat.
+    pub open_seats: bool,
     /// At most this many games (the caller asks for one more than a page to
     /// know whether another page follows).
     pub limit: usize,
@@ -164,7 +256,7 @@ impl Expiry {
     pub fn expires(&self, status: GameStatus, updated_at_ms: u64) -> bool {
         let before = match status {
             GameStatus::Finished => self.finished_before_ms,
-            GameStatus::InProgress => self.idle_before_ms,
+            GameStatus::InProgress | GameStatus::Waiting => self.idle_before_ms,
         };
         before.is_some_and(|b| updated_at_ms < b)
     }
@@ -233,6 +325,27 @@ pub trait GameStore: Send + Sync + 'static {
     async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError>;
     /// Seat `seat` resigns: from now on `bot` plays it.
     async fn resign(&self, id: &str, seat: usize, bot: &str) -> Result<(), StoreError>;
+    /// Take an open seat of a waiting game: `seat`, or the first open one
+    /// whose invite matches `invite_hash` (seats without an invite match
+    /// any). A seat with an invite needs its hash; the invite is used up.
+    /// The last open seat taken starts the game (status in progress,
+    /// `started_at_ms = now_ms`). Atomic: of two joins racing for the last
+    /// seat exactly one wins. Bumps the seat revision.
+    async fn join(
+        &self,
+        id: &str,
+        seat: Option<usize>,
+        taker: &JoinSeat,
+        now_ms: u64,
+    ) -> Result<Joined, LobbyError>;
+    /// Give seat `seat` back while the game is waiting (open again, no
+    /// invite, no token). Bumps the seat revision.
+    async fn leave(&self, id: &str, seat: usize) -> Result<(), LobbyError>;
+    /// Fill every open seat of a waiting game with `bot` and start it at
+    /// `now_ms`; `Ok(false)` if the game is no longer waiting.
+    async fn fill_open_seats(&self, id: &str, bot: &str, now_ms: u64) -> Result<bool, StoreError>;
+    /// When the game started (`None` while waiting).
+    async fn started_at(&self, id: &str) -> Result<Option<u64>, StoreError>;
     /// Games newest first, filtered and paged.
     async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError>;
     /// Delete the games retention no longer keeps; returns their ids.
@@ -263,10 +376,56 @@ pub trait GameStore: Send + Sync + 'static {
     }
 }
 
+/// Who takes a seat with `GameStore::join`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JoinSeat {
+    pub name: String,
+    pub token_hash: [u8; 32],
+    /// Hash of the invite code offered, if any.
+    pub invite_hash: Option<[u8; 32]>,
+}
+
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as u64)
         .unwrap_or(0)
+}
+
+/// The open seat a join takes (shared by every backend, so they agree):
+/// the asked seat, or the first open seat the offered invite opens (a seat
+/// without an invite is open to anyone).
+pub(crate) fn choose_open_seat(
+    seats: &[SeatRecord],
+    seat: Option<usize>,
+    invite: Option<[u8; 32]>,
+) -> Result<usize, LobbyError> {
+    let opens = |s: &SeatRecord| s.invite_hash.is_none() || s.invite_hash == invite;
+    match seat {
+        Some(i) => {
+            let s = seats.get(i).ok_or(LobbyError::NoSuchSeat(i))?;
+            if !s.open {
+                Err(LobbyError::SeatTaken(i))
+            } else if !opens(s) {
+                Err(LobbyError::BadInvite(i))
+            } else {
+                Ok(i)
+            }
+        }
+        None => seats
+            .iter()
+            .position(|s| s.open && invite.is_some() && s.invite_hash == invite)
+            .or_else(|| seats.iter().position(|s| s.open && s.invite_hash.is_none()))
+            .ok_or(if seats.iter().any(|s| s.open) {
+                LobbyError::NoneOpen
+            } else {
+                LobbyError::Started
+            }),
+    }
+}
+
+/// The display name of a seat a bot took because nobody joined.
+pub(crate) fn bot_seat_name(bot: &str) -> String {
+    format!("{bot} bot")
 }

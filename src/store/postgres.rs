@@ -21,8 +21,9 @@ use tokio_postgres_rustls::MakeRustlsConnect;
 use super::tls::{TlsSettings, split_url};
 
 use super::{
-    AccessRecord, Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, ListQuery,
-    LoggedAction, Notice, SeatRecord, StoreError, StoredGame, now_ms,
+    AccessRecord, EntryKind, Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head,
+    JoinSeat, Joined, ListQuery, LobbyError, LoggedAction, Notice, SeatRecord, StoreError,
+    StoredGame, TIMEOUT_SEAT_BOT, bot_seat_name, choose_open_seat, now_ms,
 };
 
 /// The NOTIFY channel.
@@ -79,24 +80,44 @@ INSERT INTO satrap_counts (id, games) SELECT 1, count(*) FROM games;
 "#,
     r#"
 -- Issue 12: private games (their spectator token's hash) and the creator,
--- for quotas.
-ALTER TABLE games ADD COLUMN private BOOLEAN NOT NULL DEFAULT false;
-ALTER TABLE games ADD COLUMN spectator_hash BYTEA;
-ALTER TABLE games ADD COLUMN owner TEXT NOT NULL DEFAULT '';
-CREATE INDEX games_by_owner ON games (owner, status);
+-- for quotas. (IF NOT EXISTS: safe to run again on a database whose record
+-- of migrations was rolled back.)
+ALTER TABLE games ADD COLUMN IF NOT EXISTS private BOOLEAN NOT NULL DEFAULT false;
+ALTER TABLE games ADD COLUMN IF NOT EXISTS spectator_hash BYTEA;
+ALTER TABLE games ADD COLUMN IF NOT EXISTS owner TEXT NOT NULL DEFAULT '';
+CREATE INDEX IF NOT EXISTS games_by_owner ON games (owner, status);
+"#,
+    r#"
+-- Turn clocks and the lobby (issue 13).
+-- (IF NOT EXISTS: safe to run again on a database whose record of
+-- migrations was rolled back.)
+ALTER TABLE games ADD COLUMN IF NOT EXISTS settings BYTEA NOT NULL DEFAULT '\x';
+ALTER TABLE games ADD COLUMN IF NOT EXISTS started_at_ms BIGINT;
+UPDATE games SET started_at_ms = created_at_ms WHERE started_at_ms IS NULL AND status <> 3;
+ALTER TABLE seats ADD COLUMN IF NOT EXISTS open BOOLEAN NOT NULL DEFAULT false;
+ALTER TABLE seats ADD COLUMN IF NOT EXISTS invite_hash BYTEA;
+ALTER TABLE actions ADD COLUMN IF NOT EXISTS kind INTEGER NOT NULL DEFAULT 0;
 "#,
 ];
 
 /// Appending moves `$5 + 1 ..= $5 + $1` to game `$4` (see `append`).
+/// Entries carry their own time (`$10`) and kind (`$11`); a timeout that
+/// gives the seat to the bot (`$12`: those seats, bot `$13`) changes the
+/// seat and the seat revision in the same statement.
 const APPEND: &str = "
 WITH moved AS (
-    UPDATE games SET version = version + $1, status = $2, updated_at_ms = $3
+    UPDATE games SET version = version + $1, status = $2, updated_at_ms = $3,
+                     seat_revision = seat_revision + cardinality($12::integer[])
     WHERE id = $4 AND version = $5
     RETURNING id
 ), logged AS (
-    INSERT INTO actions (game_id, version, seat, notation, at_ms)
-    SELECT moved.id, $5 + a.n, a.seat, a.notation, $3
-    FROM moved, unnest($6::integer[], $7::text[]) WITH ORDINALITY AS a (seat, notation, n)
+    INSERT INTO actions (game_id, version, seat, notation, at_ms, kind)
+    SELECT moved.id, $5 + a.n, a.seat, a.notation, a.at_ms, a.kind
+    FROM moved, unnest($6::integer[], $7::text[], $10::bigint[], $11::integer[])
+         WITH ORDINALITY AS a (seat, notation, at_ms, kind, n)
+), taken AS (
+    UPDATE seats SET bot = $13, resigned = true
+    FROM moved WHERE seats.game_id = moved.id AND seats.seat = ANY($12::integer[])
 )
 SELECT pg_notify($8, $9) FROM moved";
 
@@ -109,15 +130,16 @@ WITH counted AS (
     RETURNING games
 ), game AS (
     INSERT INTO games (id, game_type, options, seed, created_at_ms, updated_at_ms,
-                       private, spectator_hash, owner)
-    SELECT $2, $3, $4, $5, $6, $6, $11, $12, $13 FROM counted
+                       settings, started_at_ms, status, private, spectator_hash, owner)
+    SELECT $2, $3, $4, $5, $6, $6, $11, $12, $13, $16, $17, $18 FROM counted
     ON CONFLICT (id) DO NOTHING
     RETURNING id
 ), seated AS (
-    INSERT INTO seats (game_id, seat, name, bot, token_hash, resigned)
-    SELECT game.id, s.n - 1, s.name, s.bot, s.token_hash, s.resigned
-    FROM game, unnest($7::text[], $8::text[], $9::bytea[], $10::boolean[])
-         WITH ORDINALITY AS s (name, bot, token_hash, resigned, n)
+    INSERT INTO seats (game_id, seat, name, bot, token_hash, resigned, open, invite_hash)
+    SELECT game.id, s.n - 1, s.name, s.bot, s.token_hash, s.resigned, s.open, s.invite_hash
+    FROM game, unnest($7::text[], $8::text[], $9::bytea[], $10::boolean[], $14::boolean[],
+                      $15::bytea[])
+         WITH ORDINALITY AS s (name, bot, token_hash, resigned, open, invite_hash, n)
 )
 SELECT (SELECT count(*) FROM counted), (SELECT count(*) FROM game)";
 
@@ -125,7 +147,7 @@ SELECT (SELECT count(*) FROM counted), (SELECT count(*) FROM game)";
 const EXPIRE: &str = "
 WITH gone AS (
     DELETE FROM games
-    WHERE (status = 2 AND updated_at_ms < $1) OR (status = 1 AND updated_at_ms < $2)
+    WHERE (status = 2 AND updated_at_ms < $1) OR (status IN (1, 3) AND updated_at_ms < $2)
     RETURNING id
 ), counted AS (
     UPDATE satrap_counts SET games = games - (SELECT count(*) FROM gone)
@@ -375,6 +397,14 @@ fn seat_from(row: &Row) -> Result<SeatRecord, StoreError> {
         bot: row.get("bot"),
         token_hash: hash_from(row.get("token_hash"))?,
         resigned: row.get("resigned"),
+        open: row.get("open"),
+        invite_hash: row
+            .get::<_, Option<Vec<u8>>>("invite_hash")
+            .map(|b| {
+                <[u8; 32]>::try_from(b.as_slice())
+                    .map_err(|_| StoreError::Backend("stored invite hash is not 32 bytes".into()))
+            })
+            .transpose()?,
     })
 }
 
@@ -382,7 +412,8 @@ async fn load_seats(
     client: &impl deadpool_postgres::GenericClient,
     id: &str,
 ) -> Result<Vec<SeatRecord>, StoreError> {
-    let sql = "SELECT name, bot, token_hash, resigned FROM seats WHERE game_id = $1 ORDER BY seat";
+    let sql = "SELECT name, bot, token_hash, resigned, open, invite_hash
+               FROM seats WHERE game_id = $1 ORDER BY seat";
     client
         .query(&prepared(client, sql).await?, &[&id])
         .await
@@ -397,18 +428,22 @@ async fn load_actions(
     id: &str,
     from: u64,
 ) -> Result<Vec<LoggedAction>, StoreError> {
-    let sql =
-        "SELECT seat, notation FROM actions WHERE game_id = $1 AND version > $2 ORDER BY version";
-    Ok(client
+    let sql = "SELECT seat, notation, at_ms, kind FROM actions
+               WHERE game_id = $1 AND version > $2 ORDER BY version";
+    client
         .query(&prepared(client, sql).await?, &[&id, &(from as i64)])
         .await
         .map_err(backend)?
         .iter()
-        .map(|r| LoggedAction {
-            seat: r.get::<_, i32>(0) as u32,
-            notation: r.get(1),
+        .map(|r| {
+            Ok(LoggedAction {
+                seat: r.get::<_, i32>(0) as u32,
+                notation: r.get(1),
+                at_ms: r.get::<_, i64>(2) as u64,
+                kind: EntryKind::from_code(i64::from(r.get::<_, i32>(3)))?,
+            })
         })
-        .collect())
+        .collect()
 }
 
 async fn stored_version(
@@ -436,6 +471,17 @@ impl GameStore for PostgresStore {
             .map(|s| s.token_hash.map(|h| h.to_vec()))
             .collect();
         let resigned: Vec<bool> = record.seats.iter().map(|s| s.resigned).collect();
+        let open: Vec<bool> = record.seats.iter().map(|s| s.open).collect();
+        let invites: Vec<Option<Vec<u8>>> = record
+            .seats
+            .iter()
+            .map(|s| s.invite_hash.map(|h| h.to_vec()))
+            .collect();
+        let status = if record.started_at_ms.is_some() {
+            GameStatus::InProgress
+        } else {
+            GameStatus::Waiting
+        };
         let row = tx
             .query_one(
                 &prepared(&tx, CREATE).await?,
@@ -450,6 +496,11 @@ impl GameStore for PostgresStore {
                     &bots,
                     &hashes,
                     &resigned,
+                    &record.settings,
+                    &record.started_at_ms.map(|t| t as i64),
+                    &(status.code() as i32),
+                    &open,
+                    &invites,
                     &record.access.private,
                     &record.access.spectator_hash.map(|h| h.to_vec()),
                     &record.access.owner,
@@ -477,7 +528,8 @@ impl GameStore for PostgresStore {
             .start()
             .await
             .map_err(backend)?;
-        let sql = "SELECT game_type, options, seed, created_at_ms, private, spectator_hash, owner
+        let sql = "SELECT game_type, options, seed, created_at_ms, private, spectator_hash, owner,
+                          settings, started_at_ms
                    FROM games WHERE id = $1";
         let Some(row) = tx
             .query_opt(&prepared(&tx, sql).await?, &[&id])
@@ -498,6 +550,8 @@ impl GameStore for PostgresStore {
                 spectator_hash: hash_from(row.get(5))?,
                 owner: row.get(6),
             },
+            settings: row.get(7),
+            started_at_ms: row.get::<_, Option<i64>>(8).map(|t| t as u64),
         };
         let actions = load_actions(&tx, id, 0).await?;
         tx.commit().await.map_err(backend)?;
@@ -518,6 +572,17 @@ impl GameStore for PostgresStore {
         let client = self.client().await?;
         let seats: Vec<i32> = actions.iter().map(|a| a.seat as i32).collect();
         let notations: Vec<&str> = actions.iter().map(|a| a.notation.as_str()).collect();
+        let now = now_ms() as i64;
+        let times: Vec<i64> = actions
+            .iter()
+            .map(|a| if a.at_ms == 0 { now } else { a.at_ms as i64 })
+            .collect();
+        let kinds: Vec<i32> = actions.iter().map(|a| a.kind.code() as i32).collect();
+        let taken: Vec<i32> = actions
+            .iter()
+            .filter(|a| a.kind == EntryKind::TimeoutBotTakesSeat)
+            .map(|a| a.seat as i32)
+            .collect();
         let payload = format!("{id} {}", version + actions.len() as u64);
         let appended = client
             .query_opt(
@@ -525,13 +590,17 @@ impl GameStore for PostgresStore {
                 &[
                     &(actions.len() as i64),
                     &(status.code() as i32),
-                    &(now_ms() as i64),
+                    &now,
                     &id,
                     &(version as i64),
                     &seats,
                     &notations,
                     &CHANNEL,
                     &payload,
+                    &times,
+                    &kinds,
+                    &taken,
+                    &TIMEOUT_SEAT_BOT,
                 ],
             )
             .await
@@ -613,19 +682,154 @@ impl GameStore for PostgresStore {
         tx.commit().await.map_err(backend)
     }
 
+    async fn join(
+        &self,
+        id: &str,
+        seat: Option<usize>,
+        taker: &JoinSeat,
+        now: u64,
+    ) -> Result<Joined, LobbyError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(backend)?;
+        // The game's row lock serialises joins: of two racing for the last
+        // seat, the second sees it taken.
+        let Some(row) = tx
+            .query_opt("SELECT status FROM games WHERE id = $1 FOR UPDATE", &[&id])
+            .await
+            .map_err(backend)?
+        else {
+            return Err(StoreError::NotFound(id.to_owned()).into());
+        };
+        if i64::from(row.get::<_, i32>(0)) != GameStatus::Waiting.code() {
+            return Err(LobbyError::Started);
+        }
+        let seats = load_seats(&tx, id).await?;
+        let chosen = choose_open_seat(&seats, seat, taker.invite_hash)?;
+        tx.execute(
+            "UPDATE seats SET open = false, invite_hash = NULL, name = $1, token_hash = $2
+             WHERE game_id = $3 AND seat = $4",
+            &[
+                &taker.name,
+                &taker.token_hash.to_vec(),
+                &id,
+                &(chosen as i32),
+            ],
+        )
+        .await
+        .map_err(backend)?;
+        let started = (seats.iter().filter(|s| s.open).count() == 1).then_some(now as i64);
+        let version: i64 = tx
+            .query_one(
+                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = $1,
+                     started_at_ms = $2, status = CASE WHEN $2::bigint IS NULL THEN status ELSE 1 END
+                 WHERE id = $3 RETURNING version",
+                &[&(now as i64), &started, &id],
+            )
+            .await
+            .map_err(backend)?
+            .get(0);
+        notify_seats(&tx, id, version).await?;
+        tx.commit().await.map_err(backend)?;
+        Ok(Joined {
+            seat: chosen,
+            started_at_ms: started.map(|t| t as u64),
+        })
+    }
+
+    async fn leave(&self, id: &str, seat: usize) -> Result<(), LobbyError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(backend)?;
+        let Some(row) = tx
+            .query_opt("SELECT status FROM games WHERE id = $1 FOR UPDATE", &[&id])
+            .await
+            .map_err(backend)?
+        else {
+            return Err(StoreError::NotFound(id.to_owned()).into());
+        };
+        if i64::from(row.get::<_, i32>(0)) != GameStatus::Waiting.code() {
+            return Err(LobbyError::Started);
+        }
+        let changed = tx
+            .execute(
+                "UPDATE seats SET open = true, name = '', token_hash = NULL, invite_hash = NULL
+                 WHERE game_id = $1 AND seat = $2 AND bot = '' AND NOT open",
+                &[&id, &(seat as i32)],
+            )
+            .await
+            .map_err(backend)?;
+        if changed == 0 {
+            return Err(LobbyError::SeatTaken(seat));
+        }
+        let version: i64 = tx
+            .query_one(
+                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = $1
+                 WHERE id = $2 RETURNING version",
+                &[&(now_ms() as i64), &id],
+            )
+            .await
+            .map_err(backend)?
+            .get(0);
+        notify_seats(&tx, id, version).await?;
+        tx.commit().await.map_err(backend)?;
+        Ok(())
+    }
+
+    async fn fill_open_seats(&self, id: &str, bot: &str, now: u64) -> Result<bool, StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(backend)?;
+        let Some(row) = tx
+            .query_opt(
+                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = $1,
+                     started_at_ms = $1, status = 1
+                 WHERE id = $2 AND status = 3 RETURNING version",
+                &[&(now as i64), &id],
+            )
+            .await
+            .map_err(backend)?
+        else {
+            return Ok(false);
+        };
+        tx.execute(
+            "UPDATE seats SET open = false, invite_hash = NULL, bot = $1, name = $2
+             WHERE game_id = $3 AND open",
+            &[&bot, &bot_seat_name(bot), &id],
+        )
+        .await
+        .map_err(backend)?;
+        notify_seats(&tx, id, row.get(0)).await?;
+        tx.commit().await.map_err(backend)?;
+        Ok(true)
+    }
+
+    async fn started_at(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        let client = self.client().await?;
+        let sql = "SELECT started_at_ms FROM games WHERE id = $1";
+        match client
+            .query_opt(&prepared(&client, sql).await?, &[&id])
+            .await
+            .map_err(backend)?
+        {
+            None => Err(StoreError::NotFound(id.to_owned())),
+            Some(r) => Ok(r.get::<_, Option<i64>>(0).map(|t| t as u64)),
+        }
+    }
+
     async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
         let client = self.client().await?;
         let after_ms = query.after.as_ref().map(|c| c.created_at_ms as i64);
         let after_id = query.after.as_ref().map(|c| c.id.clone());
         let rows = client
             .query(
-                "SELECT id, game_type, status, version, created_at_ms, updated_at_ms, private
+                "SELECT id, game_type, status, version, created_at_ms, updated_at_ms, private,
+                        settings
                  FROM games
                  WHERE ($1::text IS NULL OR game_type = $1)
                    AND ($2::integer IS NULL OR status = $2)
                    AND NOT ($6::boolean AND private)
                    AND ($3::bigint IS NULL OR created_at_ms < $3
                         OR (created_at_ms = $3 AND id < $4::text))
+                   AND (NOT $7::boolean OR EXISTS (SELECT 1 FROM seats
+                        WHERE seats.game_id = games.id AND seats.open))
                  ORDER BY created_at_ms DESC, id DESC
                  LIMIT $5",
                 &[
@@ -635,6 +839,7 @@ impl GameStore for PostgresStore {
                     &after_id,
                     &(query.limit as i64),
                     &query.hide_private,
+                    &query.open_seats,
                 ],
             )
             .await
@@ -651,6 +856,7 @@ impl GameStore for PostgresStore {
                 created_at_ms: r.get::<_, i64>(4) as u64,
                 updated_at_ms: r.get::<_, i64>(5) as u64,
                 private: r.get(6),
+                settings: r.get(7),
             });
         }
         Ok(games)
@@ -742,6 +948,20 @@ impl GameStore for PostgresStore {
     fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
         Some(self.notices.subscribe())
     }
+}
+
+/// Tell the other replicas that a game's seats changed (they compare the
+/// seat revision when the notice arrives).
+async fn notify_seats(
+    tx: &deadpool_postgres::Transaction<'_>,
+    id: &str,
+    version: i64,
+) -> Result<(), StoreError> {
+    let payload = format!("{id} {version}");
+    tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+        .await
+        .map_err(backend)?;
+    Ok(())
 }
 
 #[cfg(test)]

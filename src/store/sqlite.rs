@@ -20,8 +20,9 @@ use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
 use super::{
-    AccessRecord, Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, ListQuery,
-    LoggedAction, SeatRecord, StoreError, StoredGame, now_ms,
+    AccessRecord, EntryKind, Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head,
+    JoinSeat, Joined, ListQuery, LobbyError, LoggedAction, SeatRecord, StoreError, StoredGame,
+    TIMEOUT_SEAT_BOT, now_ms,
 };
 
 /// Schema migrations, applied in order at start-up; `PRAGMA user_version`
@@ -66,6 +67,15 @@ ALTER TABLE games ADD COLUMN private INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN spectator_hash BLOB;
 ALTER TABLE games ADD COLUMN owner TEXT NOT NULL DEFAULT '';
 CREATE INDEX games_by_owner ON games (owner, status);
+"#,
+    r#"
+-- Turn clocks and the lobby (issue 13).
+ALTER TABLE games ADD COLUMN settings BLOB NOT NULL DEFAULT x'';
+ALTER TABLE games ADD COLUMN started_at_ms INTEGER;
+UPDATE games SET started_at_ms = created_at_ms;
+ALTER TABLE seats ADD COLUMN open INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seats ADD COLUMN invite_hash BLOB;
+ALTER TABLE actions ADD COLUMN kind INTEGER NOT NULL DEFAULT 0;
 "#,
 ];
 
@@ -266,7 +276,8 @@ fn hash_from(blob: Option<Vec<u8>>) -> Result<Option<[u8; 32]>, StoreError> {
 fn load_seats(conn: &Connection, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
     let mut stmt = conn
         .prepare_cached(
-            "SELECT name, bot, token_hash, resigned FROM seats WHERE game_id = ? ORDER BY seat",
+            "SELECT name, bot, token_hash, resigned, open, invite_hash
+             FROM seats WHERE game_id = ? ORDER BY seat",
         )
         .map_err(backend)?;
     let rows = stmt
@@ -276,16 +287,20 @@ fn load_seats(conn: &Connection, id: &str) -> Result<Vec<SeatRecord>, StoreError
                 r.get::<_, String>(1)?,
                 r.get::<_, Option<Vec<u8>>>(2)?,
                 r.get::<_, bool>(3)?,
+                r.get::<_, bool>(4)?,
+                r.get::<_, Option<Vec<u8>>>(5)?,
             ))
         })
         .map_err(backend)?;
     rows.map(|row| {
-        let (name, bot, hash, resigned) = row.map_err(backend)?;
+        let (name, bot, hash, resigned, open, invite) = row.map_err(backend)?;
         Ok(SeatRecord {
             name,
             bot,
             token_hash: hash_from(hash)?,
             resigned,
+            open,
+            invite_hash: hash_from(invite)?,
         })
     })
     .collect()
@@ -294,18 +309,30 @@ fn load_seats(conn: &Connection, id: &str) -> Result<Vec<SeatRecord>, StoreError
 fn load_actions(conn: &Connection, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError> {
     let mut stmt = conn
         .prepare_cached(
-            "SELECT seat, notation FROM actions WHERE game_id = ? AND version > ? ORDER BY version",
+            "SELECT seat, notation, at_ms, kind FROM actions
+             WHERE game_id = ? AND version > ? ORDER BY version",
         )
         .map_err(backend)?;
     let rows = stmt
         .query_map(params![id, from as i64], |r| {
-            Ok(LoggedAction {
-                seat: r.get(0)?,
-                notation: r.get(1)?,
-            })
+            Ok((
+                r.get::<_, u32>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, i64>(3)?,
+            ))
         })
         .map_err(backend)?;
-    rows.collect::<Result<_, _>>().map_err(backend)
+    rows.map(|row| {
+        let (seat, notation, at_ms, kind) = row.map_err(backend)?;
+        Ok(LoggedAction {
+            seat,
+            notation,
+            at_ms: at_ms as u64,
+            kind: EntryKind::from_code(kind)?,
+        })
+    })
+    .collect()
 }
 
 fn stored_version(conn: &Connection, id: &str) -> Result<Option<u64>, StoreError> {
@@ -395,8 +422,8 @@ fn append_one(conn: &Connection, p: &PendingAppend) -> Result<(), StoreError> {
     }
     let mut insert = conn
         .prepare_cached(
-            "INSERT INTO actions (game_id, version, seat, notation, at_ms)
-             VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO actions (game_id, version, seat, notation, at_ms, kind)
+             VALUES (?, ?, ?, ?, ?, ?)",
         )
         .map_err(backend)?;
     for (i, a) in p.actions.iter().enumerate() {
@@ -406,19 +433,44 @@ fn append_one(conn: &Connection, p: &PendingAppend) -> Result<(), StoreError> {
                 (p.version + 1) as i64 + i as i64,
                 a.seat,
                 a.notation,
-                now
+                stamp(a, now),
+                a.kind.code()
             ])
             .map_err(backend)?;
+        if a.kind == EntryKind::TimeoutBotTakesSeat {
+            // The bot keeps the seat: in the same commit as the timeout.
+            conn.prepare_cached(
+                "UPDATE seats SET bot = ?, resigned = 1 WHERE game_id = ? AND seat = ?",
+            )
+            .map_err(backend)?
+            .execute(params![TIMEOUT_SEAT_BOT, p.id, a.seat])
+            .map_err(backend)?;
+            conn.prepare_cached("UPDATE games SET seat_revision = seat_revision + 1 WHERE id = ?")
+                .map_err(backend)?
+                .execute([&p.id])
+                .map_err(backend)?;
+        }
     }
     Ok(())
 }
 
+/// The time an entry is recorded with: the writer's, or the store's now.
+fn stamp(a: &LoggedAction, now: i64) -> i64 {
+    if a.at_ms == 0 { now } else { a.at_ms as i64 }
+}
+
 fn insert_game(tx: &Transaction<'_>, record: &GameRecord) -> Result<(), StoreError> {
+    let status = if record.started_at_ms.is_some() {
+        GameStatus::InProgress
+    } else {
+        GameStatus::Waiting
+    };
     let inserted = tx
         .execute(
             "INSERT INTO games (id, game_type, options, seed, created_at_ms, updated_at_ms,
-                                private, spectator_hash, owner)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8) ON CONFLICT (id) DO NOTHING",
+                                private, spectator_hash, owner, settings, started_at_ms, status)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+             ON CONFLICT (id) DO NOTHING",
             params![
                 record.id,
                 record.game_type,
@@ -428,6 +480,9 @@ fn insert_game(tx: &Transaction<'_>, record: &GameRecord) -> Result<(), StoreErr
                 record.access.private,
                 record.access.spectator_hash.map(|h| h.to_vec()),
                 record.access.owner,
+                record.settings,
+                record.started_at_ms.map(|t| t as i64),
+                status.code()
             ],
         )
         .map_err(backend)?;
@@ -436,15 +491,17 @@ fn insert_game(tx: &Transaction<'_>, record: &GameRecord) -> Result<(), StoreErr
     }
     for (i, s) in record.seats.iter().enumerate() {
         tx.execute(
-            "INSERT INTO seats (game_id, seat, name, bot, token_hash, resigned)
-             VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO seats (game_id, seat, name, bot, token_hash, resigned, open, invite_hash)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             params![
                 record.id,
                 i as i64,
                 s.name,
                 s.bot,
                 s.token_hash.map(|h| h.to_vec()),
-                s.resigned
+                s.resigned,
+                s.open,
+                s.invite_hash.map(|h| h.to_vec())
             ],
         )
         .map_err(backend)?;
@@ -481,7 +538,8 @@ impl GameStore for SqliteStore {
             let tx = conn.transaction().map_err(backend)?;
             let row = tx
                 .query_row(
-                    "SELECT game_type, options, seed, created_at_ms, private, spectator_hash, owner
+                    "SELECT game_type, options, seed, created_at_ms, private, spectator_hash, owner,
+                            settings, started_at_ms
                      FROM games WHERE id = ?",
                     [&id],
                     |r| {
@@ -497,12 +555,17 @@ impl GameStore for SqliteStore {
                                 r.get::<_, Option<Vec<u8>>>(5)?,
                                 r.get::<_, String>(6)?,
                             ),
+                            (r.get::<_, Vec<u8>>(7)?, r.get::<_, Option<i64>>(8)?),
                         ))
                     },
                 )
                 .optional()
                 .map_err(backend)?;
-            let Some(((game_type, options, seed, created), (private, spectator, owner))) = row
+            let Some((
+                (game_type, options, seed, created),
+                (private, spectator, owner),
+                (settings, started),
+            )) = row
             else {
                 return Ok(None);
             };
@@ -518,6 +581,8 @@ impl GameStore for SqliteStore {
                 options,
                 seed: seed as u64,
                 created_at_ms: created as u64,
+                settings,
+                started_at_ms: started.map(|t| t as u64),
             };
             let actions = load_actions(&tx, &id, 0)?;
             Ok(Some(StoredGame { record, actions }))
@@ -613,6 +678,134 @@ impl GameStore for SqliteStore {
         .await
     }
 
+    async fn join(
+        &self,
+        id: &str,
+        seat: Option<usize>,
+        taker: &JoinSeat,
+        now_ms: u64,
+    ) -> Result<Joined, LobbyError> {
+        let (id, taker) = (id.to_owned(), taker.clone());
+        self.run_write(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let status: Option<i64> = tx
+                .query_row("SELECT status FROM games WHERE id = ?", [&id], |r| r.get(0))
+                .optional()
+                .map_err(backend)?;
+            match status {
+                None => return Ok(Err(LobbyError::Store(StoreError::NotFound(id)))),
+                Some(s) if s != GameStatus::Waiting.code() => {
+                    return Ok(Err(LobbyError::Started));
+                }
+                Some(_) => {}
+            }
+            let seats = load_seats(&tx, &id)?;
+            let chosen = match super::choose_open_seat(&seats, seat, taker.invite_hash) {
+                Ok(s) => s,
+                Err(e) => return Ok(Err(e)),
+            };
+            tx.execute(
+                "UPDATE seats SET open = 0, invite_hash = NULL, name = ?, token_hash = ?
+                     WHERE game_id = ? AND seat = ?",
+                params![taker.name, taker.token_hash.to_vec(), id, chosen as i64],
+            )
+            .map_err(backend)?;
+            let still_open = seats.iter().filter(|s| s.open).count() - 1;
+            let started = (still_open == 0).then_some(now_ms);
+            tx.execute(
+                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = ?1,
+                         started_at_ms = ?2, status = CASE WHEN ?2 IS NULL THEN status ELSE 1 END
+                     WHERE id = ?3",
+                params![now_ms as i64, started.map(|t| t as i64), id],
+            )
+            .map_err(backend)?;
+            tx.commit().map_err(backend)?;
+            Ok(Ok(Joined {
+                seat: chosen,
+                started_at_ms: started,
+            }))
+        })
+        .await?
+    }
+
+    async fn leave(&self, id: &str, seat: usize) -> Result<(), LobbyError> {
+        let id = id.to_owned();
+        self.run_write(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let status: Option<i64> = tx
+                .query_row("SELECT status FROM games WHERE id = ?", [&id], |r| r.get(0))
+                .optional()
+                .map_err(backend)?;
+            match status {
+                None => return Ok(Err(LobbyError::Store(StoreError::NotFound(id)))),
+                Some(s) if s != GameStatus::Waiting.code() => return Ok(Err(LobbyError::Started)),
+                Some(_) => {}
+            }
+            let changed = tx
+                .execute(
+                    "UPDATE seats SET open = 1, name = '', token_hash = NULL, invite_hash = NULL
+                     WHERE game_id = ? AND seat = ? AND bot = '' AND open = 0",
+                    params![id, seat as i64],
+                )
+                .map_err(backend)?;
+            if changed == 0 {
+                return Ok(Err(LobbyError::SeatTaken(seat)));
+            }
+            tx.execute(
+                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = ? WHERE id = ?",
+                params![now_ms() as i64, id],
+            )
+            .map_err(backend)?;
+            tx.commit().map_err(backend)?;
+            Ok(Ok(()))
+        })
+        .await?
+    }
+
+    async fn fill_open_seats(&self, id: &str, bot: &str, now: u64) -> Result<bool, StoreError> {
+        let (id, bot) = (id.to_owned(), bot.to_owned());
+        self.run_write(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let started = tx
+                .execute(
+                    "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = ?1,
+                         started_at_ms = ?1, status = 1
+                     WHERE id = ?2 AND status = 3",
+                    params![now as i64, id],
+                )
+                .map_err(backend)?;
+            if started == 0 {
+                return Ok(false);
+            }
+            tx.execute(
+                "UPDATE seats SET open = 0, invite_hash = NULL, bot = ?, name = ?
+                 WHERE game_id = ? AND open = 1",
+                params![bot, super::bot_seat_name(&bot), id],
+            )
+            .map_err(backend)?;
+            tx.commit().map_err(backend)?;
+            Ok(true)
+        })
+        .await
+    }
+
+    async fn started_at(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        let id = id.to_owned();
+        self.run(move |conn| {
+            let row: Option<Option<i64>> = conn
+                .prepare_cached("SELECT started_at_ms FROM games WHERE id = ?")
+                .map_err(backend)?
+                .query_row([&id], |r| r.get(0))
+                .optional()
+                .map_err(backend)?;
+            match row {
+                None => Err(StoreError::NotFound(id)),
+                Some(t) => Ok(t.map(|t| t as u64)),
+            }
+        })
+        .await
+    }
+
     async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
         let query = query.clone();
         self.run(move |conn| {
@@ -621,17 +814,20 @@ impl GameStore for SqliteStore {
                 Some(c) => (Some(c.created_at_ms as i64), Some(c.id.clone())),
                 None => (None, None),
             };
-            type Row = (String, String, i64, i64, i64, i64, bool);
+            type Row = (String, String, i64, i64, i64, i64, Vec<u8>, bool);
             let rows: Vec<Row> = {
                 let mut stmt = tx
                     .prepare_cached(
-                        "SELECT id, game_type, status, version, created_at_ms, updated_at_ms, private
+                        "SELECT id, game_type, status, version, created_at_ms, updated_at_ms,
+                                settings, private
                          FROM games
                          WHERE (?1 IS NULL OR game_type = ?1)
                            AND (?2 IS NULL OR status = ?2)
                            AND NOT (?6 AND private)
                            AND (?3 IS NULL OR created_at_ms < ?3
                                 OR (created_at_ms = ?3 AND id < ?4))
+                           AND (?7 = 0 OR EXISTS (SELECT 1 FROM seats
+                                WHERE seats.game_id = games.id AND seats.open))
                          ORDER BY created_at_ms DESC, id DESC
                          LIMIT ?5",
                     )
@@ -644,7 +840,8 @@ impl GameStore for SqliteStore {
                             after_ms,
                             after_id,
                             query.limit as i64,
-                            query.hide_private
+                            query.hide_private,
+                            query.open_seats
                         ],
                         |r| {
                             Ok((
@@ -655,6 +852,7 @@ impl GameStore for SqliteStore {
                                 r.get(4)?,
                                 r.get(5)?,
                                 r.get(6)?,
+                                r.get(7)?,
                             ))
                         },
                     )
@@ -662,18 +860,21 @@ impl GameStore for SqliteStore {
                 rows.collect::<Result<_, _>>().map_err(backend)?
             };
             rows.into_iter()
-                .map(|(id, game_type, status, version, created, updated, private)| {
-                    Ok(GameSummary {
-                        seats: load_seats(&tx, &id)?,
-                        id,
-                        game_type,
-                        status: GameStatus::from_code(status)?,
-                        version: version as u64,
-                        created_at_ms: created as u64,
-                        updated_at_ms: updated as u64,
-                        private,
-                    })
-                })
+                .map(
+                    |(id, game_type, status, version, created, updated, settings, private)| {
+                        Ok(GameSummary {
+                            seats: load_seats(&tx, &id)?,
+                            id,
+                            game_type,
+                            status: GameStatus::from_code(status)?,
+                            version: version as u64,
+                            created_at_ms: created as u64,
+                            updated_at_ms: updated as u64,
+                            settings,
+                            private,
+                        })
+                    },
+                )
                 .collect()
         })
         .await
@@ -687,7 +888,7 @@ impl GameStore for SqliteStore {
                     .prepare(
                         "SELECT id FROM games
                          WHERE (status = 2 AND updated_at_ms < ?1)
-                            OR (status = 1 AND updated_at_ms < ?2)",
+                            OR (status IN (1, 3) AND updated_at_ms < ?2)",
                     )
                     .map_err(backend)?;
                 let never = i64::MIN;
@@ -784,6 +985,15 @@ mod tests {
         contract::check_store(&store, "s").await
     }
 
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn meets_the_lobby_contract() -> Result<(), String> {
+        let store = SqliteStore::open(&temp_db("lobby"), 20)
+            .await
+            .map_err(|e| e.to_string())?;
+        contract::check_lobby(&store, "s").await?;
+        contract::check_join_race(&store, &store, "s").await
+    }
+
     /// Group commit: racing appends to many games, several per game, are
     /// each answered as if alone, and only the accepted ones are stored.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -811,6 +1021,8 @@ mod tests {
                         let action = LoggedAction {
                             seat: racer,
                             notation: format!("{g}-r{round}-{racer}"),
+                            at_ms: 1_000 + round,
+                            ..LoggedAction::default()
                         };
                         let result = store
                             .append(
@@ -912,6 +1124,7 @@ mod tests {
                     &[LoggedAction {
                         seat: 0,
                         notation: "A".into(),
+                        ..LoggedAction::default()
                     }],
                     GameStatus::InProgress,
                 )

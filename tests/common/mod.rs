@@ -4,6 +4,7 @@
 pub mod access;
 pub mod external;
 pub mod golden;
+pub mod lobby;
 pub mod raw;
 pub mod telemetry;
 
@@ -110,6 +111,7 @@ pub fn seats(n: usize) -> Vec<proto::SeatRequest> {
         .map(|i| proto::SeatRequest {
             name: format!("P{i}"),
             bot: String::new(),
+            ..Default::default()
         })
         .collect()
 }
@@ -120,6 +122,7 @@ pub fn bot_seats(n: usize, bot: &str) -> Vec<proto::SeatRequest> {
         .map(|i| proto::SeatRequest {
             name: format!("bot{i}"),
             bot: bot.into(),
+            ..Default::default()
         })
         .collect()
 }

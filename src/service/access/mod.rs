@@ -172,6 +172,7 @@ mod tests {
             bot: String::new(),
             token_hash: Some(auth::hash_token(token)),
             resigned: false,
+            ..Default::default()
         }
     }
 

@@ -36,6 +36,7 @@ pub fn abort_entry() -> LoggedAction {
     LoggedAction {
         seat: ABORT_SEAT,
         notation: ABORT_NOTATION.to_owned(),
+        ..Default::default()
     }
 }
 
@@ -117,7 +118,10 @@ impl GameInstance for Aborted {
     /// The position at the abort, with nothing legal any more.
     fn observation(&self, viewer: Option<Seat>) -> proto::Observation {
         let mut observation = self.inner.observation(viewer);
-        observation.action_mask.iter_mut().for_each(|byte| *byte = 0);
+        observation
+            .action_mask
+            .iter_mut()
+            .for_each(|byte| *byte = 0);
         observation.version = self.version();
         observation
     }
@@ -168,6 +172,7 @@ impl GameInstance for Aborted {
             action: None,
             hidden: false,
             events: Vec::new(),
+            ..Default::default()
         })
     }
 
@@ -186,6 +191,12 @@ impl GameInstance for Aborted {
     fn clone_box(&self) -> Box<dyn GameInstance> {
         Box::new(Aborted::new(self.inner.clone_box()))
     }
+
+    /// Nothing: no clock runs in an aborted game, so none can run out.
+    fn mark_timeout(&mut self, _seat: Seat, _policy: proto::TimeoutPolicy) {}
+
+    /// Nothing, as `mark_timeout`.
+    fn forfeit(&mut self, _seat: Seat) {}
 }
 
 #[cfg(test)]
@@ -236,6 +247,7 @@ mod tests {
         let entry = LoggedAction {
             seat: seat as u32,
             notation: first,
+            ..Default::default()
         };
         apply_logged(&mut g, &entry).expect("a legal move");
         assert_eq!(g.version(), 1);

@@ -36,7 +36,7 @@ impl Hub {
                 continue;
             }
             tracing::info!(game_id = %id, version = cell.instance.version(), "game aborted");
-            return Ok(view::snapshot(&live, cell.instance.as_ref(), None));
+            return Ok(view::current(&live, &cell, None));
         }
         Err(ServiceError::Unavailable(format!(
             "game {} is changing too fast; try again",
@@ -60,7 +60,7 @@ impl Hub {
     }
 
     /// Give seat `seat` of game `id` a new token and return it; the old
-    /// token stops working. Bot seats (no token) are refused.
+    /// token stops working. Bot seats and open seats (no token) are refused.
     pub async fn new_seat_token(
         &self,
         id: &str,
@@ -76,6 +76,11 @@ impl Hub {
                 seats.len()
             )));
         };
+        if record.open {
+            return Err(ServiceError::RuleViolation(format!(
+                "seat {seat} is open and has no token yet: a player takes it with JoinGame"
+            )));
+        }
         if record.token_hash.is_none() {
             return Err(ServiceError::RuleViolation(format!(
                 "seat {seat} was created for the {} bot and has no token",
@@ -98,6 +103,7 @@ impl Hub {
             seat: seat as u32,
             name: record.name.clone(),
             token,
+            ..Default::default()
         })
     }
 }

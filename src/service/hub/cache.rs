@@ -15,13 +15,29 @@ use prost::Message;
 use tokio::sync::broadcast;
 
 use super::Hub;
-use crate::games::{GameInstance, GameKind};
+use super::clocks::ClockState;
+use super::settings::Settings;
+use crate::engine::Seat;
+use crate::games::{ActionInput, ApplyError, GameInstance, GameKind};
 use crate::proto;
 use crate::service::error::ServiceError;
-use crate::store::{LoggedAction, SeatRecord};
+use crate::store::{EntryKind, LoggedAction, SeatRecord};
 
-/// A frozen copy of a game at one version, shared with watchers.
-pub(super) type Frame = Arc<dyn GameInstance>;
+/// A frozen copy of a game at one version with its clocks, shared with
+/// watchers.
+pub(super) struct Version {
+    pub inst: Box<dyn GameInstance>,
+    pub clocks: ClockState,
+}
+
+impl std::ops::Deref for Version {
+    type Target = dyn GameInstance;
+    fn deref(&self) -> &Self::Target {
+        self.inst.as_ref()
+    }
+}
+
+pub(super) type Frame = Arc<Version>;
 
 /// Immutable facts of a game.
 pub(super) struct Meta {
@@ -34,11 +50,16 @@ pub(super) struct Meta {
     pub private: bool,
     /// SHA-256 of the spectator token of a private game.
     pub spectator_hash: Option<[u8; 32]>,
+    /// Clock and lobby settings chosen at creation.
+    pub settings: Settings,
+    pub created_at_ms: u64,
 }
 
 /// The mutable part, behind an async mutex that serialises a game's moves.
 pub(super) struct Cell {
     pub instance: Box<dyn GameInstance>,
+    /// The clocks after `log` (and whether the game has started).
+    pub clocks: ClockState,
     pub log: Vec<LoggedAction>,
     /// The store's seat revision that `LiveGame::seats` reflects.
     pub seat_revision: u64,
@@ -60,6 +81,10 @@ pub(super) struct LiveGame {
     /// Turns `true` when the game is deleted (DeleteGame, retention, or
     /// gone from a shared store): its watch streams end.
     pub gone: tokio::sync::watch::Sender<bool>,
+    /// A clock task is running for this game (the same rule, see `timeouts`).
+    pub timing: AtomicBool,
+    /// Wakes the clock task to look at new deadlines.
+    pub clock_wake: tokio::sync::Notify,
 }
 
 impl LiveGame {
@@ -80,6 +105,7 @@ impl Hub {
         meta: Meta,
         seats: Vec<SeatRecord>,
         instance: Box<dyn GameInstance>,
+        clocks: ClockState,
         log: Vec<LoggedAction>,
         seat_revision: u64,
     ) -> Arc<LiveGame> {
@@ -89,6 +115,7 @@ impl Hub {
             seats: RwLock::new(Arc::new(seats)),
             cell: tokio::sync::Mutex::new(Cell {
                 instance,
+                clocks,
                 log,
                 seat_revision,
             }),
@@ -97,6 +124,8 @@ impl Hub {
             last_used: AtomicU64::new(self.tick()),
             driving: AtomicBool::new(false),
             gone: tokio::sync::watch::channel(false).0,
+            timing: AtomicBool::new(false),
+            clock_wake: tokio::sync::Notify::new(),
         });
         let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
         let live = games.entry(live.meta.id.clone()).or_insert(live).clone();
@@ -172,6 +201,8 @@ impl Hub {
         })?;
         let options = proto::GameOptions::decode(record.options.as_slice())
             .map_err(|e| ServiceError::DataLoss(format!("stored options of {id}: {e}")))?;
+        let settings = Settings::decode(&record.settings)
+            .map_err(|e| ServiceError::DataLoss(format!("stored settings of {id}: {e}")))?;
         let meta = Meta {
             id: record.id,
             kind,
@@ -180,17 +211,24 @@ impl Hub {
             options,
             private: record.access.private,
             spectator_hash: record.access.spectator_hash,
+            settings,
+            created_at_ms: record.created_at_ms,
         };
-        let instance = replay(&meta, &stored.actions, |_| true)?;
+        let (instance, clocks) = replay(&meta, record.started_at_ms, &stored.actions, |_| true)?;
         let live = self.insert(
             meta,
             record.seats,
             instance,
+            clocks,
             stored.actions,
             head.map_or(0, |h| h.seat_revision),
         );
         let cell = live.cell.lock().await;
+        // After a restart (or on another replica) whatever is due now is
+        // enforced at once by these.
         self.kick_bots(&live, &cell);
+        self.kick_clock(&live, &cell);
+        self.kick_fill(&live, &cell);
         drop(cell);
         Ok(live)
     }
@@ -221,23 +259,73 @@ pub(super) fn corrupt<E: std::fmt::Display>(id: &str) -> impl Fn(E) -> ServiceEr
     move |e| ServiceError::DataLoss(format!("stored game {id} does not replay: {e}"))
 }
 
-/// Rebuild a game from its seed, calling `each` after every action (with the
-/// instance at that version) until it returns `false`; returns the instance
-/// where replay stopped.
-pub(super) fn replay(
+/// The game at version 0 with its clocks (started at `started_at`, if it
+/// has started).
+pub(super) fn initial(
     meta: &Meta,
-    log: &[LoggedAction],
-    mut each: impl FnMut(&dyn GameInstance) -> bool,
-) -> Result<Box<dyn GameInstance>, ServiceError> {
-    let mut inst = meta
+    started_at: Option<u64>,
+) -> Result<(Box<dyn GameInstance>, ClockState), ServiceError> {
+    let inst = meta
         .kind
         .create(Some(&meta.options), meta.players, meta.seed)
         .map_err(corrupt(&meta.id))?;
+    let mut clocks = ClockState::new(meta.settings.control, meta.players);
+    if let Some(at) = started_at {
+        clocks.start(at, &inst.to_act());
+    }
+    Ok((inst, clocks))
+}
+
+/// Rebuild a game from its seed, calling `each` after every entry (with the
+/// game and its clocks at that version) until it returns `false`; returns
+/// the game where replay stopped.
+pub(super) fn replay(
+    meta: &Meta,
+    started_at: Option<u64>,
+    log: &[LoggedAction],
+    mut each: impl FnMut(&Version) -> bool,
+) -> Result<(Box<dyn GameInstance>, ClockState), ServiceError> {
+    let (inst, clocks) = initial(meta, started_at)?;
+    let mut v = Version { inst, clocks };
     for a in log {
-        super::aborted::apply_logged(&mut inst, a).map_err(corrupt(&meta.id))?;
-        if !each(inst.as_ref()) {
+        apply_entry(&mut v.inst, &mut v.clocks, a).map_err(corrupt(&meta.id))?;
+        if !each(&v) {
             break;
         }
     }
-    Ok(inst)
+    Ok((v.inst, v.clocks))
+}
+
+/// The policy a timeout entry applied.
+pub(super) fn timeout_policy(kind: EntryKind) -> Option<proto::TimeoutPolicy> {
+    match kind {
+        EntryKind::Move => None,
+        EntryKind::TimeoutBotMoves => Some(proto::TimeoutPolicy::BotMoves),
+        EntryKind::TimeoutBotTakesSeat => Some(proto::TimeoutPolicy::BotTakesSeat),
+        EntryKind::TimeoutForfeit => Some(proto::TimeoutPolicy::Forfeit),
+    }
+}
+
+/// Apply one stored entry (a move, a timeout with the bot's move or a
+/// forfeit, or an abort) to the game and its clocks: the one way entries
+/// are replayed.
+pub(super) fn apply_entry(
+    inst: &mut Box<dyn GameInstance>,
+    clocks: &mut ClockState,
+    a: &LoggedAction,
+) -> Result<(), ApplyError> {
+    let seat = a.seat as Seat;
+    match timeout_policy(a.kind) {
+        // An administrator's abort (`aborted`): every clock stops with it.
+        _ if super::aborted::is_abort(a) => super::aborted::apply_logged(inst, a)?,
+        Some(proto::TimeoutPolicy::Forfeit) => inst.forfeit(seat),
+        policy => {
+            inst.apply(seat, ActionInput::Notation(&a.notation))?;
+            if let Some(p) = policy {
+                inst.mark_timeout(seat, p);
+            }
+        }
+    }
+    clocks.advance(&inst.to_act(), seat, a.at_ms, a.kind);
+    Ok(())
 }

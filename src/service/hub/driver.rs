@@ -26,7 +26,7 @@ use super::moves::Committed;
 use crate::bots::{self, Bot};
 use crate::engine::Seat;
 use crate::service::error::ServiceError;
-use crate::store::{Cursor, GameStatus, ListQuery, LoggedAction};
+use crate::store::{Cursor, EntryKind, GameStatus, ListQuery, LoggedAction, now_ms};
 
 /// Backoff between attempts after a store failure, doubling up to the cap.
 const RETRY_FIRST: Duration = Duration::from_millis(50);
@@ -34,7 +34,7 @@ const RETRY_CAP: Duration = Duration::from_secs(5);
 
 /// The bot seat that must act now, if any.
 fn bot_to_act(live: &LiveGame, cell: &Cell) -> Option<(Seat, &'static dyn Bot)> {
-    if cell.instance.is_over() {
+    if cell.instance.is_over() || cell.clocks.started_at().is_none() {
         return None;
     }
     let seats = live.seats();
@@ -170,6 +170,8 @@ impl Hub {
             let action = LoggedAction {
                 seat: seat as u32,
                 notation,
+                at_ms: now_ms(),
+                kind: EntryKind::Move,
             };
             match self.commit(live, &mut cell, next, action).await {
                 Ok(Committed::Yes) => {
@@ -209,10 +211,18 @@ impl Hub {
         Ok(())
     }
 
-    /// At start-up: every stored game in progress with a bot seat is loaded,
+    /// At start-up: every stored game in progress with a bot seat or a
+    /// clock, and every waiting game (which may fill with bots), is loaded,
     /// which starts its driver if a bot is to act (a crash or restart may
-    /// have stopped bots in the middle of their turns).
+    /// have stopped bots in the middle of their turns) and enforces the
+    /// timeouts that fell due while the server was down.
     pub async fn resume_bots(self: Arc<Self>) {
+        for status in [GameStatus::InProgress, GameStatus::Waiting] {
+            self.clone().resume_games(status).await;
+        }
+    }
+
+    async fn resume_games(self: Arc<Self>, status: GameStatus) {
         let mut after: Option<Cursor> = None;
         let mut resumed = 0usize;
         loop {
@@ -220,8 +230,9 @@ impl Hub {
                 .store
                 .list(&ListQuery {
                     game_type: None,
-                    status: Some(GameStatus::InProgress),
+                    status: Some(status),
                     after: after.clone(),
+                    open_seats: false,
                     limit: 200,
                     hide_private: false,
                 })
@@ -242,7 +253,7 @@ impl Hub {
             });
             for game in page
                 .iter()
-                .filter(|g| g.seats.iter().any(|s| !s.bot.is_empty()))
+                .filter(|g| g.seats.iter().any(|s| !s.bot.is_empty()) || !g.settings.is_empty())
             {
                 if *self.shutdown.borrow() {
                     return;

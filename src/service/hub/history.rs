@@ -16,15 +16,20 @@ impl Hub {
         caller: Caller,
     ) -> Result<proto::GetHistoryResponse, ServiceError> {
         let live = self.live(id).await?;
-        let (log, over) = {
+        let (log, over, started_at) = {
             let mut cell = live.cell.lock().await;
             self.fresh(&live, &mut cell).await?;
-            (cell.log.clone(), cell.instance.is_over())
+            (
+                cell.log.clone(),
+                cell.instance.is_over(),
+                cell.clocks.started_at(),
+            )
         };
         let viewer = caller.seat();
         let mut entries = Vec::with_capacity(log.len());
-        replay(&live.meta, &log, |inst| {
-            if let Some(e) = inst.last_entry(viewer, over) {
+        replay(&live.meta, started_at, &log, |v| {
+            if let Some(mut e) = v.last_entry(viewer, over) {
+                e.at_ms = v.clocks.at();
                 entries.push(e);
             }
             true
@@ -36,7 +41,11 @@ impl Hub {
             options: Some(live.meta.options.clone()),
             entries,
             seed: over.then_some(live.meta.seed),
-            status: status(over) as i32,
+            status: if started_at.is_none() {
+                proto::GameStatus::Waiting
+            } else {
+                status(over)
+            } as i32,
             version: log.len() as u64,
         })
     }

@@ -3,6 +3,7 @@
 //! store and the cache). Neither needs a live game.
 
 use super::Hub;
+use super::settings::{Control, Settings};
 use super::view::seat_infos;
 use crate::proto;
 use crate::service::echo::Echo;
@@ -36,6 +37,7 @@ impl Hub {
             Ok(proto::GameStatus::Unspecified) => None,
             Ok(proto::GameStatus::InProgress) => Some(GameStatus::InProgress),
             Ok(proto::GameStatus::Finished) => Some(GameStatus::Finished),
+            Ok(proto::GameStatus::Waiting) => Some(GameStatus::Waiting),
             Err(_) => {
                 return Err(ServiceError::InvalidArgument(format!(
                     "unknown status {}",
@@ -58,6 +60,7 @@ impl Hub {
                 game_type: (!req.game_type.is_empty()).then_some(req.game_type),
                 status,
                 after,
+                open_seats: req.open_seats,
                 limit: page + 1,
                 hide_private: !show_private,
             })
@@ -72,12 +75,17 @@ impl Hub {
             games: found
                 .into_iter()
                 .map(|g| proto::GameSummary {
+                    time_control: Settings::decode(&g.settings)
+                        .ok()
+                        .filter(|s| s.control != Control::None)
+                        .map(|s| s.control.to_proto()),
                     seats: seat_infos(&g.seats),
                     game_id: g.id,
                     game_type: g.game_type,
                     status: match g.status {
                         GameStatus::InProgress => proto::GameStatus::InProgress,
                         GameStatus::Finished => proto::GameStatus::Finished,
+                        GameStatus::Waiting => proto::GameStatus::Waiting,
                     } as i32,
                     version: g.version,
                     created_at_ms: g.created_at_ms,

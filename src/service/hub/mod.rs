@@ -12,7 +12,10 @@
 //!   committed to a shared store;
 //! - [`watch`]: watch streams (catch-up by replay, then live updates);
 //! - [`listing`]: ListGames and retention; [`history`]: GetHistory;
-//! - [`view`]: snapshots and updates as one viewer may see them.
+//! - [`view`]: snapshots and updates as one viewer may see them;
+//! - [`settings`], [`clocks`], [`timeouts`]: turn clocks (chosen at
+//!   creation, computed from stored times, enforced by a task per game);
+//! - [`lobby`]: open seats, JoinGame and LeaveGame, filling with bots.
 //!
 //! This file holds the calls that only read or create a game, and Resign.
 
@@ -20,12 +23,16 @@ mod aborted;
 mod admin;
 mod cache;
 mod census;
+mod clocks;
 mod driver;
 mod history;
 mod listing;
+mod lobby;
 mod moves;
 mod pool;
 mod replica;
+mod settings;
+mod timeouts;
 mod view;
 mod watch;
 
@@ -94,6 +101,8 @@ pub struct Created {
     pub snapshot: proto::GameSnapshot,
     /// A private game's spectator token; empty for a public game.
     pub spectator_token: String,
+    /// One invite code per open seat, when asked for.
+    pub invites: Vec<proto::Invite>,
 }
 
 pub struct Hub {
@@ -161,6 +170,9 @@ impl Hub {
         };
         let instance = kind.create(req.options.as_ref(), players, seed)?;
         let options = instance.options();
+        let (settings, stored_settings) =
+            settings::Settings::from_request(&req, kind.perfect_information)?;
+        let mut invites = Vec::new();
 
         let mut seats = Vec::with_capacity(players);
         let mut credentials = Vec::with_capacity(players);
@@ -170,6 +182,16 @@ impl Hub {
                     "seat {i}: name longer than {} characters",
                     self.limits.max_name_len
                 )));
+            }
+            if s.open {
+                let seat = lobby::open_seat(i, s, req.invite_codes, &mut invites)?;
+                seats.push(seat);
+                credentials.push(proto::SeatCredential {
+                    seat: i as u32,
+                    open: true,
+                    ..proto::SeatCredential::default()
+                });
+                continue;
             }
             let name = if s.name.trim().is_empty() {
                 format!("Player {}", i + 1)
@@ -192,13 +214,24 @@ impl Hub {
                 name: name.clone(),
                 bot: s.bot.clone(),
                 token_hash: token.as_deref().map(auth::hash_token),
-                resigned: false,
+                ..SeatRecord::default()
             });
             credentials.push(proto::SeatCredential {
                 seat: i as u32,
                 name,
                 token: token.unwrap_or_default(),
+                open: false,
             });
+        }
+        if req.invite_codes && invites.is_empty() {
+            return Err(ServiceError::InvalidArgument(
+                "invite_codes needs at least one open seat".into(),
+            ));
+        }
+        if settings.bot_fill.is_some() && !seats.iter().any(|s| s.open) {
+            return Err(ServiceError::InvalidArgument(
+                "bot_fill needs at least one open seat".into(),
+            ));
         }
 
         let spectator_token = if req.private {
@@ -208,6 +241,9 @@ impl Hub {
         };
         let spectator_hash = req.private.then(|| auth::hash_token(&spectator_token));
         let id = uuid::Uuid::new_v4().to_string();
+        let created_at_ms = now_ms();
+        // A game with open seats starts when the last one is taken.
+        let started_at_ms = (!seats.iter().any(|s| s.open)).then_some(created_at_ms);
         let record = GameRecord {
             access: AccessRecord {
                 private: req.private,
@@ -219,34 +255,40 @@ impl Hub {
             seats: seats.clone(),
             options: options.encode_to_vec(),
             seed,
-            created_at_ms: now_ms(),
+            created_at_ms,
+            settings: stored_settings,
+            started_at_ms,
         };
         self.store.create(&record).await?;
-        let live = self.insert(
-            Meta {
-                id: id.clone(),
-                kind,
-                players,
-                seed,
-                options,
-                private: req.private,
-                spectator_hash,
-            },
-            seats,
-            instance,
-            Vec::new(),
-            0,
-        );
+        let meta = Meta {
+            id: id.clone(),
+            kind,
+            players,
+            seed,
+            options,
+            settings,
+            created_at_ms,
+            private: req.private,
+            spectator_hash,
+        };
+        let mut clocks = clocks::ClockState::new(settings.control, players);
+        if let Some(at) = started_at_ms {
+            clocks.start(at, &instance.to_act());
+        }
+        let live = self.insert(meta, seats, instance, clocks, Vec::new(), 0);
         tracing::info!(game_id = %id, game_type = kind.id, players, private = req.private, "game created");
 
         let cell = live.cell.lock().await;
-        let snapshot = view::snapshot(&live, cell.instance.as_ref(), None);
+        let snapshot = view::current(&live, &cell, None);
         self.kick_bots(&live, &cell);
+        self.kick_clock(&live, &cell);
+        self.kick_fill(&live, &cell);
         Ok(Created {
             game_id: id,
             seats: credentials,
             snapshot,
             spectator_token,
+            invites,
         })
     }
 
@@ -301,7 +343,7 @@ impl Hub {
         let mut cell = live.cell.lock().await;
         self.fresh(&live, &mut cell).await?;
         let seat = caller.seat();
-        let snapshot = view::snapshot(&live, cell.instance.as_ref(), seat);
+        let snapshot = view::current(&live, &cell, seat);
         Ok((snapshot, observe.then(|| cell.instance.observation(seat))))
     }
 
@@ -325,8 +367,8 @@ impl Hub {
         let mut cell = live.cell.lock().await;
         self.fresh(&live, &mut cell).await?;
         let actions = match caller.seat() {
-            Some(seat) => cell.instance.legal_actions(seat),
-            None => Vec::new(),
+            Some(seat) if cell.clocks.started_at().is_some() => cell.instance.legal_actions(seat),
+            _ => Vec::new(),
         };
         Ok(proto::ListLegalActionsResponse {
             version: cell.instance.version(),
@@ -356,6 +398,11 @@ impl Hub {
                 "the game is over: there is nothing to resign".into(),
             ));
         }
+        if cell.clocks.started_at().is_none() {
+            return Err(ServiceError::RuleViolation(
+                "the game has not started: use LeaveGame to give the seat back".into(),
+            ));
+        }
         let seats = live.seats();
         if !seats[seat].bot.is_empty() {
             return Err(ServiceError::RuleViolation(format!(
@@ -373,7 +420,7 @@ impl Hub {
         live.set_seats(self.store.seats(id).await?);
         cell.seat_revision = head.seat_revision;
         tracing::info!(game_id = %id, seat, "seat resigned");
-        let snapshot = view::snapshot(&live, cell.instance.as_ref(), Some(seat));
+        let snapshot = view::current(&live, &cell, Some(seat));
         self.kick_bots(&live, &cell);
         Ok(proto::ResignResponse {
             snapshot: Some(snapshot),

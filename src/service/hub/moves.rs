@@ -8,13 +8,14 @@
 use std::sync::Arc;
 
 use super::Hub;
-use super::cache::{Cell, Frame, LiveGame};
+use super::cache::{Cell, Frame, LiveGame, Version};
 use super::view;
+use crate::engine::Seat;
 use crate::games::{ActionInput, GameInstance};
 use crate::proto;
 use crate::service::auth::Caller;
 use crate::service::error::ServiceError;
-use crate::store::{GameStatus, LoggedAction, StoreError};
+use crate::store::{EntryKind, GameStatus, LoggedAction, StoreError, TIMEOUT_SEAT_BOT, now_ms};
 
 /// Whether a commit reached the store.
 pub(super) enum Committed {
@@ -52,10 +53,33 @@ impl Hub {
         }
         let live = self.live(id).await?;
         let mut cell = live.cell.lock().await;
+        // Timeouts of this seat recorded after what the client saw (its
+        // expected version, or else the game when the request arrived) make
+        // the move late.
+        let mut seen = expected_version.map(|v| v as usize);
         // Only a lost race with another replica loops: each pass starts from
         // the store's newest version.
         for _ in 0..MAX_RACES {
             self.fresh(&live, &mut cell).await?;
+            let seen = *seen.get_or_insert(cell.log.len());
+            if cell.clocks.started_at().is_none() {
+                return Err(not_started());
+            }
+            // A move that comes after its seat's deadline is too late: the
+            // timeout is recorded instead (here, or by another replica).
+            let now = now_ms();
+            if self
+                .enforce_due(&live, &mut cell, now)
+                .await?
+                .contains(&seat)
+                || timed_out_since(&cell, seen, seat)
+            {
+                self.kick_bots(&live, &cell);
+                return Err(ServiceError::RuleViolation(format!(
+                    "seat {seat} ran out of time: the timeout was recorded (the game is at version {})",
+                    cell.instance.version()
+                )));
+            }
             let version = cell.instance.version();
             if let Some(expected) = expected_version {
                 if expected != version {
@@ -73,11 +97,13 @@ impl Hub {
             let action = LoggedAction {
                 seat: seat as u32,
                 notation,
+                at_ms: now,
+                kind: EntryKind::Move,
             };
             if let Committed::Conflict = self.commit(&live, &mut cell, next, action).await? {
                 continue;
             }
-            let snapshot = view::snapshot(&live, cell.instance.as_ref(), Some(seat));
+            let snapshot = view::current(&live, &cell, Some(seat));
             self.kick_bots(&live, &cell);
             return Ok(proto::ApplyActionResponse {
                 snapshot: Some(snapshot),
@@ -99,9 +125,12 @@ impl Hub {
         live: &Arc<LiveGame>,
         cell: &mut Cell,
         next: Box<dyn GameInstance>,
-        action: LoggedAction,
+        mut action: LoggedAction,
     ) -> Result<Committed, ServiceError> {
         let version = cell.instance.version();
+        // Entry times never go back (clocks of different machines differ a
+        // little): the clocks are computed from them.
+        action.at_ms = action.at_ms.max(cell.clocks.at());
         let status = if next.is_over() {
             GameStatus::Finished
         } else {
@@ -124,11 +153,48 @@ impl Hub {
             }
             Err(e) => return Err(e.into()),
         }
+        let mut clocks = cell.clocks.clone();
+        clocks.advance(
+            &next.to_act(),
+            action.seat as Seat,
+            action.at_ms,
+            action.kind,
+        );
+        if action.kind == EntryKind::TimeoutBotTakesSeat {
+            // The store gave the seat to the bot in the same commit.
+            let mut seats = live.seats().as_ref().clone();
+            if let Some(s) = seats.get_mut(action.seat as usize) {
+                s.bot = TIMEOUT_SEAT_BOT.to_owned();
+                s.resigned = true;
+            }
+            live.set_seats(seats);
+            cell.seat_revision += 1;
+        }
         cell.log.push(action);
-        let frame: Frame = Arc::from(next.clone_box());
+        let frame: Frame = Arc::new(Version {
+            inst: next.clone_box(),
+            clocks: clocks.clone(),
+        });
         cell.instance = next;
+        cell.clocks = clocks;
         // No receivers is fine: nobody is watching.
         let _ = live.updates.send(frame);
+        self.kick_clock(live, cell);
         Ok(Committed::Yes)
     }
+}
+
+/// Whether a timeout of `seat` was recorded after the first `seen` entries.
+fn timed_out_since(cell: &Cell, seen: usize, seat: Seat) -> bool {
+    cell.log
+        .iter()
+        .skip(seen)
+        .any(|a| a.kind != EntryKind::Move && a.seat as Seat == seat)
+}
+
+/// The error for acting in a game whose seats are still open.
+pub(super) fn not_started() -> ServiceError {
+    ServiceError::RuleViolation(
+        "the game has not started: seats are still open (see JoinGame)".into(),
+    )
 }

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use tokio::sync::broadcast;
 
 use super::Hub;
-use super::cache::{Cell, Frame, LiveGame, corrupt};
+use super::cache::{Cell, Frame, LiveGame, Version, apply_entry, corrupt};
 use crate::service::error::ServiceError;
 use crate::store::Notice;
 
@@ -52,20 +52,29 @@ impl Hub {
         if head.seat_revision != cell.seat_revision {
             live.set_seats(self.store.seats(id).await?);
             cell.seat_revision = head.seat_revision;
+            // A join on another replica may have started the game.
+            self.note_start(live, cell).await?;
             changed = true;
         }
         let version = cell.instance.version();
         if head.version > version {
             for action in self.store.actions_since(id, version).await? {
-                super::aborted::apply_logged(&mut cell.instance, &action).map_err(corrupt(id))?;
+                let cell = &mut *cell;
+                apply_entry(&mut cell.instance, &mut cell.clocks, &action).map_err(corrupt(id))?;
                 cell.log.push(action);
-                let frame: Frame = Arc::from(cell.instance.clone_box());
+                let frame: Frame = Arc::new(Version {
+                    inst: cell.instance.clone_box(),
+                    clocks: cell.clocks.clone(),
+                });
                 let _ = live.updates.send(frame);
             }
             changed = true;
         }
         if changed {
             self.kick_bots_later(live, cell.instance.version());
+            // Deadlines are the same on every replica: this one enforces
+            // them too, and the version guard keeps one record of each.
+            self.kick_clock(live, cell);
         }
         Ok(())
     }

@@ -1,43 +1,65 @@
 //! Snapshots and updates of a game as one viewer (a seat, or a spectator
 //! with `None`) may see it. Redaction itself is each game's `view`; this
-//! module only assembles the generic messages around it.
+//! module only assembles the generic messages around it (with the clocks
+//! and the lobby's waiting status).
 
-use super::cache::LiveGame;
+use super::cache::{Cell, LiveGame, Version};
+use super::clocks::ClockState;
 use crate::engine::Seat;
 use crate::games::GameInstance;
 use crate::proto;
-use crate::store::SeatRecord;
+use crate::store::{SeatRecord, now_ms};
 
-pub(super) fn update(
-    live: &LiveGame,
-    inst: &dyn GameInstance,
-    viewer: Option<Seat>,
-) -> proto::GameUpdate {
+/// One version as a watcher gets it (clocks as of the version's time).
+pub(super) fn update(live: &LiveGame, v: &Version, viewer: Option<Seat>) -> proto::GameUpdate {
     proto::GameUpdate {
-        version: inst.version(),
-        events: inst.last_events(viewer),
-        snapshot: Some(snapshot(live, inst, viewer)),
+        version: v.version(),
+        events: v.last_events(viewer),
+        snapshot: Some(snapshot(
+            live,
+            v.inst.as_ref(),
+            &v.clocks,
+            viewer,
+            v.clocks.at(),
+        )),
     }
+}
+
+/// The game now, for a request (clocks as of now).
+pub(super) fn current(live: &LiveGame, cell: &Cell, viewer: Option<Seat>) -> proto::GameSnapshot {
+    snapshot(live, cell.instance.as_ref(), &cell.clocks, viewer, now_ms())
 }
 
 pub(super) fn snapshot(
     live: &LiveGame,
     inst: &dyn GameInstance,
+    clocks: &ClockState,
     viewer: Option<Seat>,
+    as_of: u64,
 ) -> proto::GameSnapshot {
     let outcome = inst.outcome();
+    let waiting = clocks.started_at().is_none();
     proto::GameSnapshot {
         game_id: live.meta.id.clone(),
         game_type: live.meta.kind.id.to_owned(),
         version: inst.version(),
-        status: status(outcome.is_some()) as i32,
-        to_act: inst.to_act().into_iter().map(|s| s as u32).collect(),
+        status: if waiting {
+            proto::GameStatus::Waiting
+        } else {
+            status(outcome.is_some())
+        } as i32,
+        to_act: if waiting {
+            Vec::new()
+        } else {
+            inst.to_act().into_iter().map(|s| s as u32).collect()
+        },
         viewer: viewer.map(|s| s as u32),
         state: Some(inst.view(viewer)),
         outcome,
         text: inst.text(viewer),
         seats: seat_infos(&live.seats()),
         private: live.meta.private,
+        clocks: clocks.to_proto(as_of.max(clocks.at()), live.meta.settings.on_timeout),
     }
 }
 
@@ -50,6 +72,8 @@ pub(super) fn seat_infos(seats: &[SeatRecord]) -> Vec<proto::SeatInfo> {
             name: s.name.clone(),
             bot: s.bot.clone(),
             resigned: s.resigned,
+            open: s.open,
+            invite_only: s.open && s.invite_hash.is_some(),
         })
         .collect()
 }

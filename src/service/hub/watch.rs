@@ -14,7 +14,7 @@ use tokio::sync::{broadcast, mpsc, watch as signal};
 use tonic::Status;
 
 use super::Hub;
-use super::cache::{Frame, LiveGame, replay};
+use super::cache::{Frame, LiveGame, Version, initial, replay};
 use super::view::update;
 use crate::engine::Seat;
 use crate::proto;
@@ -114,7 +114,7 @@ async fn watch_loop(
                         let _ = tx.send(Err(ServiceError::BadToken.into())).await;
                         return;
                     }
-                    if tx.send(Ok(update(live, frame.as_ref(), viewer))).await.is_err() || frame.is_over() {
+                    if tx.send(Ok(update(live, &frame, viewer))).await.is_err() || frame.is_over() {
                         return;
                     }
                     next = v + 1;
@@ -159,32 +159,33 @@ async fn catch_up(
 ) -> Option<u64> {
     let (current, log) = {
         let cell = live.cell.lock().await;
-        (cell.instance.clone_box(), cell.log.clone())
+        (
+            Version {
+                inst: cell.instance.clone_box(),
+                clocks: cell.clocks.clone(),
+            },
+            cell.log.clone(),
+        )
     };
+    let started_at = current.clocks.started_at();
     let mut pending = Vec::new();
     if from == 0 {
-        match live
-            .meta
-            .kind
-            .create(Some(&live.meta.options), live.meta.players, live.meta.seed)
-        {
-            Ok(initial) => pending.push(update(live, initial.as_ref(), viewer)),
+        match initial(&live.meta, started_at) {
+            Ok((inst, clocks)) => pending.push(update(live, &Version { inst, clocks }, viewer)),
             Err(e) => {
-                let _ = tx
-                    .send(Err(ServiceError::Internal(e.to_string()).into()))
-                    .await;
+                let _ = tx.send(Err(e.into())).await;
                 return None;
             }
         }
     }
     let end = current.version();
     if from < end {
-        let result = replay(&live.meta, &log, |inst| {
-            let v = inst.version();
-            if v >= from && v < end {
-                pending.push(update(live, inst, viewer));
+        let result = replay(&live.meta, started_at, &log, |v| {
+            let version = v.version();
+            if version >= from && version < end {
+                pending.push(update(live, v, viewer));
             }
-            v + 1 < end
+            version + 1 < end
         });
         if let Err(e) = result {
             let _ = tx.send(Err(e.into())).await;
@@ -192,7 +193,7 @@ async fn catch_up(
         }
     }
     if end >= from && !(from == 0 && end == 0) {
-        pending.push(update(live, current.as_ref(), viewer));
+        pending.push(update(live, &current, viewer));
     }
     for u in pending {
         if tx.send(Ok(u)).await.is_err() {

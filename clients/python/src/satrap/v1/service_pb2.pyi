@@ -16,9 +16,22 @@ class GameStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GAME_STATUS_UNSPECIFIED: _ClassVar[GameStatus]
     GAME_STATUS_IN_PROGRESS: _ClassVar[GameStatus]
     GAME_STATUS_FINISHED: _ClassVar[GameStatus]
+    GAME_STATUS_WAITING: _ClassVar[GameStatus]
+
+class TimeoutPolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TIMEOUT_POLICY_UNSPECIFIED: _ClassVar[TimeoutPolicy]
+    TIMEOUT_POLICY_BOT_MOVES: _ClassVar[TimeoutPolicy]
+    TIMEOUT_POLICY_BOT_TAKES_SEAT: _ClassVar[TimeoutPolicy]
+    TIMEOUT_POLICY_FORFEIT: _ClassVar[TimeoutPolicy]
 GAME_STATUS_UNSPECIFIED: GameStatus
 GAME_STATUS_IN_PROGRESS: GameStatus
 GAME_STATUS_FINISHED: GameStatus
+GAME_STATUS_WAITING: GameStatus
+TIMEOUT_POLICY_UNSPECIFIED: TimeoutPolicy
+TIMEOUT_POLICY_BOT_MOVES: TimeoutPolicy
+TIMEOUT_POLICY_BOT_TAKES_SEAT: TimeoutPolicy
+TIMEOUT_POLICY_FORFEIT: TimeoutPolicy
 
 class GameType(_message.Message):
     __slots__ = ("id", "name", "min_players", "max_players", "description", "rules", "bots", "action_spaces")
@@ -51,12 +64,14 @@ class ListGameTypesResponse(_message.Message):
     def __init__(self, game_types: _Optional[_Iterable[_Union[GameType, _Mapping]]] = ...) -> None: ...
 
 class SeatRequest(_message.Message):
-    __slots__ = ("name", "bot")
+    __slots__ = ("name", "bot", "open")
     NAME_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
+    OPEN_FIELD_NUMBER: _ClassVar[int]
     name: str
     bot: str
-    def __init__(self, name: _Optional[str] = ..., bot: _Optional[str] = ...) -> None: ...
+    open: bool
+    def __init__(self, name: _Optional[str] = ..., bot: _Optional[str] = ..., open: _Optional[bool] = ...) -> None: ...
 
 class GameOptions(_message.Message):
     __slots__ = ("king_of_siam", "alexandros", "ming_dynasty", "territories")
@@ -71,52 +86,68 @@ class GameOptions(_message.Message):
     def __init__(self, king_of_siam: _Optional[_Union[_king_of_siam_pb2.KingOfSiamOptions, _Mapping]] = ..., alexandros: _Optional[_Union[_alexandros_pb2.AlexandrosOptions, _Mapping]] = ..., ming_dynasty: _Optional[_Union[_ming_dynasty_pb2.MingDynastyOptions, _Mapping]] = ..., territories: _Optional[_Union[_territories_pb2.TerritoriesOptions, _Mapping]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game_type", "seats", "seed", "options", "private")
+    __slots__ = ("game_type", "seats", "seed", "options", "private", "time_control", "on_timeout", "bot_fill", "invite_codes")
     GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     PRIVATE_FIELD_NUMBER: _ClassVar[int]
+    TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
+    ON_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    BOT_FILL_FIELD_NUMBER: _ClassVar[int]
+    INVITE_CODES_FIELD_NUMBER: _ClassVar[int]
     game_type: str
     seats: _containers.RepeatedCompositeFieldContainer[SeatRequest]
     seed: int
     options: GameOptions
     private: bool
-    def __init__(self, game_type: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatRequest, _Mapping]]] = ..., seed: _Optional[int] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., private: _Optional[bool] = ...) -> None: ...
+    time_control: TimeControl
+    on_timeout: TimeoutPolicy
+    bot_fill: BotFill
+    invite_codes: bool
+    def __init__(self, game_type: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatRequest, _Mapping]]] = ..., seed: _Optional[int] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., private: _Optional[bool] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., on_timeout: _Optional[_Union[TimeoutPolicy, str]] = ..., bot_fill: _Optional[_Union[BotFill, _Mapping]] = ..., invite_codes: _Optional[bool] = ...) -> None: ...
 
 class SeatCredential(_message.Message):
-    __slots__ = ("seat", "name", "token")
+    __slots__ = ("seat", "name", "token", "open")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
+    OPEN_FIELD_NUMBER: _ClassVar[int]
     seat: int
     name: str
     token: str
-    def __init__(self, seat: _Optional[int] = ..., name: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
+    open: bool
+    def __init__(self, seat: _Optional[int] = ..., name: _Optional[str] = ..., token: _Optional[str] = ..., open: _Optional[bool] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
-    __slots__ = ("game_id", "seats", "snapshot", "spectator_token")
+    __slots__ = ("game_id", "seats", "snapshot", "spectator_token", "invites")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
     SPECTATOR_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    INVITES_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seats: _containers.RepeatedCompositeFieldContainer[SeatCredential]
     snapshot: GameSnapshot
     spectator_token: str
-    def __init__(self, game_id: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatCredential, _Mapping]]] = ..., snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ..., spectator_token: _Optional[str] = ...) -> None: ...
+    invites: _containers.RepeatedCompositeFieldContainer[Invite]
+    def __init__(self, game_id: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatCredential, _Mapping]]] = ..., snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ..., spectator_token: _Optional[str] = ..., invites: _Optional[_Iterable[_Union[Invite, _Mapping]]] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
-    __slots__ = ("seat", "name", "bot", "resigned")
+    __slots__ = ("seat", "name", "bot", "resigned", "open", "invite_only")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     RESIGNED_FIELD_NUMBER: _ClassVar[int]
+    OPEN_FIELD_NUMBER: _ClassVar[int]
+    INVITE_ONLY_FIELD_NUMBER: _ClassVar[int]
     seat: int
     name: str
     bot: str
     resigned: bool
-    def __init__(self, seat: _Optional[int] = ..., name: _Optional[str] = ..., bot: _Optional[str] = ..., resigned: _Optional[bool] = ...) -> None: ...
+    open: bool
+    invite_only: bool
+    def __init__(self, seat: _Optional[int] = ..., name: _Optional[str] = ..., bot: _Optional[str] = ..., resigned: _Optional[bool] = ..., open: _Optional[bool] = ..., invite_only: _Optional[bool] = ...) -> None: ...
 
 class SeatResult(_message.Message):
     __slots__ = ("seat", "rank", "score")
@@ -143,7 +174,7 @@ class Outcome(_message.Message):
     def __init__(self, winners: _Optional[_Iterable[int]] = ..., draw: _Optional[bool] = ..., results: _Optional[_Iterable[_Union[SeatResult, _Mapping]]] = ..., ending: _Optional[str] = ..., summary: _Optional[str] = ...) -> None: ...
 
 class GameSnapshot(_message.Message):
-    __slots__ = ("game_id", "game_type", "version", "status", "to_act", "viewer", "king_of_siam", "alexandros", "ming_dynasty", "territories", "outcome", "text", "seats", "private")
+    __slots__ = ("game_id", "game_type", "version", "status", "to_act", "viewer", "king_of_siam", "alexandros", "ming_dynasty", "territories", "outcome", "text", "seats", "private", "clocks")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -158,6 +189,7 @@ class GameSnapshot(_message.Message):
     TEXT_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     PRIVATE_FIELD_NUMBER: _ClassVar[int]
+    CLOCKS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game_type: str
     version: int
@@ -172,7 +204,8 @@ class GameSnapshot(_message.Message):
     text: str
     seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
     private: bool
-    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., to_act: _Optional[_Iterable[int]] = ..., viewer: _Optional[int] = ..., king_of_siam: _Optional[_Union[_king_of_siam_pb2.KingOfSiamView, _Mapping]] = ..., alexandros: _Optional[_Union[_alexandros_pb2.AlexandrosView, _Mapping]] = ..., ming_dynasty: _Optional[_Union[_ming_dynasty_pb2.MingDynastyView, _Mapping]] = ..., territories: _Optional[_Union[_territories_pb2.TerritoriesView, _Mapping]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., text: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., private: _Optional[bool] = ...) -> None: ...
+    clocks: Clocks
+    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., to_act: _Optional[_Iterable[int]] = ..., viewer: _Optional[int] = ..., king_of_siam: _Optional[_Union[_king_of_siam_pb2.KingOfSiamView, _Mapping]] = ..., alexandros: _Optional[_Union[_alexandros_pb2.AlexandrosView, _Mapping]] = ..., ming_dynasty: _Optional[_Union[_ming_dynasty_pb2.MingDynastyView, _Mapping]] = ..., territories: _Optional[_Union[_territories_pb2.TerritoriesView, _Mapping]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., text: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., private: _Optional[bool] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ...) -> None: ...
 
 class GetGameRequest(_message.Message):
     __slots__ = ("game_id", "observation")
@@ -245,7 +278,7 @@ class ApplyActionRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., action: _Optional[_Union[Action, _Mapping]] = ..., notation: _Optional[str] = ..., action_id: _Optional[int] = ...) -> None: ...
 
 class GameEvent(_message.Message):
-    __slots__ = ("version", "seat", "description", "king_of_siam", "alexandros", "ming_dynasty", "territories")
+    __slots__ = ("version", "seat", "description", "king_of_siam", "alexandros", "ming_dynasty", "territories", "timed_out")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
@@ -253,6 +286,7 @@ class GameEvent(_message.Message):
     ALEXANDROS_FIELD_NUMBER: _ClassVar[int]
     MING_DYNASTY_FIELD_NUMBER: _ClassVar[int]
     TERRITORIES_FIELD_NUMBER: _ClassVar[int]
+    TIMED_OUT_FIELD_NUMBER: _ClassVar[int]
     version: int
     seat: int
     description: str
@@ -260,7 +294,8 @@ class GameEvent(_message.Message):
     alexandros: _alexandros_pb2.AlexandrosEvent
     ming_dynasty: _ming_dynasty_pb2.MingDynastyEvent
     territories: _territories_pb2.TerritoriesEvent
-    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., description: _Optional[str] = ..., king_of_siam: _Optional[_Union[_king_of_siam_pb2.KingOfSiamEvent, _Mapping]] = ..., alexandros: _Optional[_Union[_alexandros_pb2.AlexandrosEvent, _Mapping]] = ..., ming_dynasty: _Optional[_Union[_ming_dynasty_pb2.MingDynastyEvent, _Mapping]] = ..., territories: _Optional[_Union[_territories_pb2.TerritoriesEvent, _Mapping]] = ...) -> None: ...
+    timed_out: SeatTimedOut
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., description: _Optional[str] = ..., king_of_siam: _Optional[_Union[_king_of_siam_pb2.KingOfSiamEvent, _Mapping]] = ..., alexandros: _Optional[_Union[_alexandros_pb2.AlexandrosEvent, _Mapping]] = ..., ming_dynasty: _Optional[_Union[_ming_dynasty_pb2.MingDynastyEvent, _Mapping]] = ..., territories: _Optional[_Union[_territories_pb2.TerritoriesEvent, _Mapping]] = ..., timed_out: _Optional[_Union[SeatTimedOut, _Mapping]] = ...) -> None: ...
 
 class ApplyActionResponse(_message.Message):
     __slots__ = ("snapshot", "events")
@@ -295,20 +330,24 @@ class GetHistoryRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ...) -> None: ...
 
 class HistoryEntry(_message.Message):
-    __slots__ = ("version", "seat", "notation", "action", "hidden", "events")
+    __slots__ = ("version", "seat", "notation", "action", "hidden", "events", "timeout", "at_ms")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     NOTATION_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
     HIDDEN_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    AT_MS_FIELD_NUMBER: _ClassVar[int]
     version: int
     seat: int
     notation: str
     action: Action
     hidden: bool
     events: _containers.RepeatedCompositeFieldContainer[GameEvent]
-    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., notation: _Optional[str] = ..., action: _Optional[_Union[Action, _Mapping]] = ..., hidden: _Optional[bool] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ...) -> None: ...
+    timeout: TimeoutPolicy
+    at_ms: int
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., notation: _Optional[str] = ..., action: _Optional[_Union[Action, _Mapping]] = ..., hidden: _Optional[bool] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., timeout: _Optional[_Union[TimeoutPolicy, str]] = ..., at_ms: _Optional[int] = ...) -> None: ...
 
 class GetHistoryResponse(_message.Message):
     __slots__ = ("game_id", "game_type", "seats", "options", "entries", "seed", "status", "version")
@@ -331,19 +370,21 @@ class GetHistoryResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., entries: _Optional[_Iterable[_Union[HistoryEntry, _Mapping]]] = ..., seed: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ...) -> None: ...
 
 class ListGamesRequest(_message.Message):
-    __slots__ = ("game_type", "status", "page_size", "page_token")
+    __slots__ = ("game_type", "status", "page_size", "page_token", "open_seats")
     GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
     PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    OPEN_SEATS_FIELD_NUMBER: _ClassVar[int]
     game_type: str
     status: GameStatus
     page_size: int
     page_token: str
-    def __init__(self, game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+    open_seats: bool
+    def __init__(self, game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., open_seats: _Optional[bool] = ...) -> None: ...
 
 class GameSummary(_message.Message):
-    __slots__ = ("game_id", "game_type", "status", "version", "seats", "created_at_ms", "updated_at_ms", "private")
+    __slots__ = ("game_id", "game_type", "status", "version", "seats", "created_at_ms", "updated_at_ms", "private", "time_control")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -352,6 +393,7 @@ class GameSummary(_message.Message):
     CREATED_AT_MS_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_MS_FIELD_NUMBER: _ClassVar[int]
     PRIVATE_FIELD_NUMBER: _ClassVar[int]
+    TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game_type: str
     status: GameStatus
@@ -360,7 +402,8 @@ class GameSummary(_message.Message):
     created_at_ms: int
     updated_at_ms: int
     private: bool
-    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., created_at_ms: _Optional[int] = ..., updated_at_ms: _Optional[int] = ..., private: _Optional[bool] = ...) -> None: ...
+    time_control: TimeControl
+    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., created_at_ms: _Optional[int] = ..., updated_at_ms: _Optional[int] = ..., private: _Optional[bool] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
     __slots__ = ("games", "next_page_token")
@@ -419,3 +462,105 @@ class Observation(_message.Message):
     num_distinct_actions: int
     version: int
     def __init__(self, tensor: _Optional[_Iterable[float]] = ..., shape: _Optional[_Iterable[int]] = ..., action_mask: _Optional[bytes] = ..., num_distinct_actions: _Optional[int] = ..., version: _Optional[int] = ...) -> None: ...
+
+class TimeControl(_message.Message):
+    __slots__ = ("none", "per_move_ms", "fischer")
+    NONE_FIELD_NUMBER: _ClassVar[int]
+    PER_MOVE_MS_FIELD_NUMBER: _ClassVar[int]
+    FISCHER_FIELD_NUMBER: _ClassVar[int]
+    none: NoClock
+    per_move_ms: int
+    fischer: Fischer
+    def __init__(self, none: _Optional[_Union[NoClock, _Mapping]] = ..., per_move_ms: _Optional[int] = ..., fischer: _Optional[_Union[Fischer, _Mapping]] = ...) -> None: ...
+
+class NoClock(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class Fischer(_message.Message):
+    __slots__ = ("budget_ms", "increment_ms")
+    BUDGET_MS_FIELD_NUMBER: _ClassVar[int]
+    INCREMENT_MS_FIELD_NUMBER: _ClassVar[int]
+    budget_ms: int
+    increment_ms: int
+    def __init__(self, budget_ms: _Optional[int] = ..., increment_ms: _Optional[int] = ...) -> None: ...
+
+class BotFill(_message.Message):
+    __slots__ = ("after_ms", "bot")
+    AFTER_MS_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    after_ms: int
+    bot: str
+    def __init__(self, after_ms: _Optional[int] = ..., bot: _Optional[str] = ...) -> None: ...
+
+class Clocks(_message.Message):
+    __slots__ = ("time_control", "as_of_ms", "seats", "on_timeout")
+    TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
+    AS_OF_MS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    ON_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    time_control: TimeControl
+    as_of_ms: int
+    seats: _containers.RepeatedCompositeFieldContainer[SeatClock]
+    on_timeout: TimeoutPolicy
+    def __init__(self, time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., as_of_ms: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., on_timeout: _Optional[_Union[TimeoutPolicy, str]] = ...) -> None: ...
+
+class SeatClock(_message.Message):
+    __slots__ = ("seat", "remaining_ms", "running", "deadline_ms")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    REMAINING_MS_FIELD_NUMBER: _ClassVar[int]
+    RUNNING_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    remaining_ms: int
+    running: bool
+    deadline_ms: int
+    def __init__(self, seat: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., running: _Optional[bool] = ..., deadline_ms: _Optional[int] = ...) -> None: ...
+
+class SeatTimedOut(_message.Message):
+    __slots__ = ("seat", "policy")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    POLICY_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    policy: TimeoutPolicy
+    def __init__(self, seat: _Optional[int] = ..., policy: _Optional[_Union[TimeoutPolicy, str]] = ...) -> None: ...
+
+class Invite(_message.Message):
+    __slots__ = ("seat", "code")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    code: str
+    def __init__(self, seat: _Optional[int] = ..., code: _Optional[str] = ...) -> None: ...
+
+class JoinGameRequest(_message.Message):
+    __slots__ = ("game_id", "seat", "name", "invite_code")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    INVITE_CODE_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    name: str
+    invite_code: str
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., name: _Optional[str] = ..., invite_code: _Optional[str] = ...) -> None: ...
+
+class JoinGameResponse(_message.Message):
+    __slots__ = ("seat", "snapshot")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
+    seat: SeatCredential
+    snapshot: GameSnapshot
+    def __init__(self, seat: _Optional[_Union[SeatCredential, _Mapping]] = ..., snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ...) -> None: ...
+
+class LeaveGameRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class LeaveGameResponse(_message.Message):
+    __slots__ = ("snapshot",)
+    SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
+    snapshot: GameSnapshot
+    def __init__(self, snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ...) -> None: ...

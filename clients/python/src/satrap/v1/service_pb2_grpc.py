@@ -85,6 +85,16 @@ class GameServiceStub:
                 request_serializer=satrap_dot_v1_dot_service__pb2.RotateSeatTokenRequest.SerializeToString,
                 response_deserializer=satrap_dot_v1_dot_service__pb2.RotateSeatTokenResponse.FromString,
                 _registered_method=True)
+        self.JoinGame = channel.unary_unary(
+                '/satrap.v1.GameService/JoinGame',
+                request_serializer=satrap_dot_v1_dot_service__pb2.JoinGameRequest.SerializeToString,
+                response_deserializer=satrap_dot_v1_dot_service__pb2.JoinGameResponse.FromString,
+                _registered_method=True)
+        self.LeaveGame = channel.unary_unary(
+                '/satrap.v1.GameService/LeaveGame',
+                request_serializer=satrap_dot_v1_dot_service__pb2.LeaveGameRequest.SerializeToString,
+                response_deserializer=satrap_dot_v1_dot_service__pb2.LeaveGameResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -173,6 +183,25 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def JoinGame(self, request, context):
+        """Take an open seat of a game that is waiting for players (see
+        SeatRequest.open). Returns the seat's token, once. An invite-only seat
+        needs its invite code (single use). The game starts when its last open
+        seat is taken. No token needed.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def LeaveGame(self, request, context):
+        """Give the caller's seat back before the game starts: the seat is open
+        again (for anyone: its invite code was used) and the token stops
+        working. FAILED_PRECONDITION once the game has started.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -225,6 +254,16 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.RotateSeatToken,
                     request_deserializer=satrap_dot_v1_dot_service__pb2.RotateSeatTokenRequest.FromString,
                     response_serializer=satrap_dot_v1_dot_service__pb2.RotateSeatTokenResponse.SerializeToString,
+            ),
+            'JoinGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.JoinGame,
+                    request_deserializer=satrap_dot_v1_dot_service__pb2.JoinGameRequest.FromString,
+                    response_serializer=satrap_dot_v1_dot_service__pb2.JoinGameResponse.SerializeToString,
+            ),
+            'LeaveGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.LeaveGame,
+                    request_deserializer=satrap_dot_v1_dot_service__pb2.LeaveGameRequest.FromString,
+                    response_serializer=satrap_dot_v1_dot_service__pb2.LeaveGameResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -498,6 +537,60 @@ class GameService:
             '/satrap.v1.GameService/RotateSeatToken',
             satrap_dot_v1_dot_service__pb2.RotateSeatTokenRequest.SerializeToString,
             satrap_dot_v1_dot_service__pb2.RotateSeatTokenResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def JoinGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/satrap.v1.GameService/JoinGame',
+            satrap_dot_v1_dot_service__pb2.JoinGameRequest.SerializeToString,
+            satrap_dot_v1_dot_service__pb2.JoinGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def LeaveGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/satrap.v1.GameService/LeaveGame',
+            satrap_dot_v1_dot_service__pb2.LeaveGameRequest.SerializeToString,
+            satrap_dot_v1_dot_service__pb2.LeaveGameResponse.FromString,
             options,
             channel_credentials,
             insecure,

