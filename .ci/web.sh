@@ -6,12 +6,15 @@
 #  2. run the browser tests in Debian's Chromium through playwright-core:
 #     every game played to the end through the page by a seat while a second
 #     browser context watches (web/test/browser.mjs), and a server restart
-#     that both pages must survive (web/test/resume.mjs);
+#     that both pages must survive (web/test/resume.mjs), and a game with an
+#     open seat and a turn clock, joined from a second browser context, whose
+#     clock runs out (web/test/lobby.mjs);
 #  3. the browser test again through the gateway as shipped
 #     (deploy/nginx.conf, its HTTP/1.1 listener for browsers, listen and
 #     upstreams rewritten to loopback) in front of two replicas sharing one
 #     PostgreSQL database: gRPC-Web through nginx, the page's calls and
-#     watch streams spread over both replicas by round robin.
+#     watch streams spread over both replicas by round robin; then the
+#     lobby test there too.
 # Screenshots land in target/web-screenshots/ (kept by CI), those of step 3
 # in target/web-screenshots/gateway/.
 #
@@ -90,6 +93,8 @@ wait_page "http://127.0.0.1:$PORT/" "$LOG"
 
 echo "== web: browser test against satrap on 127.0.0.1:$PORT" >&2
 (cd web && SATRAP_URL="http://127.0.0.1:$PORT" timeout 1200 node test/browser.mjs)
+echo "== web: lobby test (open seat, join, a clock running out)" >&2
+(cd web && SATRAP_URL="http://127.0.0.1:$PORT" timeout 300 node test/lobby.mjs)
 echo "== web: resume test" >&2
 (cd web && SATRAP_BIN="$BIN" timeout 300 node test/resume.mjs)
 
@@ -153,4 +158,6 @@ wait_page "http://127.0.0.1:$WEB_PORT/" "$GW_DIR/error.log"
 echo "== web: browser test through the gateway on 127.0.0.1:$WEB_PORT" >&2
 (cd web && SATRAP_URL="http://127.0.0.1:$WEB_PORT" SCREENSHOT_DIR="$SCREENSHOT_DIR/gateway" \
   timeout 1200 node test/browser.mjs)
+echo "== web: lobby test through the gateway" >&2
+(cd web && SATRAP_URL="http://127.0.0.1:$WEB_PORT" timeout 300 node test/lobby.mjs)
 echo "== web: passed; screenshots in $SCREENSHOT_DIR" >&2

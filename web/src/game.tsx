@@ -1,10 +1,12 @@
-// One game: the board, the seats, the last events, and (for a seat whose
-// token is in the URL fragment) the legal actions, chosen step by step.
-// Updates arrive through WatchGame; a dropped stream is resumed from the
-// version after the last one seen.
+// One game: the board, the seats with their clocks, the last events, and
+// (for a seat whose token is in the URL fragment) the legal actions, chosen
+// step by step. Updates arrive through WatchGame; a dropped stream is resumed
+// from the version after the last one seen. While seats are open the page
+// offers them (JoinGame) and asks for the game every second, because the
+// start of a game makes no new version and so no update.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { client, asSeat, explain, isCode, Code } from "./api";
-import { GameStatus, type GameEvent, type GameSnapshot, type LegalAction, type GameUpdate } from "./gen/satrap/v1/service_pb";
+import { GameStatus, type GameEvent, type GameSnapshot, type LegalAction, type GameUpdate, type SeatClock } from "./gen/satrap/v1/service_pb";
 import { candidates, clickable, emptyChoice, nextWords, type Choice } from "./moves";
 import { UIS, GAME_NAMES } from "./games";
 import { link } from "./router";
@@ -19,6 +21,42 @@ export function tokenFromHash(): string | undefined {
 
 type Conn = "connecting" | "live" | "reconnecting" | "finished";
 
+/** The token in the fragment, following later changes of it (a join sets it). */
+function useHashToken(gameId: string): string | undefined {
+  const [token, setToken] = useState(tokenFromHash);
+  useEffect(() => {
+    setToken(tokenFromHash());
+    const on = () => setToken(tokenFromHash());
+    window.addEventListener("hashchange", on);
+    return () => window.removeEventListener("hashchange", on);
+  }, [gameId]);
+  return token;
+}
+
+/** A clock's time left now: a running clock counts down to its deadline. */
+function timeLeft(c: SeatClock, now: number): number {
+  if (c.running && c.deadlineMs > 0n) return Math.max(0, Number(c.deadlineMs) - now);
+  return Number(c.remainingMs);
+}
+
+function formatClock(ms: number): string {
+  const total = Math.ceil(ms / 1000);
+  const m = Math.floor(total / 60);
+  const sec = total % 60;
+  return `${m}:${String(sec).padStart(2, "0")}`;
+}
+
+/** Milliseconds since the epoch, refreshed four times a second while `on`. */
+function useNow(on: boolean): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!on) return;
+    const t = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(t);
+  }, [on]);
+  return now;
+}
+
 function sleep(ms: number, signal: AbortSignal) {
   return new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
@@ -27,7 +65,7 @@ function sleep(ms: number, signal: AbortSignal) {
 }
 
 export function GamePage({ gameId }: { gameId: string }) {
-  const token = useMemo(tokenFromHash, [gameId]);
+  const token = useHashToken(gameId);
   const [snap, setSnap] = useState<GameSnapshot | null>(null);
   const [events, setEvents] = useState<GameEvent[]>([]);
   const [legal, setLegal] = useState<{ version: bigint; actions: LegalAction[] } | null>(null);
@@ -38,7 +76,7 @@ export function GamePage({ gameId }: { gameId: string }) {
   const [busy, setBusy] = useState(false);
   // Shared by the watch loop and the move path: the newest version shown and
   // the versions whose events are already listed.
-  const seen = useRef({ last: -1n, events: new Set<bigint>(), finished: false });
+  const seen = useRef({ last: -1n, status: GameStatus.UNSPECIFIED, events: new Set<bigint>(), finished: false });
 
   function addEvents(list: GameEvent[]) {
     const fresh = list.filter((e) => !seen.current.events.has(e.version));
@@ -47,8 +85,12 @@ export function GamePage({ gameId }: { gameId: string }) {
     setEvents((old) => [...old, ...fresh].sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0)).slice(-EVENTS_KEPT));
   }
   function showSnapshot(s: GameSnapshot | undefined) {
-    if (!s || s.version <= seen.current.last) return;
+    if (!s || s.version < seen.current.last) return;
+    // The same version again only when its status changed (a waiting game
+    // started, which makes no new version).
+    if (s.version === seen.current.last && s.status === seen.current.status) return;
     seen.current.last = s.version;
+    seen.current.status = s.status;
     seen.current.finished = s.status === GameStatus.FINISHED;
     setSnap(s);
   }
@@ -64,7 +106,7 @@ export function GamePage({ gameId }: { gameId: string }) {
   useEffect(() => {
     const abort = new AbortController();
     const signal = abort.signal;
-    seen.current = { last: -1n, events: new Set(), finished: false };
+    seen.current = { last: -1n, status: GameStatus.UNSPECIFIED, events: new Set(), finished: false };
     setSnap(null); setEvents([]); setFatal(""); setError(""); setConn("connecting");
     (async () => {
       let attempt = 0;
@@ -106,6 +148,38 @@ export function GamePage({ gameId }: { gameId: string }) {
 
   const snapRef = useRef<GameSnapshot | null>(null);
   snapRef.current = snap;
+
+  // A waiting game starts without a new version: ask for it every second.
+  const waiting = snap?.status === GameStatus.WAITING;
+  useEffect(() => {
+    if (!waiting) return;
+    const abort = new AbortController();
+    const t = setInterval(() => {
+      client.getGame({ gameId }, asSeat(token, abort.signal)).then((g) => showSnapshot(g.snapshot)).catch(() => {});
+    }, 1000);
+    return () => { clearInterval(t); abort.abort(); };
+  }, [waiting, gameId, token]);
+
+  const [joinName, setJoinName] = useState("");
+  const [inviteCode, setInviteCode] = useState("");
+  async function join(seat: number) {
+    setError("");
+    try {
+      const r = await client.joinGame({ gameId, seat, name: joinName.trim(), inviteCode: inviteCode.trim() });
+      // The seat's link: the token rides in the fragment, never in a URL the server sees.
+      window.location.hash = `token=${encodeURIComponent(r.seat?.token ?? "")}`;
+    } catch (e) { setError(explain(e)); }
+  }
+  async function leave() {
+    if (!token) return;
+    try {
+      await client.leaveGame({ gameId }, asSeat(token));
+      window.location.hash = "";
+    } catch (e) { setError(explain(e)); }
+  }
+
+  const clocks = snap?.clocks;
+  const now = useNow(!!clocks?.seats.some((c) => c.running));
   function snapFinished() {
     return seen.current.finished;
   }
@@ -184,15 +258,31 @@ export function GamePage({ gameId }: { gameId: string }) {
     onPick,
   };
   const finished = snap.status === GameStatus.FINISHED;
+  const openSeats = snap.seats.filter((s) => s.open);
   const next = nextWords(cands, choice);
   return (
-    <div class="page game" data-game-type={snap.gameType} data-version={String(snap.version)} data-status={finished ? "finished" : "running"}>
+    <div class="page game" data-game-type={snap.gameType} data-version={String(snap.version)} data-status={finished ? "finished" : waiting ? "waiting" : "running"}>
       <header>
         <a href="/" onClick={link}>satrap</a> · <b>{GAME_NAMES[snap.gameType] ?? snap.gameType}</b> · game <code>{gameId}</code> · version <span class="version">{String(snap.version)}</span>
         {" · "}<span class={`conn ${conn}`}>{conn}</span>
         {" · "}{me !== undefined ? <>you are <b>seat {me} ({snap.seats[me]?.name})</b></> : <>spectator</>}
       </header>
       {finished && snap.outcome && <p class="outcome" role="status">Game over: {snap.outcome.summary}</p>}
+      {waiting && (
+        <section class="lobby-wait" role="status">
+          <p>Waiting for players: {openSeats.length} open seat{openSeats.length === 1 ? "" : "s"}. The game starts when every seat is taken.</p>
+          {me === undefined && openSeats.length > 0 && (
+            <p class="join">
+              <input name="join-name" maxLength={64} placeholder="your name" value={joinName} onInput={(e) => setJoinName((e.target as HTMLInputElement).value)} />{" "}
+              {openSeats.some((s) => s.inviteOnly) && <><input name="invite-code" placeholder="invite code" value={inviteCode} onInput={(e) => setInviteCode((e.target as HTMLInputElement).value)} />{" "}</>}
+              {openSeats.map((s) => (
+                <button key={s.seat} class="join-seat" data-seat={s.seat} onClick={() => join(s.seat)}>Take seat {s.seat}{s.inviteOnly ? " (invite)" : ""}</button>
+              ))}
+            </p>
+          )}
+          {me !== undefined && <p>You have seat {me}. <button class="leave" onClick={leave}>Leave</button></p>}
+        </section>
+      )}
       {error && <p class="error" role="alert">{error} <button onClick={() => setError("")}>dismiss</button></p>}
       <div class="layout">
         <div class="board-wrap">
@@ -209,6 +299,9 @@ export function GamePage({ gameId }: { gameId: string }) {
                     <td><span class="dot" style={{ background: ui.seatColour(snap, s.seat) }} /></td>
                     <td>{snap.toAct.includes(s.seat) ? "▶ " : ""}{s.seat}. {s.name}{s.bot ? ` (${s.bot}${s.resigned ? ", resigned" : ""})` : ""}</td>
                     <td>{ui.seatLine(snap, s.seat)}</td>
+                    <td class={`clock${clocks?.seats[s.seat]?.running ? " running" : ""}`} data-seat={s.seat}>
+                      {s.open ? "open" : clocks?.seats[s.seat] ? formatClock(timeLeft(clocks.seats[s.seat], now)) : ""}
+                    </td>
                     <td>{result ? `#${result.rank}` : ""}</td>
                   </tr>
                 );
@@ -216,7 +309,7 @@ export function GamePage({ gameId }: { gameId: string }) {
             </tbody>
           </table>
           {resigned && <p class="waiting">You resigned; {snap.seats[me!]?.bot || "a bot"} plays this seat now.</p>}
-          {me !== undefined && !finished && !resigned && (
+          {me !== undefined && !finished && !resigned && !waiting && (
             <section class="moves" data-busy={busy ? "1" : "0"}>
               {!myTurn ? <p class="waiting">Waiting for {snap.toAct.map((s) => snap.seats[s]?.name ?? s).join(", ")}…</p>
                 : !actions.length ? <p class="waiting">Loading your moves…</p>

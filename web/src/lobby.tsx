@@ -1,14 +1,19 @@
 // The lobby: the game types with their rules, creating a game with any mix
-// of people and built-in bots (the bots each type offers come from
-// ListGameTypes), the seat links of a new game, and the stored games to watch.
+// of people, open seats and built-in bots (the bots each type offers come
+// from ListGameTypes) and a turn clock, the seat links of a new game, and the
+// stored games to watch or, where seats are open, to join.
 import { useEffect, useState } from "preact/hooks";
 import { client, explain } from "./api";
-import { GameStatus, type CreateGameResponse, type GameSummary, type GameType } from "./gen/satrap/v1/service_pb";
+import { GameStatus, TimeoutPolicy, type CreateGameResponse, type GameSummary, type GameType } from "./gen/satrap/v1/service_pb";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { CreateGameRequestSchema } from "./gen/satrap/v1/service_pb";
 import { link } from "./router";
 
 const PERSON = "";
+/** The seat is left open for anyone to join (not a bot name: bot names have no spaces). */
+const OPEN = "open seat";
+
+type ClockKind = "none" | "per-move" | "fischer";
 
 interface SeatPlan { name: string; bot: string }
 
@@ -36,6 +41,10 @@ export function Lobby() {
   const [seed, setSeed] = useState("");
   const [created, setCreated] = useState<CreateGameResponse | null>(null);
   const [creating, setCreating] = useState(false);
+  const [clock, setClock] = useState<ClockKind>("none");
+  const [clockSeconds, setClockSeconds] = useState("60");
+  const [incrementSeconds, setIncrementSeconds] = useState("5");
+  const [onTimeout, setOnTimeout] = useState<TimeoutPolicy>(TimeoutPolicy.BOT_MOVES);
 
   useEffect(() => {
     client.listGameTypes({}).then((r) => setTypes(r.gameTypes)).catch((e) => setError(explain(e)));
@@ -63,8 +72,14 @@ export function Lobby() {
     try {
       const req: MessageInitShape<typeof CreateGameRequestSchema> = {
         gameType: type.id,
-        seats: seats.map((s, i) => ({ name: s.name.trim() || `Seat ${i}`, bot: s.bot })),
+        seats: seats.map((s, i) => (s.bot === OPEN ? { open: true } : { name: s.name.trim() || `Seat ${i}`, bot: s.bot })),
       };
+      const ms = (text: string) => BigInt(Math.max(1, Math.round(Number(text) * 1000)));
+      if (clock === "per-move") req.timeControl = { kind: { case: "perMoveMs", value: ms(clockSeconds) } };
+      if (clock === "fischer") {
+        req.timeControl = { kind: { case: "fischer", value: { budgetMs: ms(clockSeconds), incrementMs: BigInt(Math.max(0, Math.round(Number(incrementSeconds) * 1000))) } } };
+      }
+      if (clock !== "none") req.onTimeout = onTimeout;
       if (seed.trim()) req.seed = BigInt(seed.trim());
       if (type.id === "alexandros" && turnLimit.trim()) {
         req.options = { game: { case: "alexandros", value: { turnLimit: Number(turnLimit) } } };
@@ -112,6 +127,7 @@ export function Lobby() {
                 <select name={`who-${i}`} value={s.bot} aria-label={`Seat ${i} player`}
                   onChange={(e) => setSeats(seats.map((x, j) => (j === i ? { ...x, bot: (e.target as HTMLSelectElement).value } : x)))}>
                   <option value={PERSON}>a person</option>
+                  <option value={OPEN}>open: anyone may join</option>
                   {type.bots.map((b) => <option key={b} value={b}>bot: {b}</option>)}
                 </select>
               </li>
@@ -120,6 +136,25 @@ export function Lobby() {
           {type.id === "alexandros" && (
             <label>Turn limit <input name="turn-limit" type="number" min={1} placeholder="500" value={turnLimit} onInput={(e) => setTurnLimit((e.target as HTMLInputElement).value)} /></label>
           )}
+          <fieldset class="clock">
+            <legend>Turn clock</legend>
+            <select name="clock" value={clock} onChange={(e) => setClock((e.target as HTMLSelectElement).value as ClockKind)}>
+              <option value="none">none</option>
+              <option value="per-move">seconds per move</option>
+              <option value="fischer">seconds per game + increment</option>
+            </select>{" "}
+            {clock !== "none" && (
+              <>
+                <input name="clock-seconds" type="number" min={1} value={clockSeconds} aria-label="seconds" onInput={(e) => setClockSeconds((e.target as HTMLInputElement).value)} /> s{" "}
+                {clock === "fischer" && <>+ <input name="increment-seconds" type="number" min={0} value={incrementSeconds} aria-label="increment seconds" onInput={(e) => setIncrementSeconds((e.target as HTMLInputElement).value)} /> s per move{" "}</>}
+                <select name="on-timeout" value={onTimeout} aria-label="when a clock runs out" onChange={(e) => setOnTimeout(Number((e.target as HTMLSelectElement).value))}>
+                  <option value={TimeoutPolicy.BOT_MOVES}>out of time: a bot plays that move</option>
+                  <option value={TimeoutPolicy.BOT_TAKES_SEAT}>out of time: a bot takes the seat</option>
+                  <option value={TimeoutPolicy.FORFEIT}>out of time: the seat forfeits</option>
+                </select>
+              </>
+            )}
+          </fieldset>
           <label>Seed <input name="seed" inputMode="numeric" pattern="[0-9]*" placeholder="random" value={seed} onInput={(e) => setSeed((e.target as HTMLInputElement).value)} /></label>
           <button type="submit" class="create-game" disabled={creating}>Create game</button>
         </form>
@@ -138,6 +173,8 @@ export function Lobby() {
                     <a class="seat-link" data-seat={s.seat} href={seatUrl(created.gameId, s.token)} target="_blank" rel="noopener">open seat</a>{" "}
                     <button type="button" onClick={() => copy(seatUrl(created.gameId, s.token))}>copy link</button>
                   </>
+                ) : s.open ? (
+                  <>open: <a class="join-link" data-seat={s.seat} href={`/game/${created.gameId}`} onClick={link}>join</a> (anyone with the game's link can take it)</>
                 ) : <>played by the server</>}
               </li>
             ))}
@@ -153,13 +190,14 @@ export function Lobby() {
 function GameList({ types }: { types: GameType[] }) {
   const [status, setStatus] = useState<GameStatus>(GameStatus.UNSPECIFIED);
   const [gameType, setGameType] = useState("");
+  const [openSeats, setOpenSeats] = useState(false);
   const [games, setGames] = useState<GameSummary[]>([]);
   const [next, setNext] = useState("");
   const [error, setError] = useState("");
 
   async function load(pageToken = "") {
     try {
-      const r = await client.listGames({ gameType, status, pageSize: 20, pageToken });
+      const r = await client.listGames({ gameType, status, pageSize: 20, pageToken, openSeats });
       setGames((old) => (pageToken ? [...old, ...r.games] : r.games));
       setNext(r.nextPageToken);
       setError("");
@@ -167,7 +205,7 @@ function GameList({ types }: { types: GameType[] }) {
       setError(explain(e));
     }
   }
-  useEffect(() => { void load(); }, [status, gameType]);
+  useEffect(() => { void load(); }, [status, gameType, openSeats]);
   const name = (id: string) => types.find((t) => t.id === id)?.name ?? id;
 
   return (
@@ -178,7 +216,9 @@ function GameList({ types }: { types: GameType[] }) {
           <option value={GameStatus.UNSPECIFIED}>all</option>
           <option value={GameStatus.IN_PROGRESS}>running</option>
           <option value={GameStatus.FINISHED}>finished</option>
+          <option value={GameStatus.WAITING}>waiting for players</option>
         </select>{" "}
+        <label><input type="checkbox" name="open-seats" checked={openSeats} onChange={(e) => setOpenSeats((e.target as HTMLInputElement).checked)} /> with open seats</label>{" "}
         <select name="type" value={gameType} onChange={(e) => setGameType((e.target as HTMLSelectElement).value)}>
           <option value="">every game</option>
           {types.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
@@ -192,11 +232,11 @@ function GameList({ types }: { types: GameType[] }) {
           {games.map((g) => (
             <tr key={g.gameId} data-game-id={g.gameId}>
               <td>{name(g.gameType)}</td>
-              <td>{g.status === GameStatus.FINISHED ? "finished" : "running"}</td>
+              <td>{g.status === GameStatus.FINISHED ? "finished" : g.status === GameStatus.WAITING ? "waiting for players" : "running"}</td>
               <td>{String(g.version)}</td>
-              <td>{g.seats.map((s) => s.name + (s.bot ? ` (${s.bot})` : "")).join(", ")}</td>
+              <td>{g.seats.map((s) => (s.open ? "open seat" : s.name + (s.bot ? ` (${s.bot})` : ""))).join(", ")}</td>
               <td>{new Date(Number(g.updatedAtMs)).toLocaleString()}</td>
-              <td><a href={`/game/${g.gameId}`} onClick={link}>watch</a></td>
+              <td><a href={`/game/${g.gameId}`} onClick={link}>{g.seats.some((s) => s.open) ? "join or watch" : "watch"}</a></td>
             </tr>
           ))}
         </tbody>
