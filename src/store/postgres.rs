@@ -408,6 +408,22 @@ fn seat_from(row: &Row) -> Result<SeatRecord, StoreError> {
     })
 }
 
+/// Lock game `id`'s row until `tx` ends (joins and leaves of one game then
+/// run one at a time) and check that it still waits for players.
+async fn lock_waiting(tx: &tokio_postgres::Transaction<'_>, id: &str) -> Result<(), LobbyError> {
+    let Some(row) = tx
+        .query_opt("SELECT status FROM games WHERE id = $1 FOR UPDATE", &[&id])
+        .await
+        .map_err(backend)?
+    else {
+        return Err(StoreError::NotFound(id.to_owned()).into());
+    };
+    if i64::from(row.get::<_, i32>(0)) != GameStatus::Waiting.code() {
+        return Err(LobbyError::Started);
+    }
+    Ok(())
+}
+
 async fn load_seats(
     client: &impl deadpool_postgres::GenericClient,
     id: &str,
@@ -693,16 +709,7 @@ impl GameStore for PostgresStore {
         let tx = client.transaction().await.map_err(backend)?;
         // The game's row lock serialises joins: of two racing for the last
         // seat, the second sees it taken.
-        let Some(row) = tx
-            .query_opt("SELECT status FROM games WHERE id = $1 FOR UPDATE", &[&id])
-            .await
-            .map_err(backend)?
-        else {
-            return Err(StoreError::NotFound(id.to_owned()).into());
-        };
-        if i64::from(row.get::<_, i32>(0)) != GameStatus::Waiting.code() {
-            return Err(LobbyError::Started);
-        }
+        lock_waiting(&tx, id).await?;
         let seats = load_seats(&tx, id).await?;
         let chosen = choose_open_seat(&seats, seat, taker.invite_hash)?;
         tx.execute(
@@ -739,16 +746,7 @@ impl GameStore for PostgresStore {
     async fn leave(&self, id: &str, seat: usize) -> Result<(), LobbyError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(backend)?;
-        let Some(row) = tx
-            .query_opt("SELECT status FROM games WHERE id = $1 FOR UPDATE", &[&id])
-            .await
-            .map_err(backend)?
-        else {
-            return Err(StoreError::NotFound(id.to_owned()).into());
-        };
-        if i64::from(row.get::<_, i32>(0)) != GameStatus::Waiting.code() {
-            return Err(LobbyError::Started);
-        }
+        lock_waiting(&tx, id).await?;
         let changed = tx
             .execute(
                 "UPDATE seats SET open = true, name = '', token_hash = NULL, invite_hash = NULL
