@@ -91,13 +91,7 @@ impl Hub {
         self.store
             .set_token(id, seat, auth::hash_token(&token))
             .await?;
-        let head = self
-            .store
-            .head(id)
-            .await?
-            .ok_or_else(|| ServiceError::game_not_found(id))?;
-        live.set_seats(self.store.seats(id).await?);
-        cell.seat_revision = head.seat_revision;
+        self.reload_seats(&live, &mut cell).await?;
         tracing::info!(game_id = %id, seat, "seat token replaced");
         Ok(proto::SeatCredential {
             seat: seat as u32,

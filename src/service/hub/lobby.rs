@@ -154,6 +154,19 @@ impl Hub {
         live: &Arc<LiveGame>,
         cell: &mut Cell,
     ) -> Result<(), ServiceError> {
+        self.reload_seats(live, cell).await?;
+        self.note_start(live, cell).await
+    }
+
+    /// Read the seats and their revision back from the store after a seat
+    /// changed there (a join, a resignation, a new token): another replica
+    /// may have changed one too, and tokens are checked against the
+    /// revision (`caller_as`).
+    pub(super) async fn reload_seats(
+        &self,
+        live: &Arc<LiveGame>,
+        cell: &mut Cell,
+    ) -> Result<(), ServiceError> {
         let id = &live.meta.id;
         let head = self
             .store
@@ -162,7 +175,7 @@ impl Hub {
             .ok_or_else(|| ServiceError::game_not_found(id))?;
         live.set_seats(self.store.seats(id).await?);
         cell.seat_revision = head.seat_revision;
-        self.note_start(live, cell).await
+        Ok(())
     }
 
     /// If a waiting game has started in the store, start it here.

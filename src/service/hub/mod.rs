@@ -411,14 +411,7 @@ impl Hub {
             )));
         }
         self.store.resign(id, seat, RESIGNED_SEAT_BOT).await?;
-        // Read the seats back: another replica may have changed one too.
-        let head = self
-            .store
-            .head(id)
-            .await?
-            .ok_or_else(|| ServiceError::game_not_found(id))?;
-        live.set_seats(self.store.seats(id).await?);
-        cell.seat_revision = head.seat_revision;
+        self.reload_seats(&live, &mut cell).await?;
         tracing::info!(game_id = %id, seat, "seat resigned");
         let snapshot = view::current(&live, &cell, Some(seat));
         self.kick_bots(&live, &cell);
