@@ -459,6 +459,20 @@ fn stamp(a: &LoggedAction, now: i64) -> i64 {
     if a.at_ms == 0 { now } else { a.at_ms as i64 }
 }
 
+/// Whether game `id` still waits for players (JoinGame and LeaveGame run
+/// only then): the outer error is the store's, the inner the lobby's answer.
+fn waiting(tx: &Transaction<'_>, id: &str) -> Result<Result<(), LobbyError>, StoreError> {
+    let status: Option<i64> = tx
+        .query_row("SELECT status FROM games WHERE id = ?", [id], |r| r.get(0))
+        .optional()
+        .map_err(backend)?;
+    Ok(match status {
+        None => Err(LobbyError::Store(StoreError::NotFound(id.to_owned()))),
+        Some(s) if s != GameStatus::Waiting.code() => Err(LobbyError::Started),
+        Some(_) => Ok(()),
+    })
+}
+
 fn insert_game(tx: &Transaction<'_>, record: &GameRecord) -> Result<(), StoreError> {
     let status = if record.started_at_ms.is_some() {
         GameStatus::InProgress
@@ -688,16 +702,8 @@ impl GameStore for SqliteStore {
         let (id, taker) = (id.to_owned(), taker.clone());
         self.run_write(move |conn| {
             let tx = conn.transaction().map_err(backend)?;
-            let status: Option<i64> = tx
-                .query_row("SELECT status FROM games WHERE id = ?", [&id], |r| r.get(0))
-                .optional()
-                .map_err(backend)?;
-            match status {
-                None => return Ok(Err(LobbyError::Store(StoreError::NotFound(id)))),
-                Some(s) if s != GameStatus::Waiting.code() => {
-                    return Ok(Err(LobbyError::Started));
-                }
-                Some(_) => {}
+            if let Err(e) = waiting(&tx, &id)? {
+                return Ok(Err(e));
             }
             let seats = load_seats(&tx, &id)?;
             let chosen = match super::choose_open_seat(&seats, seat, taker.invite_hash) {
@@ -732,14 +738,8 @@ impl GameStore for SqliteStore {
         let id = id.to_owned();
         self.run_write(move |conn| {
             let tx = conn.transaction().map_err(backend)?;
-            let status: Option<i64> = tx
-                .query_row("SELECT status FROM games WHERE id = ?", [&id], |r| r.get(0))
-                .optional()
-                .map_err(backend)?;
-            match status {
-                None => return Ok(Err(LobbyError::Store(StoreError::NotFound(id)))),
-                Some(s) if s != GameStatus::Waiting.code() => return Ok(Err(LobbyError::Started)),
-                Some(_) => {}
+            if let Err(e) = waiting(&tx, &id)? {
+                return Ok(Err(e));
             }
             let changed = tx
                 .execute(
