@@ -7,11 +7,12 @@
 //! behind a mutex serialises writers, which is all one process needs (the
 //! service already serialises the moves of each game).
 //!
-//! Appends are group-committed: moves of different games that arrive while
-//! a commit is on its way to disk wait in a queue, and the next holder of
-//! the connection commits all of them in one transaction (one fsync), each
-//! in a savepoint of its own so that one refused append spoils no other.
-//! Every caller is answered only after that commit.
+//! Appends are group-committed by a writer thread of their own (see
+//! `writer`): moves of different games that arrive while a commit is on
+//! its way to disk wait in a queue, and the next commit takes all of them
+//! in one transaction (one fsync), each in a savepoint of its own so that
+//! one refused append spoils no other. Every caller is answered only after
+//! that commit.
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -19,10 +20,12 @@ use std::sync::{Arc, Mutex};
 use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
+mod writer;
+
 use super::{
     AccessRecord, EntryKind, Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head,
     JoinSeat, Joined, ListQuery, LobbyError, LoggedAction, SeatRecord, StoreError, StoredGame,
-    TIMEOUT_SEAT_BOT, now_ms,
+    now_ms,
 };
 
 /// Schema migrations, applied in order at start-up; `PRAGMA user_version`
@@ -83,18 +86,9 @@ pub struct SqliteStore {
     conn: Arc<Mutex<Connection>>,
     /// The database file this store writes, to notice its removal.
     file: Arc<FileGuard>,
-    /// Appends waiting for the next group commit (see `commit_pending`).
-    pending: Arc<Mutex<Vec<PendingAppend>>>,
+    /// The group-commit writer thread that records every append.
+    writer: writer::Writer,
     max_games: usize,
-}
-
-/// One `append` call waiting for the next group commit.
-struct PendingAppend {
-    id: String,
-    version: u64,
-    actions: Vec<LoggedAction>,
-    status: GameStatus,
-    done: tokio::sync::oneshot::Sender<Result<(), StoreError>>,
 }
 
 fn backend(e: rusqlite::Error) -> StoreError {
@@ -199,10 +193,12 @@ impl SqliteStore {
             .await
             .map_err(|e| StoreError::Backend(format!("sqlite open task: {e}")))??;
         let (conn, file) = conn;
+        let conn = Arc::new(Mutex::new(conn));
+        let file = Arc::new(file);
         Ok(Self {
-            conn: Arc::new(Mutex::new(conn)),
-            file: Arc::new(file),
-            pending: Arc::default(),
+            writer: writer::Writer::start(conn.clone(), file.clone())?,
+            conn,
+            file,
             max_games,
         })
     }
@@ -342,116 +338,6 @@ fn stored_version(conn: &Connection, id: &str) -> Result<Option<u64>, StoreError
         .optional()
         .map_err(backend)
         .map(|v| v.map(|v| v as u64))
-}
-
-/// Commit every queued append in one transaction and answer each caller.
-/// An empty queue means an earlier call committed this caller's append.
-fn commit_pending(
-    conn: &mut Connection,
-    pending: &Mutex<Vec<PendingAppend>>,
-    file: &FileGuard,
-) -> Result<(), StoreError> {
-    let batch = std::mem::take(
-        &mut *pending
-            .lock()
-            .map_err(|_| StoreError::Backend("sqlite append queue lock poisoned".into()))?,
-    );
-    if batch.is_empty() {
-        return Ok(());
-    }
-    let outcome = (|| {
-        file.check()?;
-        let mut tx = conn.transaction().map_err(backend)?;
-        let mut results = Vec::with_capacity(batch.len());
-        for p in &batch {
-            // A savepoint per append: a refused one rolls back alone.
-            let savepoint = tx.savepoint().map_err(backend)?;
-            let result = append_one(&savepoint, p);
-            if result.is_ok() {
-                savepoint.commit().map_err(backend)?;
-            } // else dropping the savepoint rolls it back
-            results.push(result);
-        }
-        tx.commit().map_err(backend)?;
-        // Committed into the file we opened, and it is still the file the
-        // path names: only then is any of this acknowledged.
-        file.check()?;
-        Ok::<_, StoreError>(results)
-    })();
-    match outcome {
-        Ok(results) => {
-            for (p, result) in batch.into_iter().zip(results) {
-                let _ = p.done.send(result);
-            }
-        }
-        Err(e) => {
-            for p in batch {
-                let _ = p.done.send(Err(e.clone()));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Append one game's moves, guarded by its version.
-fn append_one(conn: &Connection, p: &PendingAppend) -> Result<(), StoreError> {
-    let now = now_ms() as i64;
-    let updated = conn
-        .prepare_cached(
-            "UPDATE games SET version = version + ?1, status = ?2, updated_at_ms = ?3
-             WHERE id = ?4 AND version = ?5",
-        )
-        .map_err(backend)?
-        .execute(params![
-            p.actions.len() as i64,
-            p.status.code(),
-            now,
-            p.id,
-            p.version as i64
-        ])
-        .map_err(backend)?;
-    if updated == 0 {
-        return Err(match stored_version(conn, &p.id)? {
-            None => StoreError::NotFound(p.id.clone()),
-            Some(actual) => StoreError::Conflict {
-                id: p.id.clone(),
-                expected: p.version,
-                actual,
-            },
-        });
-    }
-    let mut insert = conn
-        .prepare_cached(
-            "INSERT INTO actions (game_id, version, seat, notation, at_ms, kind)
-             VALUES (?, ?, ?, ?, ?, ?)",
-        )
-        .map_err(backend)?;
-    for (i, a) in p.actions.iter().enumerate() {
-        insert
-            .execute(params![
-                p.id,
-                (p.version + 1) as i64 + i as i64,
-                a.seat,
-                a.notation,
-                stamp(a, now),
-                a.kind.code()
-            ])
-            .map_err(backend)?;
-        if a.kind == EntryKind::TimeoutBotTakesSeat {
-            // The bot keeps the seat: in the same commit as the timeout.
-            conn.prepare_cached(
-                "UPDATE seats SET bot = ?, resigned = 1 WHERE game_id = ? AND seat = ?",
-            )
-            .map_err(backend)?
-            .execute(params![TIMEOUT_SEAT_BOT, p.id, a.seat])
-            .map_err(backend)?;
-            conn.prepare_cached("UPDATE games SET seat_revision = seat_revision + 1 WHERE id = ?")
-                .map_err(backend)?
-                .execute([&p.id])
-                .map_err(backend)?;
-        }
-    }
-    Ok(())
 }
 
 /// The time an entry is recorded with: the writer's, or the store's now.
@@ -613,23 +499,15 @@ impl GameStore for SqliteStore {
     ) -> Result<(), StoreError> {
         let _commit = crate::telemetry::store_commit("sqlite");
         let (done, answer) = tokio::sync::oneshot::channel();
-        self.pending
-            .lock()
-            .map_err(|_| StoreError::Backend("sqlite append queue lock poisoned".into()))?
-            .push(PendingAppend {
-                id: id.to_owned(),
-                version,
-                actions: actions.to_vec(),
-                status,
-                done,
-            });
-        let pending = self.pending.clone();
-        let file = self.file.clone();
-        self.run(move |conn| commit_pending(conn, &pending, &file))
-            .await?;
-        // Committed by this call or by an earlier one that took the
-        // connection first; either way the answer was sent before the
-        // connection was released.
+        self.writer.submit(writer::PendingAppend {
+            id: id.to_owned(),
+            version,
+            actions: actions.to_vec(),
+            status,
+            done,
+        })?;
+        // Answered by the writer thread after the commit that holds this
+        // append reached the disk (or failed).
         answer
             .await
             .map_err(|_| StoreError::Backend("sqlite append was dropped uncommitted".into()))?
