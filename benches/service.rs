@@ -252,6 +252,62 @@ fn row(name: &str, s: &Stats, base: &Stats) {
     );
 }
 
+/// The SQLite rows' goal (issue 17): with `CLIENTS` clients, SQLite at
+/// 0.9x the memory store or better. Each client waits for its own move to
+/// be on disk, so one fsync can carry at most `CLIENTS` moves: the disk's
+/// fsync time, probed right after the row in the same directory, bounds
+/// the rate whatever the code does.
+fn sqlite_vs_memory(sqlite: &Stats, memory: Option<f64>, dir: &std::path::Path) {
+    let fsync = probe_fsync(dir, 200);
+    let bound = CLIENTS as f64 / fsync.mean.as_secs_f64();
+    if let Some(memory) = memory {
+        println!(
+            "  sqlite {CLIENTS} clients / memory {CLIENTS} clients: x{:.2} (goal x0.90)",
+            sqlite.per_sec() / memory
+        );
+    }
+    println!(
+        "  fsync of 16 KiB here: mean {:.2} ms, p50 {:.2} ms, p99 {:.2} ms -> at most {bound:.0} \
+         moves/s with {CLIENTS} clients{}",
+        fsync.mean.as_secs_f64() * 1e3,
+        fsync.p50.as_secs_f64() * 1e3,
+        fsync.p99.as_secs_f64() * 1e3,
+        memory.map_or(String::new(), |m| format!(" (x{:.2} of memory)", bound / m)),
+    );
+}
+
+/// fsync latency of `n` 16 KiB overwrites of one file in `dir` (about the
+/// WAL frames of one group commit).
+struct Fsync {
+    mean: Duration,
+    p50: Duration,
+    p99: Duration,
+}
+
+fn probe_fsync(dir: &std::path::Path, n: usize) -> Fsync {
+    use std::io::{Seek, SeekFrom, Write};
+    let path = dir.join("fsync-probe");
+    let mut file = std::fs::File::create(&path).expect("probe file");
+    let block = vec![7u8; 16 * 1024];
+    let mut lat = Vec::with_capacity(n);
+    for i in 0..n {
+        file.seek(SeekFrom::Start((i % 64) as u64 * block.len() as u64))
+            .expect("seek");
+        file.write_all(&block).expect("write");
+        let t = Instant::now();
+        file.sync_all().expect("fsync");
+        lat.push(t.elapsed());
+    }
+    let _ = std::fs::remove_file(&path);
+    let mean = lat.iter().sum::<Duration>() / n as u32;
+    lat.sort();
+    Fsync {
+        mean,
+        p50: lat[n / 2],
+        p99: lat[(n * 99 / 100).min(n - 1)],
+    }
+}
+
 /// A server on a loopback port with `database`; returns a connected channel
 /// and what stops it.
 async fn start(
@@ -309,6 +365,7 @@ fn main() {
         .enable_all()
         .build()
         .expect("runtime");
+    let probe_dir = dir.clone();
     rt.block_on(async move {
         let mut stores = vec![("memory", "memory://".to_owned()), ("sqlite", sqlite)];
         match postgres {
@@ -321,6 +378,7 @@ fn main() {
             "satrap service benchmark, loopback, {calls} sequential calls per row \
              (King of Siam, 3 players)"
         );
+        let mut memory_parallel = None;
         let (channel, stop, server, _) = start("memory://").await;
         baseline(channel.clone(), 200).await;
         let base = baseline(channel.clone(), calls).await;
@@ -336,6 +394,11 @@ fn main() {
             row(&format!("  {CLIENTS} clients at once"), &parallel, &base);
             let _ = stop.send(());
             let _ = server.await;
+            match name {
+                "memory" => memory_parallel = Some(parallel.per_sec()),
+                "sqlite" => sqlite_vs_memory(&parallel, memory_parallel, &probe_dir),
+                _ => {}
+            }
         }
         // Bots busy: the memory store's rows again, measured right after
         // the same rows without bots on the same server.
