@@ -9,13 +9,14 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
 use prost::Message;
 use tokio::sync::broadcast;
 
 use super::Hub;
 use super::clocks::ClockState;
+use super::log::Log;
 use super::settings::Settings;
 use crate::engine::Seat;
 use crate::games::{ActionInput, ApplyError, GameInstance, GameKind};
@@ -60,7 +61,7 @@ pub(super) struct Cell {
     pub instance: Box<dyn GameInstance>,
     /// The clocks after `log` (and whether the game has started).
     pub clocks: ClockState,
-    pub log: Vec<LoggedAction>,
+    pub log: Log,
     /// The store's seat revision that `LiveGame::seats` reflects.
     pub seat_revision: u64,
 }
@@ -71,7 +72,7 @@ pub(super) struct LiveGame {
     /// snapshots for watchers).
     seats: RwLock<Arc<Vec<SeatRecord>>>,
     pub cell: tokio::sync::Mutex<Cell>,
-    pub updates: broadcast::Sender<Frame>,
+    pub updates: Updates,
     pub watchers: AtomicUsize,
     /// Tick of the last request that used the game (cache eviction order).
     pub last_used: AtomicU64,
@@ -85,6 +86,43 @@ pub(super) struct LiveGame {
     pub timing: AtomicBool,
     /// Wakes the clock task to look at new deadlines.
     pub clock_wake: tokio::sync::Notify,
+}
+
+/// Frames a watcher may fall behind before it catches up by replay.
+const UPDATE_CAPACITY: usize = 64;
+
+/// A game's broadcast of new versions to its watchers, there only while
+/// someone watches. Most cached games have no watcher, and a broadcast
+/// channel costs its ring of slots even unused (about 2.5 KB), and keeps
+/// the last frames it sent (whole game states) until they are overwritten:
+/// so the channel is made by the first watcher and dropped once the game
+/// is over or nobody watches any more (watchers still receive what was
+/// sent before; a later watcher makes a new one).
+#[derive(Default)]
+pub(super) struct Updates(Mutex<Option<broadcast::Sender<Frame>>>);
+
+impl Updates {
+    /// Send `frame` to every watcher; `Err` (with the frame) if none.
+    pub fn send(&self, frame: Frame) -> Result<usize, broadcast::error::SendError<Frame>> {
+        let mut channel = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(tx) = channel.as_ref() else {
+            return Err(broadcast::error::SendError(frame));
+        };
+        let over = frame.is_over();
+        let sent = tx.send(frame);
+        if over || sent.is_err() {
+            *channel = None;
+        }
+        sent
+    }
+
+    /// A receiver of every frame sent from now on.
+    pub fn subscribe(&self) -> broadcast::Receiver<Frame> {
+        let mut channel = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        channel
+            .get_or_insert_with(|| broadcast::channel(UPDATE_CAPACITY).0)
+            .subscribe()
+    }
 }
 
 impl LiveGame {
@@ -109,17 +147,16 @@ impl Hub {
         log: Vec<LoggedAction>,
         seat_revision: u64,
     ) -> Arc<LiveGame> {
-        let (updates, _) = broadcast::channel(64);
         let live = Arc::new(LiveGame {
             meta,
             seats: RwLock::new(Arc::new(seats)),
             cell: tokio::sync::Mutex::new(Cell {
                 instance,
                 clocks,
-                log,
+                log: Log::from(log),
                 seat_revision,
             }),
-            updates,
+            updates: Updates::default(),
             watchers: AtomicUsize::new(0),
             last_used: AtomicU64::new(self.tick()),
             driving: AtomicBool::new(false),
@@ -279,16 +316,21 @@ pub(super) fn initial(
 /// Rebuild a game from its seed, calling `each` after every entry (with the
 /// game and its clocks at that version) until it returns `false`; returns
 /// the game where replay stopped.
-pub(super) fn replay(
+pub(super) fn replay<L>(
     meta: &Meta,
     started_at: Option<u64>,
-    log: &[LoggedAction],
+    log: L,
     mut each: impl FnMut(&Version) -> bool,
-) -> Result<(Box<dyn GameInstance>, ClockState), ServiceError> {
+) -> Result<(Box<dyn GameInstance>, ClockState), ServiceError>
+where
+    L: IntoIterator,
+    L::Item: std::borrow::Borrow<LoggedAction>,
+{
+    use std::borrow::Borrow;
     let (inst, clocks) = initial(meta, started_at)?;
     let mut v = Version { inst, clocks };
     for a in log {
-        apply_entry(&mut v.inst, &mut v.clocks, a).map_err(corrupt(&meta.id))?;
+        apply_entry(&mut v.inst, &mut v.clocks, a.borrow()).map_err(corrupt(&meta.id))?;
         if !each(&v) {
             break;
         }

@@ -28,6 +28,7 @@ mod driver;
 mod history;
 mod listing;
 mod lobby;
+mod log;
 mod moves;
 mod pool;
 mod replica;
