@@ -1,0 +1,609 @@
+//! Scale figures (issue 17, part 5), in one run:
+//!
+//! (a) Memory per live game: for every title and player count, a child
+//!     process creates N games in-process through the `Hub`, plays each to
+//!     the end with random legal moves (every game stays in the live-game
+//!     cache: the cache is sized above N), and reports the growth of its
+//!     heap (a counting allocator, exact) and of its resident set
+//!     (`/proc/self/statm`) per game. The store keeps each game's record
+//!     but not its moves (`LogFree` below), as SQLite and PostgreSQL keep
+//!     logs on disk: what is measured is what the server holds per game.
+//!     The breakdown gives the game state (a clone of the final instance)
+//!     and the cached log (grown move by move as `hub::log` grows it); the
+//!     rest is the cache's own bookkeeping (the `LiveGame`, seats, options,
+//!     the map entry) and the store's record.
+//!
+//! (b) Fan-out: W watch streams (spectators) on one game of one server on
+//!     loopback, over C HTTP/2 connections; then M moves, each timed from
+//!     just before its ApplyAction call until every stream has received the
+//!     update: p50/p99/max over every (stream, move).
+//!
+//! Run: `cargo bench --bench scale` (env `SATRAP_SCALE_GAMES` = games per
+//! title and player count, default 1000; `SATRAP_SCALE_WATCHERS` default
+//! 10000; `SATRAP_SCALE_CONNECTIONS` default 10; `SATRAP_SCALE_MOVES`
+//! default 5).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use async_trait::async_trait;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use satrap::games::{self, ActionInput};
+use satrap::proto::{self, game_service_client::GameServiceClient};
+use satrap::service::auth::Caller;
+use satrap::service::{Config, Hub, Limits, serve_on};
+use satrap::store::{
+    Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, JoinSeat, Joined, ListQuery,
+    LobbyError, LoggedAction, MemoryStore, SeatRecord, StoreError, StoredGame,
+};
+use tonic::transport::{Channel, Endpoint};
+
+/// Counts the bytes the process holds on the heap.
+struct Counting;
+
+static HEAP: AtomicIsize = AtomicIsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        HEAP.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        HEAP.fetch_sub(layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        HEAP.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        HEAP.fetch_add(
+            new_size as isize - layout.size() as isize,
+            Ordering::Relaxed,
+        );
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+fn heap() -> isize {
+    HEAP.load(Ordering::Relaxed)
+}
+
+/// Resident set size in bytes.
+fn rss() -> isize {
+    let statm = std::fs::read_to_string("/proc/self/statm").expect("statm");
+    let pages: isize = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .expect("resident pages");
+    // SAFETY: sysconf has no preconditions.
+    pages * unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as isize
+}
+
+fn env_usize(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// A store that keeps each game's record and version but no moves: the
+/// logs of SQLite and PostgreSQL live on disk, so the memory a server needs
+/// per game is its cache's. Everything but `append` is the memory store's.
+struct LogFree {
+    inner: MemoryStore,
+    versions: Mutex<HashMap<String, u64>>,
+}
+
+#[async_trait]
+impl GameStore for LogFree {
+    async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
+        self.inner.create(record).await?;
+        self.versions
+            .lock()
+            .expect("versions")
+            .insert(record.id.clone(), 0);
+        Ok(())
+    }
+    async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        self.inner.load(id).await
+    }
+    async fn append(
+        &self,
+        id: &str,
+        version: u64,
+        actions: &[LoggedAction],
+        _status: GameStatus,
+    ) -> Result<(), StoreError> {
+        let mut versions = self.versions.lock().expect("versions");
+        let stored = versions
+            .get_mut(id)
+            .ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
+        if *stored != version {
+            return Err(StoreError::Conflict {
+                id: id.to_owned(),
+                expected: version,
+                actual: *stored,
+            });
+        }
+        *stored += actions.len() as u64;
+        Ok(())
+    }
+    async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError> {
+        self.inner.actions_since(id, from).await
+    }
+    async fn head(&self, id: &str) -> Result<Option<Head>, StoreError> {
+        self.inner.head(id).await
+    }
+    async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
+        self.inner.seats(id).await
+    }
+    async fn resign(&self, id: &str, seat: usize, bot: &str) -> Result<(), StoreError> {
+        self.inner.resign(id, seat, bot).await
+    }
+    async fn join(
+        &self,
+        id: &str,
+        seat: Option<usize>,
+        taker: &JoinSeat,
+        now_ms: u64,
+    ) -> Result<Joined, LobbyError> {
+        self.inner.join(id, seat, taker, now_ms).await
+    }
+    async fn leave(&self, id: &str, seat: usize) -> Result<(), LobbyError> {
+        self.inner.leave(id, seat).await
+    }
+    async fn fill_open_seats(&self, id: &str, bot: &str, now_ms: u64) -> Result<bool, StoreError> {
+        self.inner.fill_open_seats(id, bot, now_ms).await
+    }
+    async fn started_at(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        self.inner.started_at(id).await
+    }
+    async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
+        self.inner.list(query).await
+    }
+    async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
+        self.inner.expire(expiry).await
+    }
+    async fn set_token(&self, id: &str, seat: usize, hash: [u8; 32]) -> Result<(), StoreError> {
+        self.inner.set_token(id, seat, hash).await
+    }
+    async fn delete(&self, id: &str) -> Result<bool, StoreError> {
+        self.inner.delete(id).await
+    }
+    async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
+        self.inner.live_bot_games(owner).await
+    }
+}
+
+/// What one child process measured for one title and player count.
+struct Footprint {
+    games: usize,
+    moves: usize,
+    heap: isize,
+    rss: isize,
+    state: isize,
+    log: isize,
+}
+
+/// Play one game to the end through the hub with random legal moves;
+/// returns the moves and the heap bytes of a copy of its final state and
+/// of its log (grown as the cache grows it).
+async fn play_one(
+    hub: &Hub,
+    kind: &'static games::GameKind,
+    players: usize,
+    seed: u64,
+    rng: &mut ChaCha8Rng,
+) -> (usize, isize, isize) {
+    let created = hub
+        .create(proto::CreateGameRequest {
+            game_type: kind.id.into(),
+            seats: (0..players)
+                .map(|i| proto::SeatRequest {
+                    name: format!("p{i}"),
+                    ..Default::default()
+                })
+                .collect(),
+            seed: Some(seed),
+            ..Default::default()
+        })
+        .await
+        .expect("create");
+    let id = created.game_id;
+    let mut shadow = kind.create(None, players, seed).expect("shadow");
+    let mut log: Vec<LoggedAction> = Vec::new();
+    let mut snap = created.snapshot;
+    while snap.status == proto::GameStatus::InProgress as i32 {
+        let seat = snap.to_act[0] as usize;
+        let legal = hub
+            .legal_actions(&id, Caller::Seat(seat))
+            .await
+            .expect("legal");
+        let pick = &legal.actions[rng.random_range(0..legal.actions.len())].notation;
+        let resp = hub
+            .apply(
+                &id,
+                Caller::Seat(seat),
+                Some(legal.version),
+                ActionInput::Notation(pick),
+            )
+            .await
+            .expect("apply");
+        let notation = shadow
+            .apply(seat, ActionInput::Notation(pick))
+            .expect("shadow apply");
+        log.push(LoggedAction {
+            seat: seat as u32,
+            notation,
+            at_ms: 1,
+            ..Default::default()
+        });
+        snap = resp.snapshot.expect("snapshot");
+    }
+    let before = heap();
+    let copy = shadow.clone_box();
+    let state = heap() - before;
+    drop(copy);
+    (log.len(), state, cached_log_bytes(&log))
+}
+
+/// Heap bytes of `log` as the live-game cache keeps it (`hub::log`): a
+/// 24-byte entry per move and the notations in one string, both grown
+/// move by move.
+fn cached_log_bytes(log: &[LoggedAction]) -> isize {
+    let before = heap();
+    let mut entries: Vec<[u64; 3]> = Vec::new();
+    let mut text = String::new();
+    for a in log {
+        text.push_str(&a.notation);
+        entries.push([a.at_ms, text.len() as u64, u64::from(a.seat)]);
+    }
+    let bytes = heap() - before;
+    drop((entries, text));
+    bytes
+}
+
+/// The child process: `games` games of one title and player count.
+fn child(game: &str, players: usize, games: usize) {
+    let kind = games::find(game).expect("game type");
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    rt.block_on(async move {
+        let store = Arc::new(LogFree {
+            inner: MemoryStore::new(usize::MAX),
+            versions: Mutex::default(),
+        });
+        let (_stop, shutdown) = tokio::sync::watch::channel(false);
+        let limits = Limits {
+            max_cached_games: 2 * games + 100,
+            bot_threads: 1,
+            ..Limits::default()
+        };
+        let hub = Hub::new(store, limits, shutdown);
+        let mut rng = ChaCha8Rng::seed_from_u64(17);
+        // Warm up: allocator arenas, lazy statics, the hub's map.
+        for seed in 0..20 {
+            play_one(&hub, kind, players, 1_000_000 + seed, &mut rng).await;
+        }
+        let (heap0, rss0) = (heap(), rss());
+        let (mut moves, mut state, mut log) = (0, 0, 0);
+        for seed in 0..games as u64 {
+            let (m, s, l) = play_one(&hub, kind, players, seed, &mut rng).await;
+            moves += m;
+            state += s;
+            log += l;
+        }
+        let f = Footprint {
+            games,
+            moves,
+            heap: heap() - heap0,
+            rss: rss() - rss0,
+            state,
+            log,
+        };
+        println!(
+            "FOOTPRINT {} {} {} {} {} {}",
+            f.games, f.moves, f.heap, f.rss, f.state, f.log
+        );
+    });
+}
+
+fn footprints(games: usize) {
+    println!(
+        "(a) memory per live game: {games} games per row played to the end in-process \
+         (random legal moves), all kept in the live-game cache"
+    );
+    println!(
+        "{:<28} {:>7} {:>11} {:>11} {:>9} {:>9} {:>9} {:>13}",
+        "title, players", "moves", "heap/game", "RSS/game", "state", "log", "rest", "100k games"
+    );
+    let exe = std::env::current_exe().expect("exe");
+    let mut worst: f64 = 0.0;
+    for kind in games::registry() {
+        for players in kind.min_players..=kind.max_players {
+            let out = std::process::Command::new(&exe)
+                .args([
+                    "--bench",
+                    "--scale-child",
+                    kind.id,
+                    &players.to_string(),
+                    &games.to_string(),
+                ])
+                .output()
+                .expect("child");
+            let text = String::from_utf8_lossy(&out.stdout);
+            let Some(line) = text.lines().find(|l| l.starts_with("FOOTPRINT ")) else {
+                panic!(
+                    "{} {players}: no figures ({})",
+                    kind.id,
+                    String::from_utf8_lossy(&out.stderr)
+                );
+            };
+            let v: Vec<isize> = line
+                .split_whitespace()
+                .skip(1)
+                .map(|x| x.parse().expect("figure"))
+                .collect();
+            let f = Footprint {
+                games: v[0] as usize,
+                moves: v[1] as usize,
+                heap: v[2],
+                rss: v[3],
+                state: v[4],
+                log: v[5],
+            };
+            let n = f.games as f64;
+            let per = |b: isize| b as f64 / n;
+            let rss_game = per(f.rss).max(per(f.heap));
+            worst = worst.max(rss_game);
+            println!(
+                "{:<28} {:>7.0} {:>9.0} B {:>9.0} B {:>7.0} B {:>7.0} B {:>7.0} B {:>9.0} MiB",
+                format!("{} {players}p", kind.id),
+                f.moves as f64 / n,
+                per(f.heap),
+                per(f.rss),
+                per(f.state),
+                per(f.log),
+                per(f.heap - f.state - f.log),
+                rss_game * 100_000.0 / (1024.0 * 1024.0),
+            );
+        }
+    }
+    println!(
+        "  worst row: {:.0} B per game, 100,000 live games ≈ {:.0} MiB (goal < 1024 MiB)",
+        worst,
+        worst * 100_000.0 / (1024.0 * 1024.0)
+    );
+}
+
+/// Raise the open-file limit to its hard limit (every stream is on a few
+/// connections, but the bench should not depend on the shell's limit).
+fn raise_nofile() -> u64 {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: plain libc calls on a valid struct.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
+            lim.rlim_cur = lim.rlim_max;
+            libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
+        }
+    }
+    lim.rlim_cur
+}
+
+async fn connect(addr: &str) -> Channel {
+    Endpoint::from_shared(format!("http://{addr}"))
+        .expect("url")
+        // Thousands of streams share each connection: large windows so one
+        // slow stream cannot stall the connection's others.
+        .initial_connection_window_size(64 * 1024 * 1024)
+        .initial_stream_window_size(1024 * 1024)
+        .connect()
+        .await
+        .expect("connect")
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() as f64 * p) as usize).min(sorted.len() - 1)]
+}
+
+async fn fan_out(watchers: usize, connections: usize, moves: usize) {
+    let nofile = raise_nofile();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr").to_string();
+    let mut config = Config::in_memory();
+    config.max_watchers_per_game = watchers;
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(async move {
+        serve_on(listener, config, async {
+            let _ = stopped.await;
+        })
+        .await
+        .expect("server");
+    });
+    let mut player = GameServiceClient::new(connect(&addr).await);
+    let created = player
+        .create_game(proto::CreateGameRequest {
+            game_type: "king_of_siam".into(),
+            seats: (0..3)
+                .map(|i| proto::SeatRequest {
+                    name: format!("p{i}"),
+                    ..Default::default()
+                })
+                .collect(),
+            seed: Some(5),
+            ..Default::default()
+        })
+        .await
+        .expect("create")
+        .into_inner();
+    let id = created.game_id.clone();
+    let mut channels = Vec::new();
+    for _ in 0..connections {
+        channels.push(connect(&addr).await);
+    }
+    // Every stream waits for version 1 (the next move), then records when
+    // each of `moves` updates arrives.
+    let started = Instant::now();
+    let received = Arc::new(AtomicUsize::new(0));
+    let all_in = Arc::new(tokio::sync::Notify::new());
+    let mut streams = Vec::with_capacity(watchers);
+    for w in 0..watchers {
+        let mut c = GameServiceClient::new(channels[w % connections].clone());
+        let updates = c
+            .watch_game(proto::WatchGameRequest {
+                game_id: id.clone(),
+                from_version: 1,
+                ..Default::default()
+            })
+            .await
+            .expect("watch")
+            .into_inner();
+        streams.push(updates);
+    }
+    let opened = started.elapsed();
+    let mut tasks = Vec::with_capacity(watchers);
+    for mut updates in streams {
+        let (received, all_in) = (received.clone(), all_in.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut at = Vec::with_capacity(moves);
+            let mut bytes = 0usize;
+            while at.len() < moves {
+                match tokio::time::timeout(Duration::from_secs(60), updates.message()).await {
+                    Ok(Ok(Some(u))) => {
+                        at.push(Instant::now());
+                        bytes += prost::Message::encoded_len(&u);
+                    }
+                    other => panic!("watch stream ended early: {other:?}"),
+                }
+                if received.fetch_add(1, Ordering::AcqRel) + 1 == watchers * at.len() {
+                    all_in.notify_one();
+                }
+            }
+            (at, bytes)
+        }));
+    }
+    let mut sent = Vec::with_capacity(moves);
+    let mut apply_latency = Vec::with_capacity(moves);
+    let mut snap = created.snapshot.expect("snapshot");
+    for m in 0..moves {
+        let seat = snap.to_act[0] as usize;
+        let token = &created.seats[seat].token;
+        let mut legal_req = tonic::Request::new(proto::ListLegalActionsRequest {
+            game_id: id.clone(),
+            ..Default::default()
+        });
+        legal_req.metadata_mut().insert(
+            "authorization",
+            format!("Bearer {token}").parse().expect("header"),
+        );
+        let legal = player
+            .list_legal_actions(legal_req)
+            .await
+            .expect("legal")
+            .into_inner();
+        let mut req = tonic::Request::new(proto::ApplyActionRequest {
+            game_id: id.clone(),
+            expected_version: Some(legal.version),
+            r#move: Some(proto::apply_action_request::Move::Notation(
+                legal.actions[0].notation.clone(),
+            )),
+            ..Default::default()
+        });
+        req.metadata_mut().insert(
+            "authorization",
+            format!("Bearer {token}").parse().expect("header"),
+        );
+        let wait = all_in.notified();
+        let t = Instant::now();
+        sent.push(t);
+        let resp = player.apply_action(req).await.expect("apply").into_inner();
+        apply_latency.push(t.elapsed());
+        snap = resp.snapshot.expect("snapshot");
+        tokio::time::timeout(Duration::from_secs(120), wait)
+            .await
+            .unwrap_or_else(|_| panic!("move {m}: not every stream got its update in 120 s"));
+    }
+    let mut lat = Vec::with_capacity(watchers * moves);
+    let mut bytes = 0;
+    let mut last_per_move = vec![Duration::ZERO; moves];
+    for t in tasks {
+        let (at, b) = t.await.expect("stream task");
+        bytes += b;
+        for (m, a) in at.into_iter().enumerate() {
+            let d = a - sent[m];
+            last_per_move[m] = last_per_move[m].max(d);
+            lat.push(d);
+        }
+    }
+    lat.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!(
+        "(b) fan-out: {watchers} watch streams (spectators) on one King of Siam game over \
+         {connections} HTTP/2 connections (opened in {:.1} s; open-file limit {nofile}), {moves} moves",
+        opened.as_secs_f64()
+    );
+    println!(
+        "  ApplyAction to each stream's update: p50 {:.1} ms  p99 {:.1} ms  max {:.1} ms \
+         (goal p99 < 50 ms); last stream per move: {}",
+        ms(percentile(&lat, 0.5)),
+        ms(percentile(&lat, 0.99)),
+        ms(*lat.last().expect("samples")),
+        last_per_move
+            .iter()
+            .map(|d| format!("{:.0} ms", ms(*d)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    println!(
+        "  ApplyAction itself: {}; {:.0} bytes per update",
+        apply_latency
+            .iter()
+            .map(|d| format!("{:.1} ms", ms(*d)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        bytes as f64 / (watchers * moves) as f64
+    );
+    let _ = stop.send(());
+    let _ = server.await;
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    // `cargo test --benches` passes `--bench`-less args; run only under `cargo bench`.
+    if !args.iter().any(|a| a == "--bench") {
+        return;
+    }
+    if let Some(i) = args.iter().position(|a| a == "--scale-child") {
+        let players = args[i + 2].parse().expect("players");
+        let games = args[i + 3].parse().expect("games");
+        child(&args[i + 1], players, games);
+        return;
+    }
+    footprints(env_usize("SATRAP_SCALE_GAMES", 1000));
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    rt.block_on(fan_out(
+        env_usize("SATRAP_SCALE_WATCHERS", 10_000),
+        env_usize("SATRAP_SCALE_CONNECTIONS", 10),
+        env_usize("SATRAP_SCALE_MOVES", 5),
+    ));
+}
