@@ -213,7 +213,7 @@ fn append_one(conn: &Connection, p: &PendingAppend) -> Result<(), StoreError> {
 mod tests {
     use std::future::Future;
     use std::pin::Pin;
-    use std::task::{Context, Poll, Waker};
+    use std::task::{Context, Waker};
 
     use super::*;
     use crate::store::contract;
