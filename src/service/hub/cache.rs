@@ -371,3 +371,74 @@ pub(super) fn apply_entry(
     clocks.advance(&inst.to_act(), seat, a.at_ms, a.kind);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::hub::settings::Control;
+
+    /// King of Siam (3 players) after `moves` first-legal moves, or at its
+    /// end if it ends sooner.
+    fn frame(moves: usize) -> Frame {
+        let kind = crate::games::find("king_of_siam").expect("registered");
+        let mut inst = kind.create(None, 3, 7).expect("created");
+        for _ in 0..moves {
+            let Some(&seat) = inst.to_act().first() else {
+                break;
+            };
+            inst.apply_legal(seat, 0).expect("legal");
+        }
+        Arc::new(Version {
+            inst,
+            clocks: ClockState::new(Control::None, 3),
+        })
+    }
+
+    fn has_channel(u: &Updates) -> bool {
+        u.0.lock().map(|c| c.is_some()).unwrap_or(false)
+    }
+
+    #[test]
+    fn an_unwatched_game_has_no_channel() {
+        let updates = Updates::default();
+        assert!(updates.send(frame(1)).is_err(), "nobody to send to");
+        assert!(!has_channel(&updates));
+    }
+
+    #[test]
+    fn watchers_get_every_frame_and_the_channel_goes_when_they_do() {
+        let updates = Updates::default();
+        let mut a = updates.subscribe();
+        let mut b = updates.subscribe();
+        assert!(has_channel(&updates));
+        assert_eq!(updates.send(frame(1)).ok(), Some(2));
+        assert_eq!(a.try_recv().map(|f| f.version()).ok(), Some(1));
+        assert_eq!(b.try_recv().map(|f| f.version()).ok(), Some(1));
+        drop((a, b));
+        // The next move finds nobody: the channel and its frames are freed.
+        assert!(updates.send(frame(2)).is_err());
+        assert!(!has_channel(&updates));
+        // A new watcher gets a new channel.
+        let mut c = updates.subscribe();
+        assert_eq!(updates.send(frame(3)).ok(), Some(1));
+        assert_eq!(c.try_recv().map(|f| f.version()).ok(), Some(3));
+    }
+
+    #[test]
+    fn the_last_frame_reaches_watchers_and_then_the_channel_is_dropped() {
+        let updates = Updates::default();
+        let mut rx = updates.subscribe();
+        let last = frame(10_000);
+        assert!(last.is_over(), "the game ended");
+        let version = last.version();
+        assert_eq!(updates.send(frame(1)).ok(), Some(1));
+        assert_eq!(updates.send(last).ok(), Some(1));
+        assert!(!has_channel(&updates));
+        assert_eq!(rx.try_recv().map(|f| f.version()).ok(), Some(1));
+        assert_eq!(rx.try_recv().map(|f| f.version()).ok(), Some(version));
+        assert!(matches!(
+            rx.try_recv(),
+            Err(broadcast::error::TryRecvError::Closed)
+        ));
+    }
+}

@@ -3,7 +3,8 @@
 //! that cost about 75 bytes a move (a 40-byte entry plus a heap allocation
 //! for each notation), most of a finished game's memory (issue 17: 100,000
 //! live games in under 1 GiB). Here the notations share one string and each
-//! entry is 24 bytes: about 30 bytes a move.
+//! entry is 24 bytes: 24 bytes a move plus the notation's own bytes (43-60
+//! bytes a move in all, growth slack included, in `benches/scale.rs`).
 //!
 //! Reading gives back `LoggedAction`s equal to those pushed (tested), so
 //! callers see the same log as before.

@@ -305,6 +305,8 @@ mod tests {
         Ok(())
     }
 
+    type Call = Pin<Box<dyn Future<Output = Result<(), StoreError>> + Send>>;
+
     /// Appends queued while the connection is busy are committed together,
     /// in one transaction, and each caller gets its own answer.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -321,8 +323,7 @@ mod tests {
             let _ = released.recv();
         });
         let _ = locked.recv();
-        let mut calls: Vec<Pin<Box<dyn Future<Output = Result<(), StoreError>> + Send>>> =
-            Vec::new();
+        let mut calls: Vec<Call> = Vec::new();
         for g in 0..20 {
             let store = store.clone();
             // Game 7 is appended on a version it does not have.
