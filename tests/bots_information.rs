@@ -23,6 +23,7 @@ fn budget() -> Budget {
         iterations: 60,
         exploration: 0.7,
         max_playout: 20_000,
+        horizon: 0,
     }
 }
 

@@ -37,6 +37,10 @@ pub struct Budget {
     /// Cap on the moves of one random playout (a safety net: every game
     /// ends by its own turn limit).
     pub max_playout: usize,
+    /// Stop a playout once `Game::progress` has advanced by this much and
+    /// score it with `Game::evaluate` (where the game offers one); 0: play
+    /// every playout to the end.
+    pub horizon: u32,
 }
 
 /// The search's only access to the real game: worlds sampled from `seat`'s
@@ -120,7 +124,7 @@ pub fn search<G: Game>(
         let mut world = worlds.sample(rng);
         path.clear();
         descend::<G>(&mut tree, &mut world, seat, budget, rng, &mut path);
-        let Some(scores) = playout::<G>(&mut world, budget.max_playout, rng, deadline) else {
+        let Some(scores) = playout::<G>(&mut world, budget, rng, deadline) else {
             // Out of time within a playout: this iteration does not count.
             stats.cut_by_deadline = true;
             break;
@@ -235,20 +239,27 @@ fn ucb<A>(e: &Edge<A>, c: f64) -> f64 {
     mean(e) + c * (f64::from(e.available.max(1)).ln() / n).sqrt()
 }
 
-/// Random moves until the game ends; each seat's result in `[0, 1]`. A
-/// world where a seat to act has no move, or a playout cut by the cap,
-/// scores nobody (rare; it only dilutes that branch's average). `None`
-/// when the deadline passed (checked every few hundred moves: long games
-/// such as Territories take a millisecond or more per playout).
+/// Random moves until the game ends, or until it has advanced by the
+/// budget's horizon where the game can estimate the rest; each seat's result
+/// in `[0, 1]`. A world where a seat to act has no move, or a playout cut by
+/// the cap, scores nobody (rare; it only dilutes that branch's average).
+/// `None` when the deadline passed (checked every few hundred moves: long
+/// games such as Territories take a millisecond or more per playout).
 fn playout<G: Game>(
     world: &mut G::State,
-    max_actions: usize,
+    budget: &Budget,
     rng: &mut GameRng,
     deadline: Instant,
 ) -> Option<Vec<f64>> {
-    for step in 0..max_actions {
+    let stop = (budget.horizon > 0).then(|| G::progress(world).saturating_add(budget.horizon));
+    for step in 0..budget.max_playout {
         if step % 256 == 255 && Instant::now() >= deadline {
             return None;
+        }
+        if stop.is_some_and(|stop| G::progress(world) >= stop) {
+            if let Some(estimate) = G::evaluate(world) {
+                return Some(estimate);
+            }
         }
         let to_act = G::to_act(world);
         if to_act.is_empty() {
@@ -265,4 +276,69 @@ fn playout<G: Game>(
             .map(|o| o.search_scores(o.results.len()))
             .unwrap_or_default(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::{Budget, playout};
+    use crate::engine::{Game, GameRng};
+    use crate::games::king_of_siam::{KingOfSiam, Options, heuristic};
+
+    fn budget(horizon: u32) -> Budget {
+        Budget {
+            iterations: 1,
+            exploration: 1.0,
+            max_playout: 20_000,
+            horizon,
+        }
+    }
+
+    fn later() -> Instant {
+        Instant::now() + Duration::from_secs(60)
+    }
+
+    #[test]
+    fn a_horizon_stops_the_playout_where_progress_advanced_and_uses_the_estimate() {
+        for seed in 0..20 {
+            let start = KingOfSiam::new_game(&Options::default(), 2, seed).expect("setup");
+            let mut world = start.clone();
+            let mut rng = GameRng::from_seed(seed);
+            let scores = playout::<KingOfSiam>(&mut world, &budget(1), &mut rng, later())
+                .expect("no deadline");
+            if world.over {
+                // The game ended within the first struggle (the British).
+                continue;
+            }
+            // KS-9: the first struggle was resolved, and nothing more.
+            assert_eq!(
+                KingOfSiam::progress(&world),
+                KingOfSiam::progress(&start) + 1
+            );
+            assert_eq!(scores, heuristic::evaluate(&world));
+        }
+    }
+
+    #[test]
+    fn without_a_horizon_the_playout_reaches_the_end() {
+        let mut world = KingOfSiam::new_game(&Options::default(), 3, 4).expect("setup");
+        let mut rng = GameRng::from_seed(4);
+        let scores =
+            playout::<KingOfSiam>(&mut world, &budget(0), &mut rng, later()).expect("no deadline");
+        assert!(world.over);
+        let outcome = KingOfSiam::outcome(&world).expect("over");
+        assert_eq!(scores, outcome.search_scores(3));
+    }
+
+    #[test]
+    fn playouts_with_a_horizon_are_reproducible_from_the_seed() {
+        let start = KingOfSiam::new_game(&Options::default(), 4, 7).expect("setup");
+        let run = || {
+            let mut world = start.clone();
+            let mut rng = GameRng::from_seed(99);
+            playout::<KingOfSiam>(&mut world, &budget(2), &mut rng, later())
+        };
+        assert_eq!(run(), run());
+    }
 }

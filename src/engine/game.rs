@@ -93,6 +93,24 @@ pub trait Game: 'static {
     /// Each game implements it in its `sample.rs`.
     fn determinize(state: &Self::State, seat: Seat, rng: &mut super::GameRng) -> Self::State;
 
+    /// Search knowledge (optional): each seat's estimated result from
+    /// `state`, in `[0, 1]` like `Outcome::search_scores`, without playing
+    /// on. Search bots with a playout horizon stop a random playout once
+    /// [`Game::progress`] has advanced that far and score it with this
+    /// estimate instead of playing to the end. It is only ever called on
+    /// sampled worlds (`determinize`), so it cannot leak hidden
+    /// information. `None` (the default): playouts run to the end.
+    fn evaluate(_state: &Self::State) -> Option<Vec<f64>> {
+        None
+    }
+
+    /// A counter that only grows as the game advances (King of Siam: the
+    /// power struggle in progress), marking where a playout may stop and
+    /// call [`Game::evaluate`]. The default never advances.
+    fn progress(_state: &Self::State) -> u32 {
+        0
+    }
+
     /// The fixed action space for `players` seats (OpenSpiel's
     /// `num_distinct_actions` is its length): blocks of ids per kind of
     /// action, laid out in the game's `action_ids.rs`.

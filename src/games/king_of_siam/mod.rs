@@ -24,6 +24,7 @@ pub mod card;
 pub mod effects;
 pub mod events;
 pub mod faction;
+pub mod heuristic;
 pub mod last_card;
 pub mod notation;
 pub mod observation;
@@ -101,6 +102,14 @@ impl Game for KingOfSiam {
 
     fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
         sample::determinize(state, seat, rng)
+    }
+
+    fn evaluate(state: &State) -> Option<Vec<f64>> {
+        Some(heuristic::evaluate(state))
+    }
+
+    fn progress(state: &State) -> u32 {
+        u32::from(state.struggle)
     }
 
     fn action_space(_players: usize) -> &'static crate::engine::action_space::ActionSpace {
