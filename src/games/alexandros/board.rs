@@ -197,6 +197,8 @@ pub struct Board {
     pub map_rows: Vec<String>,
     /// AX-3: `dist[a * n + b]` = sides between points `a` and `b`.
     dist: Vec<u8>,
+    /// The spaces of each symbol in board order (AX-5 looks only at these).
+    by_symbol: [Vec<Space>; 5],
     space_ids: HashMap<String, usize>,
     point_ids: HashMap<String, usize>,
     side_ids: HashMap<String, usize>,
@@ -206,6 +208,11 @@ impl Board {
     /// AX-3 / D-4: the distance between two points (walls ignored).
     pub fn distance(&self, a: Point, b: Point) -> u8 {
         self.dist[a.index() * self.points.len() + b.index()]
+    }
+
+    /// The spaces showing `symbol`, in board order.
+    pub fn symbol_spaces(&self, symbol: Symbol) -> &[Space] {
+        &self.by_symbol[symbol.index()]
     }
 }
 
@@ -385,7 +392,14 @@ pub fn parse_board(json: &str) -> Result<Board, String> {
         return Err("the point graph is not connected".into());
     }
     let start = point(&raw.start_vertex)?;
+    let by_symbol = Symbol::ALL.map(|sym| {
+        (0..spaces.len())
+            .filter(|i| spaces[*i].symbol == Some(sym))
+            .map(|i| Space(i as u8))
+            .collect()
+    });
     Ok(Board {
+        by_symbol,
         name: raw.name,
         constants: raw.constants,
         spaces,

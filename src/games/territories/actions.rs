@@ -389,7 +389,7 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
     match &state.phase {
         Phase::Over => {}
         Phase::Setup(_) => out.extend(
-            grid::intersections(&state.grid)
+            grid::intersection_list(&state.grid)
                 .into_iter()
                 .map(Action::PlaceSetup),
         ),
@@ -428,20 +428,27 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
 fn main_candidates(state: &State, seat: Seat, out: &mut Vec<Action>) {
     let me = state.player(seat);
     let opp = State::opponent(seat);
-    let points = grid::intersections(&state.grid);
     if me.supply.get(Kind::Town) > 0 && me.resources.covers(&Kind::Town.cost()) {
         out.extend(
-            points
+            grid::intersection_list(&state.grid)
                 .iter()
                 .filter(|p| !state.buildings.contains_key(p))
                 .map(|p| Action::BuildTown(*p)),
         );
     }
+    // Pieces the supply holds and the hand can pay for (TR-18, TR-19) only:
+    // the others would fail `check`, which would format a message for each.
+    let affordable = |k: Kind| me.supply.get(k) > 0 && me.resources.covers(&k.cost());
     for (p, b) in &state.buildings {
         if b.owner == seat && b.kind == Kind::Town {
-            out.extend(Kind::UPGRADES.map(|k| Action::Upgrade(*p, k)));
+            out.extend(
+                Kind::UPGRADES
+                    .into_iter()
+                    .filter(|k| affordable(*k))
+                    .map(|k| Action::Upgrade(*p, k)),
+            );
         }
-        if b.owner == seat && b.kind.tier() == 2 {
+        if b.owner == seat && b.kind.tier() == 2 && affordable(Kind::Capital) {
             out.push(Action::BuildCapital(*p));
         }
     }
@@ -457,7 +464,13 @@ fn main_candidates(state: &State, seat: Seat, out: &mut Vec<Action>) {
             });
         }
     }
-    out.extend(Suit::ALL.map(Action::TradeGive));
+    // TR-39 rule 1: only suits the player holds can be given.
+    out.extend(
+        Suit::ALL
+            .into_iter()
+            .filter(|s| me.resources.get(*s) > 0)
+            .map(Action::TradeGive),
+    );
     let pays = !me.resources.is_empty();
     if pays && check_ability(state, seat, Ability::Swap).is_ok() {
         for cell in state.grid.keys() {
@@ -468,7 +481,7 @@ fn main_candidates(state: &State, seat: Seat, out: &mut Vec<Action>) {
         }
     }
     if pays && check_ability(state, seat, Ability::Expand).is_ok() {
-        for cell in grid::growth_cells(&state.grid) {
+        for cell in grid::growth_cell_list(&state.grid) {
             out.extend(
                 me.territories
                     .iter()
