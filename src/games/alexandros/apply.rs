@@ -8,7 +8,7 @@ use super::board::board;
 use super::card::Cards;
 use super::deck::{discard, draw_card, refill_display, refill_slot, take_face_up};
 use super::events::{Event, TakeFrom};
-use super::geometry::{provinces, route_steps, split_provinces};
+use super::geometry::{provinces, route_steps};
 use super::occupation::{occupation_cost, owed_for, start};
 use super::scoring::{Ending, taxes};
 use super::state::{Compensation, MoveKind, Stage, State, WallColour};
@@ -240,11 +240,7 @@ fn step(state: &mut State, seat: Seat, to: super::board::Point, events: &mut Vec
         wall,
     });
     if to == destination {
-        // AX-11: walls were only added since the provinces were computed.
-        let walls = &state.walls;
-        split_provinces(&mut state.province, |s| {
-            walls.get(s.index()).copied().flatten().is_some()
-        });
+        recompute_provinces(state);
         let count = state.anchors().len();
         events.push(Event::AlexanderArrived {
             seat,

@@ -199,6 +199,8 @@ pub struct Board {
     dist: Vec<u8>,
     /// The spaces of each symbol in board order (AX-5 looks only at these).
     by_symbol: [Vec<Space>; 5],
+    /// Per space, its inner sides and the space across each (section 0).
+    across: Vec<Vec<(Side, Space)>>,
     space_ids: HashMap<String, usize>,
     point_ids: HashMap<String, usize>,
     side_ids: HashMap<String, usize>,
@@ -213,6 +215,12 @@ impl Board {
     /// The spaces showing `symbol`, in board order.
     pub fn symbol_spaces(&self, symbol: Symbol) -> &[Space] {
         &self.by_symbol[symbol.index()]
+    }
+
+    /// The inner sides of `space` (border sides left out), each with the
+    /// space on its other side, in the order of the space's sides.
+    pub fn across(&self, space: Space) -> &[(Side, Space)] {
+        &self.across[space.index()]
     }
 }
 
@@ -398,8 +406,21 @@ pub fn parse_board(json: &str) -> Result<Board, String> {
             .map(|i| Space(i as u8))
             .collect()
     });
+    let across = (0..spaces.len())
+        .map(|i| {
+            spaces[i]
+                .sides
+                .iter()
+                .filter_map(|side| match sides[side.index()].faces {
+                    [Some(a), Some(b)] => Some((*side, if a.index() == i { b } else { a })),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect();
     Ok(Board {
         by_symbol,
+        across,
         name: raw.name,
         constants: raw.constants,
         spaces,

@@ -4,8 +4,10 @@
 //! Everything here is a pure function of the board and a set of walled
 //! sides, so it is tested on its own (`geometry_tests` in the tests module).
 //! Provinces are recomputed with one flood fill over the 193 spaces when
-//! Alexander arrives: that is a few microseconds, cheaper and simpler than
-//! maintaining a split-only union structure.
+//! Alexander arrives, through a table of the inner sides of each space
+//! ([`super::board::Board::across`]): about a microsecond, cheaper and
+//! simpler than maintaining a split-only union structure (a wall may also
+//! leave a province whole, so new walls alone do not tell what split).
 
 use super::board::{Point, Side, Space, board};
 
@@ -79,9 +81,9 @@ pub fn shortest_route_count(a: Point, d: Point) -> u64 {
 /// first space in board order). Two spaces are in one province when a chain
 /// of inner sides without walls links them; border sides and walls separate.
 pub fn provinces(walled: impl Fn(Side) -> bool) -> Vec<Space> {
-    let spaces = &board().spaces;
+    let board = board();
     let none = Space(u8::MAX);
-    let mut anchor = vec![none; spaces.len()];
+    let mut anchor = vec![none; board.spaces.len()];
     let mut stack = Vec::new();
     for start in Space::all() {
         if anchor[start.index()] != none {
@@ -92,14 +94,8 @@ pub fn provinces(walled: impl Fn(Side) -> bool) -> Vec<Space> {
         anchor[start.index()] = start;
         stack.push(start);
         while let Some(s) = stack.pop() {
-            for side in s.sides() {
-                if walled(side) {
-                    continue;
-                }
-                let [a, b] = side.faces();
-                let (Some(a), Some(b)) = (a, b) else { continue };
-                let other = if a == s { b } else { a };
-                if anchor[other.index()] == none {
+            for &(side, other) in board.across(s) {
+                if !walled(side) && anchor[other.index()] == none {
                     anchor[other.index()] = start;
                     stack.push(other);
                 }
@@ -109,100 +105,10 @@ pub fn provinces(walled: impl Fn(Side) -> bool) -> Vec<Space> {
     anchor
 }
 
-/// AX-11 on arrival, knowing that walls were only added since `labels`
-/// (the result of [`provinces`] or of this function for fewer walls) was
-/// computed: walls are never taken away, so a province crossed by no new
-/// wall keeps its spaces and its anchor, and one that a wall now runs
-/// through falls apart into components of its own spaces. Only those
-/// provinces are flooded again; the result equals [`provinces`] for all the
-/// walls (tested), at a fraction of the cost on a board with many provinces.
-pub fn split_provinces(labels: &mut [Space], walled: impl Fn(Side) -> bool) {
-    let none = Space(u8::MAX);
-    // The provinces with a wall between two of their own spaces.
-    let mut split: Vec<Space> = Vec::new();
-    for side in Side::all().filter(|s| walled(*s)) {
-        let [Some(a), Some(b)] = side.faces() else {
-            continue;
-        };
-        let anchor = labels[a.index()];
-        if anchor == labels[b.index()] && !split.contains(&anchor) {
-            split.push(anchor);
-        }
-    }
-    let mut stack = Vec::new();
-    for old in split {
-        let spaces: Vec<Space> = province_spaces(labels, old).collect();
-        for s in &spaces {
-            labels[s.index()] = none;
-        }
-        // As in `provinces`: the first unlabelled space in board order is
-        // the anchor of its component. Unwalled sides never lead out of the
-        // old province, so the flood stays among `spaces`.
-        for &start in &spaces {
-            if labels[start.index()] != none {
-                continue;
-            }
-            labels[start.index()] = start;
-            stack.push(start);
-            while let Some(s) = stack.pop() {
-                for side in s.sides() {
-                    if walled(side) {
-                        continue;
-                    }
-                    let [Some(a), Some(b)] = side.faces() else {
-                        continue;
-                    };
-                    let other = if a == s { b } else { a };
-                    if labels[other.index()] == none {
-                        labels[other.index()] = start;
-                        stack.push(other);
-                    }
-                }
-            }
-        }
-    }
-}
-
 /// The spaces of the province anchored at `anchor`, in board order.
 pub fn province_spaces(labels: &[Space], anchor: Space) -> impl Iterator<Item = Space> + '_ {
     // A province's spaces never come before its anchor in board order.
     Space::all()
         .skip(anchor.index())
         .filter(move |s| labels.get(s.index()) == Some(&anchor))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::GameRng;
-
-    /// AX-11: splitting the provinces after each batch of new walls gives
-    /// the same provinces as the full flood fill, for random wall orders
-    /// until every inner side is walled.
-    #[test]
-    fn ax_11_split_provinces_equals_the_full_flood_fill() {
-        let inner: Vec<Side> = Side::all().filter(|s| !s.is_border()).collect();
-        for seed in 0..20 {
-            let mut rng = GameRng::from_seed(seed);
-            let mut order = inner.clone();
-            rng.shuffle(&mut order);
-            let mut walled = vec![false; board().sides.len()];
-            let mut labels = provinces(|s| walled[s.index()]);
-            let mut placed = 0;
-            while placed < order.len() {
-                for _ in 0..1 + rng.index(6) {
-                    if let Some(side) = order.get(placed) {
-                        walled[side.index()] = true;
-                        placed += 1;
-                    }
-                }
-                split_provinces(&mut labels, |s| walled[s.index()]);
-                assert_eq!(
-                    labels,
-                    provinces(|s| walled[s.index()]),
-                    "seed {seed}, {placed} walls"
-                );
-            }
-        }
-    }
 }
