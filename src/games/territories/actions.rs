@@ -419,8 +419,19 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
         Phase::Offered(_) => out.extend([Action::RespondTrade(true), Action::RespondTrade(false)]),
         Phase::Main => main_candidates(state, seat, &mut out),
     }
-    out.retain(|a| check(state, seat, a).is_ok());
+    out.retain(|a| listed_by_construction(a) || check(state, seat, a).is_ok());
+    debug_assert!(out.iter().all(|a| check(state, seat, a).is_ok()));
     out
+}
+
+/// SWAP and EXPAND candidates (one per cell × hand card, the longest part of
+/// the list) are generated only when the ability is granted and unused and a
+/// resource can pay, from the grid's cells (or growth cells) and the hand's
+/// cards: exactly what `check` asks of them (TR-27, TR-28). Checking each of
+/// them again cost more than the rest of the turn; the property tests and
+/// the debug assertion above still hold them to `check`.
+fn listed_by_construction(action: &Action) -> bool {
+    matches!(action, Action::Swap { .. } | Action::Expand { .. })
 }
 
 /// Candidates of the main phase: one per intersection, own building, cell ×
