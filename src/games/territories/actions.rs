@@ -411,9 +411,23 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
                 DecisionKind::Pay => out.extend(suits.map(Action::Pay)),
             }
         }
-        Phase::Draft(_) => {
-            out.extend(Suit::ALL.map(Action::TradeGive));
-            out.extend(Suit::ALL.map(Action::TradeGet));
+        Phase::Draft(draft) => {
+            // TR-39: only suits with a card left to add to each side; the
+            // others would fail `check`, which would format a message each.
+            let own = state.player(seat).resources;
+            let opp = state.player(State::opponent(seat)).resources;
+            out.extend(
+                Suit::ALL
+                    .into_iter()
+                    .filter(|s| own.get(*s) > draft.give.get(*s))
+                    .map(Action::TradeGive),
+            );
+            out.extend(
+                Suit::ALL
+                    .into_iter()
+                    .filter(|s| draft.give.get(*s) == 0 && opp.get(*s) > draft.get.get(*s))
+                    .map(Action::TradeGet),
+            );
             out.push(Action::ProposeTrade);
         }
         Phase::Offered(_) => out.extend([Action::RespondTrade(true), Action::RespondTrade(false)]),
