@@ -4,14 +4,21 @@
 //! gives the time per playout.
 //!
 //! Run: `cargo bench --bench engine`
+//!
+//! With `SATRAP_ENGINE_ROUNDS=n` it skips criterion and plays each row's
+//! batch `n` times, printing actions per second of the thread's CPU time:
+//! on a shared machine that is steadier than criterion's wall-clock time
+//! (time spent waiting for a core does not count), and under `perf stat` it
+//! is a fixed amount of work.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 use satrap::engine::{Game, conformance::fast_playout};
 use satrap::games::alexandros::Alexandros;
 use satrap::games::king_of_siam::KingOfSiam;
 use satrap::games::ming_dynasty::MingDynasty;
 use satrap::games::territories::Territories;
 use std::hint::black_box;
+use std::time::Duration;
 
 const BATCH: u64 = 20;
 
@@ -44,5 +51,52 @@ fn engines(c: &mut Criterion) {
     bench_game::<Territories>(c, &[2]);
 }
 
+/// CPU time of the calling thread (not counting time spent waiting for a core).
+fn thread_cpu_time() -> Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid, writable timespec for the call's duration.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+/// One row in `SATRAP_ENGINE_ROUNDS` mode: the batch `rounds` times.
+fn rounds_row<G: Game>(rounds: u64, players: &[usize]) {
+    let options = G::Options::default();
+    for &n in players {
+        let start = thread_cpu_time();
+        let mut actions = 0;
+        for _ in 0..rounds {
+            actions += (0..BATCH)
+                .map(|s| fast_playout::<G>(black_box(&options), n, s))
+                .sum::<usize>();
+        }
+        let cpu = thread_cpu_time() - start;
+        println!(
+            "{} {n}p: {actions} actions in {:.3} s of CPU: {:.3} M actions/s",
+            G::ID,
+            cpu.as_secs_f64(),
+            actions as f64 / cpu.as_secs_f64() / 1e6
+        );
+    }
+}
+
 criterion_group!(benches, engines);
-criterion_main!(benches);
+
+fn main() {
+    if let Some(rounds) = std::env::var("SATRAP_ENGINE_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+    {
+        rounds_row::<Alexandros>(rounds, &[2, 3, 4]);
+        rounds_row::<KingOfSiam>(rounds, &[2, 3, 4]);
+        rounds_row::<MingDynasty>(rounds, &[2, 3, 4]);
+        rounds_row::<Territories>(rounds, &[2]);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

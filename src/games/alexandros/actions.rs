@@ -106,19 +106,19 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
                     out.push(Action::TakeOver(*a));
                 }
             }
+            // One pass over the board for the seat's guards (AX-28, AX-31).
+            let own: Vec<Space> = Space::all()
+                .filter(|sp| state.guard(*sp) == Some(seat))
+                .collect();
             if !state.levied {
                 let hand = state.seats[seat].hand;
                 for s in Symbol::ALL {
-                    if hand.get(s) > 0 && guards_on_symbol(state, seat, s) {
+                    if hand.get(s) > 0 && own.iter().any(|sp| sp.symbol() == Some(s)) {
                         out.push(Action::Levy(s));
                     }
                 }
             }
-            for sp in Space::all() {
-                if state.guard(sp) == Some(seat) {
-                    out.push(Action::TakeBack(sp));
-                }
-            }
+            out.extend(own.into_iter().map(Action::TakeBack));
             out.push(Action::EndTurn);
         }
         Stage::Occupying(occ) => {

@@ -15,7 +15,7 @@ pub fn is_empty(state: &State, s: Space) -> bool {
 
 /// Every space of a symbol, in board order.
 pub fn symbol_spaces(symbol: Symbol) -> impl Iterator<Item = Space> {
-    Space::all().filter(move |s| s.symbol() == Some(symbol))
+    board().symbol_spaces(symbol).iter().copied()
 }
 
 /// AX-5: the empty σ-spaces nearest to Alexander; empty if σ has no target set.
@@ -28,16 +28,7 @@ pub fn target_set(state: &State, symbol: Symbol) -> Vec<Space> {
 
 /// AX-5: which symbols have a target set, by symbol index.
 pub fn has_targets(state: &State) -> [bool; 5] {
-    let mut out = [false; 5];
-    for s in Space::all() {
-        if let Some(sym) = s.symbol()
-            && !out[sym.index()]
-            && is_empty(state, s)
-        {
-            out[sym.index()] = true;
-        }
-    }
-    out
+    Symbol::ALL.map(|sym| symbol_spaces(sym).any(|s| is_empty(state, s)))
 }
 
 /// AX-41: the display slots that may be chosen (slot 2 only if it holds a

@@ -197,6 +197,10 @@ pub struct Board {
     pub map_rows: Vec<String>,
     /// AX-3: `dist[a * n + b]` = sides between points `a` and `b`.
     dist: Vec<u8>,
+    /// The spaces of each symbol in board order (AX-5 looks only at these).
+    by_symbol: [Vec<Space>; 5],
+    /// Per space, its inner sides and the space across each (section 0).
+    across: Vec<Vec<(Side, Space)>>,
     space_ids: HashMap<String, usize>,
     point_ids: HashMap<String, usize>,
     side_ids: HashMap<String, usize>,
@@ -206,6 +210,17 @@ impl Board {
     /// AX-3 / D-4: the distance between two points (walls ignored).
     pub fn distance(&self, a: Point, b: Point) -> u8 {
         self.dist[a.index() * self.points.len() + b.index()]
+    }
+
+    /// The spaces showing `symbol`, in board order.
+    pub fn symbol_spaces(&self, symbol: Symbol) -> &[Space] {
+        &self.by_symbol[symbol.index()]
+    }
+
+    /// The inner sides of `space` (border sides left out), each with the
+    /// space on its other side, in the order of the space's sides.
+    pub fn across(&self, space: Space) -> &[(Side, Space)] {
+        &self.across[space.index()]
     }
 }
 
@@ -385,7 +400,27 @@ pub fn parse_board(json: &str) -> Result<Board, String> {
         return Err("the point graph is not connected".into());
     }
     let start = point(&raw.start_vertex)?;
+    let by_symbol = Symbol::ALL.map(|sym| {
+        (0..spaces.len())
+            .filter(|i| spaces[*i].symbol == Some(sym))
+            .map(|i| Space(i as u8))
+            .collect()
+    });
+    let across = (0..spaces.len())
+        .map(|i| {
+            spaces[i]
+                .sides
+                .iter()
+                .filter_map(|side| match sides[side.index()].faces {
+                    [Some(a), Some(b)] => Some((*side, if a.index() == i { b } else { a })),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect();
     Ok(Board {
+        by_symbol,
+        across,
         name: raw.name,
         constants: raw.constants,
         spaces,

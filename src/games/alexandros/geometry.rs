@@ -4,8 +4,10 @@
 //! Everything here is a pure function of the board and a set of walled
 //! sides, so it is tested on its own (`geometry_tests` in the tests module).
 //! Provinces are recomputed with one flood fill over the 193 spaces when
-//! Alexander arrives: that is a few microseconds, cheaper and simpler than
-//! maintaining a split-only union structure.
+//! Alexander arrives, through a table of the inner sides of each space
+//! ([`super::board::Board::across`]): about a microsecond, cheaper and
+//! simpler than maintaining a split-only union structure (a wall may also
+//! leave a province whole, so new walls alone do not tell what split).
 
 use super::board::{Point, Side, Space, board};
 
@@ -79,9 +81,9 @@ pub fn shortest_route_count(a: Point, d: Point) -> u64 {
 /// first space in board order). Two spaces are in one province when a chain
 /// of inner sides without walls links them; border sides and walls separate.
 pub fn provinces(walled: impl Fn(Side) -> bool) -> Vec<Space> {
-    let spaces = &board().spaces;
+    let board = board();
     let none = Space(u8::MAX);
-    let mut anchor = vec![none; spaces.len()];
+    let mut anchor = vec![none; board.spaces.len()];
     let mut stack = Vec::new();
     for start in Space::all() {
         if anchor[start.index()] != none {
@@ -92,14 +94,8 @@ pub fn provinces(walled: impl Fn(Side) -> bool) -> Vec<Space> {
         anchor[start.index()] = start;
         stack.push(start);
         while let Some(s) = stack.pop() {
-            for side in s.sides() {
-                if walled(side) {
-                    continue;
-                }
-                let [a, b] = side.faces();
-                let (Some(a), Some(b)) = (a, b) else { continue };
-                let other = if a == s { b } else { a };
-                if anchor[other.index()] == none {
+            for &(side, other) in board.across(s) {
+                if !walled(side) && anchor[other.index()] == none {
                     anchor[other.index()] = start;
                     stack.push(other);
                 }

@@ -113,6 +113,58 @@ pub fn start(
         ));
     }
     start_with(state, seat, anchor, takeover, &province_info(state, anchor))
+        .map_err(Refusal::explain)
+}
+
+/// Why a province cannot be named now (AX-18, AX-22 … AX-24, AX-39): kept
+/// as data so that the legal-action generator, which asks about every
+/// province, never formats a message it does not show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// AX-18 (D-15): occupying needs an unoccupied province.
+    Occupied(Space),
+    /// AX-23: a take-over needs an opponent's province.
+    NotHeld(Space),
+    /// AX-22: the province is the player's own.
+    AlreadyYours(Space),
+    /// AX-24: the removal cards are not in the hand.
+    RemovalCards(Cards),
+    /// AX-18: the province has no symbol space.
+    NoSymbolSpace(Space),
+    /// AX-39: the guards in supply cannot cover what the hand cannot pay.
+    TooFewGuards { guards: u32, deficit: u32 },
+}
+
+impl Refusal {
+    /// The rule broken and a message for the player.
+    pub fn explain(self) -> (&'static str, String) {
+        match self {
+            Refusal::Occupied(anchor) => {
+                ("AX-18", format!("the province {anchor} is occupied (D-15)"))
+            }
+            Refusal::NotHeld(anchor) => (
+                "AX-23",
+                format!("the province {anchor} is not held by an opponent"),
+            ),
+            Refusal::AlreadyYours(anchor) => {
+                ("AX-22", format!("the province {anchor} is already yours"))
+            }
+            Refusal::RemovalCards(removal) => (
+                "AX-24",
+                format!("removing the guards needs {removal} in the hand"),
+            ),
+            Refusal::NoSymbolSpace(anchor) => (
+                "AX-18",
+                format!("the province {anchor} has no symbol space"),
+            ),
+            Refusal::TooFewGuards { guards, deficit } => (
+                "AX-39",
+                format!(
+                    "{guards} guards in supply cannot cover the {deficit} spaces the hand cannot pay"
+                ),
+            ),
+        }
+    }
 }
 
 /// [`start`] with the province's facts already gathered.
@@ -122,45 +174,30 @@ pub fn start_with(
     anchor: Space,
     takeover: bool,
     info: &ProvinceInfo,
-) -> Result<Occupation, (&'static str, String)> {
+) -> Result<Occupation, Refusal> {
     let (from, reserved) = match (takeover, info.owner) {
         (false, None) => (None, Cards::EMPTY),
-        (false, Some(_)) => {
-            return Err(("AX-18", format!("the province {anchor} is occupied (D-15)")));
-        }
-        (true, None) => {
-            return Err((
-                "AX-23",
-                format!("the province {anchor} is not held by an opponent"),
-            ));
-        }
-        (true, Some(q)) if q == seat => {
-            return Err(("AX-22", format!("the province {anchor} is already yours")));
-        }
+        (false, Some(_)) => return Err(Refusal::Occupied(anchor)),
+        (true, None) => return Err(Refusal::NotHeld(anchor)),
+        (true, Some(q)) if q == seat => return Err(Refusal::AlreadyYours(anchor)),
         (true, Some(q)) => {
             if !state.seats[seat].hand.contains(&info.removal) {
-                return Err((
-                    "AX-24",
-                    format!("removing the guards needs {} in the hand", info.removal),
-                ));
+                return Err(Refusal::RemovalCards(info.removal));
             }
             (Some(q), info.removal)
         }
     };
     if info.need.total() == 0 {
-        return Err((
-            "AX-18",
-            format!("the province {anchor} has no symbol space"),
-        ));
+        return Err(Refusal::NoSymbolSpace(anchor));
     }
     let hand = state.seats[seat].hand.minus(&reserved).unwrap_or_default();
     let g = u32::from(state.seats[seat].supply);
     let d = deficit(&info.need, &hand);
     if g < d.max(1) {
-        return Err((
-            "AX-39",
-            format!("{g} guards in supply cannot cover the {d} spaces the hand cannot pay"),
-        ));
+        return Err(Refusal::TooFewGuards {
+            guards: g,
+            deficit: d,
+        });
     }
     Ok(Occupation {
         anchor,

@@ -3,7 +3,7 @@
 
 use super::board::Province;
 use super::card::Card;
-use super::effects::{eligible_tiles, faction_targets, two_side_choices, valid_pairs};
+use super::effects::{eligible_tiles, faction_targets, is_valid_pair, two_side_choices};
 use super::faction::Faction;
 use super::last_card;
 use super::state::{State, Step};
@@ -74,25 +74,25 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
         None => {
             let hand = state.seats[seat].hand;
             let mut out = vec![Action::Pass];
-            let last = last_card::applies_to_play(state, seat);
+            // KS-15: one search decides every PLAY of a last card.
+            let last = last_card::applies_to_play(state, seat)
+                .then(|| last_card::Search::new(state, seat));
             for card in Card::ALL.into_iter().filter(|c| hand.has(*c)) {
                 let play = Action::Play(card);
-                if !last || last_card::keeps_win(state, seat, &play) {
+                if last.as_ref().is_none_or(|s| s.keeps_win(state, &play)) {
                     out.push(play);
                 }
             }
             out
         }
         Some(cp) => {
-            let candidates = step_candidates(state);
+            let mut candidates = step_candidates(state);
             if cp.last_card {
-                candidates
-                    .into_iter()
-                    .filter(|a| last_card::keeps_win(state, seat, a))
-                    .collect()
-            } else {
-                candidates
+                // KS-29: keep the steps that leave a winning completion.
+                let search = last_card::Search::new(state, seat);
+                candidates.retain(|a| search.keeps_win(state, a));
             }
+            candidates
         }
     }
 }
@@ -108,19 +108,15 @@ pub fn step_candidates(state: &State) -> Vec<Action> {
         Step::Target(x) => out.extend(faction_targets(state, x).into_iter().map(Action::Place)),
         Step::KhonThai(_) => out.extend(state.undecided().map(Action::Place)),
         Step::Exchange1v1 => {
-            let mut pairs = valid_pairs(state);
-            pairs.sort();
-            for p in pairs
-                .iter()
-                .map(|(p, _)| *p)
-                .collect::<std::collections::BTreeSet<_>>()
-            {
+            // By the earlier province of the pair, its faction, the later
+            // province, its faction (the pairs of `valid_pairs`, in order).
+            for p in Province::all() {
                 let in_p = state.province(p).followers;
                 for f in Faction::ALL.into_iter().filter(|f| in_p.has(*f)) {
-                    for (_, q) in pairs.iter().filter(|(a, _)| *a == p) {
-                        let in_q = state.province(*q).followers;
+                    for q in Province::all().filter(|q| *q > p && is_valid_pair(state, p, *q)) {
+                        let in_q = state.province(q).followers;
                         for g in Faction::ALL.into_iter().filter(|g| in_q.has(*g)) {
-                            out.push(Action::Exchange1v1 { p, f, q: *q, g });
+                            out.push(Action::Exchange1v1 { p, f, q, g });
                         }
                     }
                 }
@@ -129,7 +125,7 @@ pub fn step_candidates(state: &State) -> Vec<Action> {
         Step::Exchange2v1 => {
             for p in Province::all() {
                 let partners: Vec<Province> = Province::all()
-                    .filter(|q| super::effects::is_valid_pair(state, p, *q))
+                    .filter(|q| is_valid_pair(state, p, *q))
                     .collect();
                 if partners.is_empty() {
                     continue;

@@ -1,6 +1,8 @@
-//! Applying an action: validate it completely, perform it on a copy, and only
-//! then replace the state, so a rejected action changes nothing (KS-27).
-//! Every rejection names the rule it breaks (KS-30).
+//! Applying an action: validate it completely before changing anything, so
+//! a rejected action changes nothing (KS-27). Every rejection names the rule
+//! it breaks (KS-30). Only a step of a 3-player last card is tried on a copy
+//! first: whether it keeps a win possible (KS-15, KS-29) is known only after
+//! performing it.
 
 use super::actions::Action;
 use super::board::Province;
@@ -26,7 +28,6 @@ pub fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event
             format!("it is seat {}'s turn, not seat {seat}'s", state.current),
         ));
     }
-    let mut next = state.clone();
     let mut events = Vec::new();
     if *action == Action::Pass {
         if let Some(cp) = &state.card_play {
@@ -40,11 +41,11 @@ pub fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event
             ));
         }
         // KS-8, KS-9: a pass counts towards the end of the struggle.
-        next.passes += 1;
+        state.passes += 1;
         events.push(Event::Passed {
             seat,
             automatic: false,
-            passes: next.passes,
+            passes: state.passes,
         });
     } else {
         let last = match (&state.card_play, action) {
@@ -52,19 +53,26 @@ pub fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event
             (Some(cp), _) => cp.last_card,
             _ => false,
         };
-        perform_step(&mut next, seat, action, &mut events)?;
-        // KS-15, KS-29: each step of a last card must keep a win possible.
-        if last && !last_card::winning_completion_exists(&next, seat) {
-            return Err(RuleError::new(
-                "KS-15",
-                "in the 3-player game a last card may only be played in a way that makes its player the sole winner",
-            ));
+        if last {
+            // KS-15, KS-29: each step of a last card must keep a win
+            // possible; the step is tried on a copy and kept only then.
+            let mut next = state.clone();
+            perform_step(&mut next, seat, action, &mut events)?;
+            if !last_card::winning_completion_exists(&next, seat) {
+                return Err(RuleError::new(
+                    "KS-15",
+                    "in the 3-player game a last card may only be played in a way that makes its player the sole winner",
+                ));
+            }
+            *state = next;
+        } else {
+            // `perform_step` checks everything before it changes anything.
+            perform_step(state, seat, action, &mut events)?;
         }
     }
-    if next.card_play.is_none() {
-        resolve::end_turn(&mut next, &mut events);
+    if state.card_play.is_none() {
+        resolve::end_turn(state, &mut events);
     }
-    *state = next;
     Ok(events)
 }
 
@@ -81,8 +89,9 @@ pub fn step_name(step: Step) -> String {
 }
 
 /// Perform one action of a card play (`PLAY` or an effect step or `TAKE`) on
-/// `state`, without moving the turn on. May leave `state` partly changed when
-/// it fails: callers work on a copy.
+/// `state`, without moving the turn on. Every arm checks all the conditions
+/// of its rule before its first change (`record` comes after the checks), so
+/// a rejected step leaves `state` as it was.
 pub fn perform_step(
     state: &mut State,
     seat: Seat,

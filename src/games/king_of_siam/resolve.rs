@@ -15,12 +15,11 @@ pub fn majority(followers: Followers) -> Controller {
         .map(|f| followers.get(f))
         .max()
         .unwrap_or(0);
-    let leaders: Vec<Faction> = Faction::ALL
+    let mut leaders = Faction::ALL
         .into_iter()
-        .filter(|f| followers.get(*f) == most)
-        .collect();
-    match leaders.as_slice() {
-        [single] => Controller::Faction(*single),
+        .filter(|f| followers.get(*f) == most);
+    match (leaders.next(), leaders.next()) {
+        (Some(single), None) => Controller::Faction(single),
         _ => Controller::British,
     }
 }

@@ -52,17 +52,25 @@ impl Standings {
     /// KS-15: the standings if the contested province were resolved now, as
     /// it stands (with the conquest index of the struggle in progress).
     pub fn with_contested_resolved(state: &State) -> Self {
-        let mut st = Standings::of(state);
-        if let Some(p) = state.contested() {
-            match majority(state.province(p).followers) {
-                Controller::Faction(f) => {
-                    st.provinces[f.index()] += 1;
-                    st.last_conquest[f.index()] = Some(state.struggle);
-                }
-                Controller::British => st.british += 1,
+        let controller = state
+            .contested()
+            .map(|p| majority(state.province(p).followers));
+        Standings::of(state).resolved(controller, state.struggle)
+    }
+
+    /// KS-15, KS-18, KS-19: these standings after the contested province
+    /// went to `controller` in power struggle `struggle` (`None`: no
+    /// province was contested, nothing changes).
+    pub fn resolved(mut self, controller: Option<Controller>, struggle: u8) -> Self {
+        match controller {
+            Some(Controller::Faction(f)) => {
+                self.provinces[f.index()] += 1;
+                self.last_conquest[f.index()] = Some(struggle);
             }
+            Some(Controller::British) => self.british += 1,
+            None => {}
         }
-        st
+        self
     }
 
     /// KS-21 / KS-24: which ending scoring uses.
@@ -91,15 +99,55 @@ impl Standings {
         groups
     }
 
+    /// KS-25 step 4: each faction's group in [`Self::faction_ranking`]
+    /// (0 = the first group): the number of distinct better keys, so that
+    /// factions equal on both share a group. Allocation-free, for the
+    /// hypothetical scoring of KS-15, which runs inside searches.
+    pub fn places(&self) -> [usize; 3] {
+        let key = |f: Faction| (self.provinces[f.index()], self.last_conquest[f.index()]);
+        Faction::ALL.map(|f| {
+            Faction::ALL
+                .iter()
+                .enumerate()
+                .filter(|(i, g)| {
+                    key(**g) > key(f) && !Faction::ALL[..*i].iter().any(|h| key(*h) == key(**g))
+                })
+                .count()
+        })
+    }
+
     /// KS-25 steps 2–3: the ruling faction (most provinces, ties to the latest
     /// conquest); `None` when no faction holds a province.
     pub fn ruling_faction(&self) -> Option<Faction> {
-        let top = self.faction_ranking().into_iter().next()?;
-        match top.as_slice() {
-            [f] if self.provinces[f.index()] > 0 => Some(*f),
+        let places = self.places();
+        let mut top = Faction::ALL.into_iter().filter(|f| places[f.index()] == 0);
+        match (top.next(), top.next()) {
+            (Some(f), None) if self.provinces[f.index()] > 0 => Some(f),
             _ => None,
         }
     }
+}
+
+/// What courts are compared by, best first (lexicographic): complete sets
+/// (KS-22), or the followers of each faction group in ranking order (KS-26,
+/// Keys of one scoring always use the same number of places, so the
+/// unused places (zero) do not change the order.
+type Key = [u32; 3];
+
+/// KS-22: a court's key in the British ending.
+fn sets_key(court: Followers) -> Key {
+    [u32::from(court.sets()), 0, 0]
+}
+
+/// KS-26: a court's key in the normal ending: its followers of the
+/// ruling faction, then of the next-ranked group (a group of two tied
+/// factions counts as a sum), and so on; `places` from [`Standings::places`].
+fn groups_key(places: &[usize; 3], court: Followers) -> Key {
+    let mut key = [0; 3];
+    for f in Faction::ALL {
+        key[places[f.index()]] += u32::from(court.get(f));
+    }
+    key
 }
 
 /// Who wins, and everybody's score and rank (KS-22, KS-23, KS-26, KS-32).
@@ -135,7 +183,7 @@ pub fn decide(standings: &Standings, courts: &[Followers]) -> Decision {
                         u32::from(pooled.sets())
                     })
                     .collect();
-                let team_keys: Vec<Vec<u32>> = team_sets.iter().map(|s| vec![*s]).collect();
+                let team_keys: Vec<Key> = team_sets.iter().map(|s| [*s, 0, 0]).collect();
                 let (winners, draw, ranks) = team_result(&team_keys, players);
                 let scores = (0..players).map(|s| i64::from(team_sets[s % 2])).collect();
                 Decision {
@@ -148,8 +196,7 @@ pub fn decide(standings: &Standings, courts: &[Followers]) -> Decision {
                 }
             } else {
                 // KS-22: most complete sets; ties share the victory.
-                let keys: Vec<Vec<u32>> =
-                    courts.iter().map(|c| vec![u32::from(c.sets())]).collect();
+                let keys: Vec<Key> = courts.iter().map(|c| sets_key(*c)).collect();
                 let ranks = ranks_by_keys(&keys);
                 let winners = (0..players).filter(|s| ranks[*s] == 1).collect();
                 let scores = courts.iter().map(|c| i64::from(c.sets())).collect();
@@ -178,16 +225,8 @@ pub fn decide(standings: &Standings, courts: &[Followers]) -> Decision {
             };
             // KS-26: ruling-faction followers, then the next-ranked
             // faction groups (a group of two tied factions counts as a sum).
-            let groups = standings.faction_ranking();
-            let keys: Vec<Vec<u32>> = courts
-                .iter()
-                .map(|c| {
-                    groups
-                        .iter()
-                        .map(|g| g.iter().map(|f| u32::from(c.get(*f))).sum())
-                        .collect()
-                })
-                .collect();
+            let places = standings.places();
+            let keys: Vec<Key> = courts.iter().map(|c| groups_key(&places, *c)).collect();
             let scores = courts
                 .iter()
                 .map(|c| i64::from(c.get(ruling_faction)))
@@ -195,9 +234,7 @@ pub fn decide(standings: &Standings, courts: &[Followers]) -> Decision {
             if teams {
                 // KS-26: the team of the single best individual court
                 // wins; equal best keys across the teams are a draw.
-                let team_keys: Vec<Vec<u32>> = (0..2)
-                    .map(|t| std::cmp::max(keys[t].clone(), keys[t + 2].clone()))
-                    .collect();
+                let team_keys: Vec<Key> = (0..2).map(|t| keys[t].max(keys[t + 2])).collect();
                 let (winners, draw, ranks) = team_result(&team_keys, players);
                 Decision {
                     ending,
@@ -224,7 +261,7 @@ pub fn decide(standings: &Standings, courts: &[Followers]) -> Decision {
 }
 
 /// Rank entries by descending keys (lexicographic); equal keys share a rank.
-fn ranks_by_keys(keys: &[Vec<u32>]) -> Vec<u32> {
+fn ranks_by_keys(keys: &[Key]) -> Vec<u32> {
     keys.iter()
         .map(|k| 1 + keys.iter().filter(|o| *o > k).count() as u32)
         .collect()
@@ -232,7 +269,7 @@ fn ranks_by_keys(keys: &[Vec<u32>]) -> Vec<u32> {
 
 /// Two teams (seats t and t + 2): winners, draw flag and per-seat ranks;
 /// partners share their team's rank.
-fn team_result(team_keys: &[Vec<u32>], players: usize) -> (Vec<Seat>, bool, Vec<u32>) {
+fn team_result(team_keys: &[Key], players: usize) -> (Vec<Seat>, bool, Vec<u32>) {
     let team_ranks = ranks_by_keys(team_keys);
     let ranks: Vec<u32> = (0..players).map(|s| team_ranks[s % 2]).collect();
     if team_ranks[0] == team_ranks[1] {
@@ -251,11 +288,44 @@ fn courts(state: &State) -> Vec<Followers> {
 /// contested province resolved as it stands, other undecided provinces left
 /// uncontrolled), if there is exactly one.
 pub fn hypothetical_sole_winner(state: &State) -> Option<Seat> {
-    let d = decide(&Standings::with_contested_resolved(state), &courts(state));
-    match d.winners.as_slice() {
-        [single] if !d.draw => Some(*single),
-        _ => None,
+    sole_winner(&Standings::with_contested_resolved(state), &courts(state))
+}
+
+/// KS-15: the sole winner of scoring `courts` against `standings`, if there
+/// is exactly one: the winners of [`decide`], without its allocations (the
+/// last-card search calls this many times).
+pub fn sole_winner(standings: &Standings, courts: &[Followers]) -> Option<Seat> {
+    if courts.len() == 4 {
+        // KS-23, KS-26: a team of two wins, or the teams draw.
+        return None;
     }
+    let key = match standings.ending() {
+        Ending::British => sets_key,
+        Ending::Normal => {
+            // KS-15: no faction holds a province, nobody is the winner.
+            standings.ruling_faction()?;
+            let places = standings.places();
+            return sole_best(courts.iter().map(|c| groups_key(&places, *c)));
+        }
+    };
+    sole_best(courts.iter().map(|c| key(*c)))
+}
+
+/// The position of the single highest key, `None` when the highest is shared.
+fn sole_best(keys: impl Iterator<Item = Key>) -> Option<Seat> {
+    let mut best: Option<(Seat, Key)> = None;
+    let mut shared = false;
+    for (seat, key) in keys.enumerate() {
+        match best {
+            Some((_, b)) if key < b => {}
+            Some((_, b)) if key == b => shared = true,
+            _ => {
+                best = Some((seat, key));
+                shared = false;
+            }
+        }
+    }
+    best.filter(|_| !shared).map(|(seat, _)| seat)
 }
 
 /// The ending of a finished game.
@@ -352,4 +422,66 @@ fn summary(state: &State, st: &Standings, courts: &[Followers], d: &Decision) ->
         let _ = write!(s, "{} share the victory.", seat_list(&d.winners));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::GameRng;
+
+    fn random_standings(rng: &mut GameRng) -> Standings {
+        let mut provinces = [0; 3];
+        let mut last_conquest = [None; 3];
+        for f in 0..3 {
+            provinces[f] = rng.below(4) as u8;
+            if provinces[f] > 0 {
+                last_conquest[f] = Some(1 + rng.below(8) as u8);
+            }
+        }
+        Standings {
+            british: rng.below(5) as u8,
+            provinces,
+            last_conquest,
+        }
+    }
+
+    fn random_court(rng: &mut GameRng) -> Followers {
+        Followers::new(rng.below(5) as u8, rng.below(5) as u8, rng.below(5) as u8)
+    }
+
+    /// KS-25: `places` numbers the groups of `faction_ranking`.
+    #[test]
+    fn ks_25_places_are_the_faction_ranking_groups() {
+        let mut rng = GameRng::from_seed(25);
+        for _ in 0..5000 {
+            let st = random_standings(&mut rng);
+            let places = st.places();
+            for (i, group) in st.faction_ranking().iter().enumerate() {
+                for f in group {
+                    assert_eq!(places[f.index()], i, "{st:?}");
+                }
+            }
+        }
+    }
+
+    /// KS-15: `sole_winner` names exactly the single winner of `decide`, for
+    /// 2, 3 and 4 players in both endings.
+    #[test]
+    fn ks_15_sole_winner_agrees_with_decide() {
+        let mut rng = GameRng::from_seed(15);
+        let mut sole = 0;
+        for i in 0..20_000 {
+            let st = random_standings(&mut rng);
+            let players = 2 + i % 3;
+            let courts: Vec<Followers> = (0..players).map(|_| random_court(&mut rng)).collect();
+            let d = decide(&st, &courts);
+            let expected = match d.winners.as_slice() {
+                [single] if !d.draw => Some(*single),
+                _ => None,
+            };
+            assert_eq!(sole_winner(&st, &courts), expected, "{st:?} {courts:?}");
+            sole += usize::from(expected.is_some());
+        }
+        assert!(sole > 5000, "only {sole} sole winners");
+    }
 }

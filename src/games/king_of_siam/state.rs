@@ -11,7 +11,7 @@ use crate::engine::Seat;
 pub const BRITISH_LIMIT: u8 = 4;
 
 /// One player: hand, played stack, court and King marker (3.1 step 2, 3).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct SeatState {
     /// Cards not yet played (KS-2).
     pub hand: Hand,
@@ -56,7 +56,7 @@ pub enum Step {
 }
 
 /// A card play in progress (KS-27).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct CardPlay {
     /// The player playing the card.
     pub seat: Seat,
@@ -71,7 +71,7 @@ pub struct CardPlay {
 }
 
 /// Everything about a running or finished game.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct State {
     /// Number of players, 2..=4.
     pub players: usize,
@@ -159,5 +159,144 @@ impl State {
     /// 3.5: the team of a seat in the 4-player game (0: seats 0+2, 1: seats 1+3).
     pub fn team(&self, seat: Seat) -> Option<usize> {
         (self.players == 4).then_some(seat % 2)
+    }
+}
+
+// `Clone` by hand for the three types holding vectors, only to give them a
+// `clone_from` that reuses the vectors' buffers: the last-card search
+// (KS-29) copies positions into spare states many times per decision. Each
+// impl names every field, so a new field cannot be forgotten.
+
+impl Clone for SeatState {
+    fn clone(&self) -> Self {
+        let SeatState {
+            hand,
+            played,
+            court,
+            king_marker_used,
+            takes_skipped,
+        } = self;
+        SeatState {
+            hand: *hand,
+            played: played.clone(),
+            court: *court,
+            king_marker_used: *king_marker_used,
+            takes_skipped: *takes_skipped,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let SeatState {
+            hand,
+            played,
+            court,
+            king_marker_used,
+            takes_skipped,
+        } = source;
+        self.hand = *hand;
+        self.played.clone_from(played);
+        self.court = *court;
+        self.king_marker_used = *king_marker_used;
+        self.takes_skipped = *takes_skipped;
+    }
+}
+
+impl Clone for CardPlay {
+    fn clone(&self) -> Self {
+        let CardPlay {
+            seat,
+            card,
+            step,
+            last_card,
+            choices,
+        } = self;
+        CardPlay {
+            seat: *seat,
+            card: *card,
+            step: *step,
+            last_card: *last_card,
+            choices: choices.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let CardPlay {
+            seat,
+            card,
+            step,
+            last_card,
+            choices,
+        } = source;
+        self.seat = *seat;
+        self.card = *card;
+        self.step = *step;
+        self.last_card = *last_card;
+        self.choices.clone_from(choices);
+    }
+}
+
+impl Clone for State {
+    fn clone(&self) -> Self {
+        let State {
+            players,
+            seats,
+            provinces,
+            track,
+            pool,
+            british,
+            last_conquest,
+            struggle,
+            current,
+            start_player,
+            passes,
+            card_play,
+            over,
+        } = self;
+        State {
+            players: *players,
+            seats: seats.clone(),
+            provinces: *provinces,
+            track: *track,
+            pool: *pool,
+            british: *british,
+            last_conquest: *last_conquest,
+            struggle: *struggle,
+            current: *current,
+            start_player: *start_player,
+            passes: *passes,
+            card_play: card_play.clone(),
+            over: *over,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let State {
+            players,
+            seats,
+            provinces,
+            track,
+            pool,
+            british,
+            last_conquest,
+            struggle,
+            current,
+            start_player,
+            passes,
+            card_play,
+            over,
+        } = source;
+        self.players = *players;
+        self.seats.clone_from(seats);
+        self.provinces = *provinces;
+        self.track = *track;
+        self.pool = *pool;
+        self.british = *british;
+        self.last_conquest = *last_conquest;
+        self.struggle = *struggle;
+        self.current = *current;
+        self.start_player = *start_player;
+        self.passes = *passes;
+        self.card_play.clone_from(card_play);
+        self.over = *over;
     }
 }

@@ -389,7 +389,7 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
     match &state.phase {
         Phase::Over => {}
         Phase::Setup(_) => out.extend(
-            grid::intersections(&state.grid)
+            grid::intersection_list(&state.grid)
                 .into_iter()
                 .map(Action::PlaceSetup),
         ),
@@ -411,16 +411,41 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
                 DecisionKind::Pay => out.extend(suits.map(Action::Pay)),
             }
         }
-        Phase::Draft(_) => {
-            out.extend(Suit::ALL.map(Action::TradeGive));
-            out.extend(Suit::ALL.map(Action::TradeGet));
+        Phase::Draft(draft) => {
+            // TR-39: only suits with a card left to add to each side; the
+            // others would fail `check`, which would format a message each.
+            let own = state.player(seat).resources;
+            let opp = state.player(State::opponent(seat)).resources;
+            out.extend(
+                Suit::ALL
+                    .into_iter()
+                    .filter(|s| own.get(*s) > draft.give.get(*s))
+                    .map(Action::TradeGive),
+            );
+            out.extend(
+                Suit::ALL
+                    .into_iter()
+                    .filter(|s| draft.give.get(*s) == 0 && opp.get(*s) > draft.get.get(*s))
+                    .map(Action::TradeGet),
+            );
             out.push(Action::ProposeTrade);
         }
         Phase::Offered(_) => out.extend([Action::RespondTrade(true), Action::RespondTrade(false)]),
         Phase::Main => main_candidates(state, seat, &mut out),
     }
-    out.retain(|a| check(state, seat, a).is_ok());
+    out.retain(|a| listed_by_construction(a) || check(state, seat, a).is_ok());
+    debug_assert!(out.iter().all(|a| check(state, seat, a).is_ok()));
     out
+}
+
+/// SWAP and EXPAND candidates (one per cell × hand card, the longest part of
+/// the list) are generated only when the ability is granted and unused and a
+/// resource can pay, from the grid's cells (or growth cells) and the hand's
+/// cards: exactly what `check` asks of them (TR-27, TR-28). Checking each of
+/// them again cost more than the rest of the turn; the property tests and
+/// the debug assertion above still hold them to `check`.
+fn listed_by_construction(action: &Action) -> bool {
+    matches!(action, Action::Swap { .. } | Action::Expand { .. })
 }
 
 /// Candidates of the main phase: one per intersection, own building, cell ×
@@ -428,20 +453,27 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
 fn main_candidates(state: &State, seat: Seat, out: &mut Vec<Action>) {
     let me = state.player(seat);
     let opp = State::opponent(seat);
-    let points = grid::intersections(&state.grid);
     if me.supply.get(Kind::Town) > 0 && me.resources.covers(&Kind::Town.cost()) {
         out.extend(
-            points
+            grid::intersection_list(&state.grid)
                 .iter()
                 .filter(|p| !state.buildings.contains_key(p))
                 .map(|p| Action::BuildTown(*p)),
         );
     }
+    // Pieces the supply holds and the hand can pay for (TR-18, TR-19) only:
+    // the others would fail `check`, which would format a message for each.
+    let affordable = |k: Kind| me.supply.get(k) > 0 && me.resources.covers(&k.cost());
     for (p, b) in &state.buildings {
         if b.owner == seat && b.kind == Kind::Town {
-            out.extend(Kind::UPGRADES.map(|k| Action::Upgrade(*p, k)));
+            out.extend(
+                Kind::UPGRADES
+                    .into_iter()
+                    .filter(|k| affordable(*k))
+                    .map(|k| Action::Upgrade(*p, k)),
+            );
         }
-        if b.owner == seat && b.kind.tier() == 2 {
+        if b.owner == seat && b.kind.tier() == 2 && affordable(Kind::Capital) {
             out.push(Action::BuildCapital(*p));
         }
     }
@@ -457,7 +489,13 @@ fn main_candidates(state: &State, seat: Seat, out: &mut Vec<Action>) {
             });
         }
     }
-    out.extend(Suit::ALL.map(Action::TradeGive));
+    // TR-39 rule 1: only suits the player holds can be given.
+    out.extend(
+        Suit::ALL
+            .into_iter()
+            .filter(|s| me.resources.get(*s) > 0)
+            .map(Action::TradeGive),
+    );
     let pays = !me.resources.is_empty();
     if pays && check_ability(state, seat, Ability::Swap).is_ok() {
         for cell in state.grid.keys() {
@@ -468,7 +506,7 @@ fn main_candidates(state: &State, seat: Seat, out: &mut Vec<Action>) {
         }
     }
     if pays && check_ability(state, seat, Ability::Expand).is_ok() {
-        for cell in grid::growth_cells(&state.grid) {
+        for cell in grid::growth_cell_list(&state.grid) {
             out.extend(
                 me.territories
                     .iter()

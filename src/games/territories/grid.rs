@@ -124,6 +124,27 @@ pub fn intersections(grid: &Grid) -> BTreeSet<Point> {
     grid.keys().flat_map(|cell| cell.corners()).collect()
 }
 
+/// [`intersections`] as a sorted vector: the same points in the same order,
+/// without building a tree (the legal-action generator asks on every call).
+pub fn intersection_list(grid: &Grid) -> Vec<Point> {
+    let mut points: Vec<Point> = grid.keys().flat_map(|cell| cell.corners()).collect();
+    points.sort_unstable();
+    points.dedup();
+    points
+}
+
+/// [`growth_cells`] as a sorted vector (same cells, same order).
+pub fn growth_cell_list(grid: &Grid) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = grid
+        .keys()
+        .flat_map(|cell| cell.edge_neighbours())
+        .filter(|cell| !grid.contains_key(cell))
+        .collect();
+    cells.sort_unstable();
+    cells.dedup();
+    cells
+}
+
 /// GEO-5: `p` and `q` are different and share at least one grid card.
 pub fn share_a_card(grid: &Grid, p: Point, q: Point) -> bool {
     p != q
@@ -142,4 +163,33 @@ pub fn growth_cells(grid: &Grid) -> BTreeSet<Cell> {
         .flat_map(|cell| cell.edge_neighbours())
         .filter(|cell| !grid.contains_key(cell))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Territories;
+    use super::super::setup::Options;
+    use super::*;
+    use crate::engine::{Game, GameRng};
+
+    /// GEO-2, GEO-6, GEO-8: the lists hold the sets' elements in the same
+    /// order, on the grids of random games (which grow by EXPAND).
+    #[test]
+    fn geo_8_lists_equal_the_sets() {
+        for seed in 0..20 {
+            let mut state = Territories::new_game(&Options::default(), 2, seed).expect("setup");
+            let mut rng = GameRng::from_seed(seed);
+            for _ in 0..400 {
+                let grid = &state.grid;
+                assert_eq!(intersection_list(grid), Vec::from_iter(intersections(grid)));
+                assert_eq!(growth_cell_list(grid), Vec::from_iter(growth_cells(grid)));
+                let Some(seat) = Territories::to_act(&state).first().copied() else {
+                    break;
+                };
+                let legal = Territories::legal_actions(&state, seat);
+                let action = legal[rng.index(legal.len())];
+                Territories::apply(&mut state, seat, &action).expect("legal");
+            }
+        }
+    }
 }
