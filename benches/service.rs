@@ -96,6 +96,26 @@ async fn timed_applies(
     players: usize,
     first_seed: u64,
 ) -> (Vec<Duration>, Duration) {
+    timed_applies_as(channel, calls, players, first_seed, Shape::Default).await
+}
+
+/// What the timed ApplyAction calls ask for (ApplyActionRequest's
+/// `no_text` and `lean`).
+#[derive(Clone, Copy)]
+enum Shape {
+    Default,
+    NoText,
+    Lean,
+}
+
+/// [`timed_applies`] with responses shaped as `shape` asks.
+async fn timed_applies_as(
+    channel: Channel,
+    calls: usize,
+    players: usize,
+    first_seed: u64,
+    shape: Shape,
+) -> (Vec<Duration>, Duration) {
     let mut c = GameServiceClient::new(channel);
     let mut lat = Vec::with_capacity(calls);
     let mut timed = Duration::ZERO;
@@ -120,7 +140,12 @@ async fn timed_applies(
             .await
             .expect("create")
             .into_inner();
-        let mut snap = created.snapshot.expect("snapshot");
+        let first = created.snapshot.expect("snapshot");
+        let mut snap = proto::GameProgress {
+            version: first.version,
+            status: first.status,
+            to_act: first.to_act,
+        };
         while snap.status == proto::GameStatus::InProgress as i32 && lat.len() < calls {
             let token = &created.seats[snap.to_act[0] as usize].token;
             let list = c
@@ -142,6 +167,8 @@ async fn timed_applies(
                     game_id: created.game_id.clone(),
                     expected_version: Some(list.version),
                     r#move: Some(proto::apply_action_request::Move::Notation(pick)),
+                    no_text: matches!(shape, Shape::NoText),
+                    lean: matches!(shape, Shape::Lean),
                 },
                 token,
             );
@@ -150,7 +177,7 @@ async fn timed_applies(
             let d = t.elapsed();
             timed += d;
             lat.push(d);
-            snap = resp.snapshot.expect("snapshot");
+            snap = resp.progress.expect("progress");
         }
     }
     (lat, timed)
@@ -213,6 +240,7 @@ async fn bot_load(addr: String, games: usize, stop: Arc<AtomicBool>) -> u64 {
                         .watch_game(proto::WatchGameRequest {
                             game_id: created.game_id,
                             from_version: 1,
+                            ..Default::default()
                         })
                         .await
                         .expect("watch a bot game")
@@ -239,6 +267,43 @@ async fn bot_load(addr: String, games: usize, stop: Arc<AtomicBool>) -> u64 {
         let _ = t.await;
     }
     moves.load(Ordering::Relaxed)
+}
+
+/// The move path against the empty call on one memory-store server, one
+/// client: health checks before and after the ApplyAction rows (their
+/// mean is the reference), the default response, without text, and lean.
+async fn move_path(calls: usize) {
+    let (channel, stop, server, _) = start("memory://").await;
+    apply_actions(channel.clone(), 200, 3).await; // warm up
+    let before = baseline(channel.clone(), calls).await;
+    let mut rows = Vec::new();
+    for (name, shape) in [
+        ("default", Shape::Default),
+        ("no_text", Shape::NoText),
+        ("lean", Shape::Lean),
+    ] {
+        let (lat, timed) = timed_applies_as(channel.clone(), calls, 3, 500_000, shape).await;
+        rows.push((name, Stats::from(lat, timed)));
+    }
+    let after = baseline(channel.clone(), calls).await;
+    let empty = (before.per_sec() + after.per_sec()) / 2.0;
+    println!(
+        "move path, memory store, one client: empty call {empty:.0}/s \
+         (before {:.0}/s, after {:.0}/s)",
+        before.per_sec(),
+        after.per_sec()
+    );
+    for (name, s) in &rows {
+        println!(
+            "  ApplyAction {name:<8} {:>7.0}/s  p50 {:>6.1}µs  p99 {:>6.1}µs   ratio to the empty call x{:.2}",
+            s.per_sec(),
+            s.p50.as_secs_f64() * 1e6,
+            s.p99.as_secs_f64() * 1e6,
+            s.per_sec() / empty,
+        );
+    }
+    let _ = stop.send(());
+    let _ = server.await;
 }
 
 fn row(name: &str, s: &Stats, base: &Stats) {
@@ -327,6 +392,7 @@ fn main() {
         row("baseline: health check", &base, &base);
         let _ = stop.send(());
         let _ = server.await;
+        move_path(calls).await;
         for (name, url) in stores {
             let (channel, stop, server, addr) = start(&url).await;
             apply_actions(channel.clone(), 200, 3).await; // warm up

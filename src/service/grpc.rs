@@ -11,7 +11,7 @@ use tonic::{Request, Response, Status};
 use super::access::{Access, Quotas, Role};
 use super::auth::{self, Caller};
 use super::error::ServiceError;
-use super::hub::Hub;
+use super::hub::{Hub, Reply, WatchMode};
 use crate::games::ActionInput;
 use crate::proto::{self, game_service_server::GameService};
 
@@ -135,8 +135,14 @@ impl GameService for GameServiceImpl {
                     ));
                 }
             };
-            hub.apply(&body.game_id, caller, body.expected_version, input)
-                .await
+            hub.apply_with(
+                &body.game_id,
+                caller,
+                body.expected_version,
+                input,
+                Reply::of(&body),
+            )
+            .await
         })
         .await?;
         Ok(Response::new(response))
@@ -151,7 +157,12 @@ impl GameService for GameServiceImpl {
         let caller = self.caller(&req, &req.get_ref().game_id).await?;
         let rx = self
             .hub
-            .watch(&req.get_ref().game_id, caller, req.get_ref().from_version)
+            .watch(
+                &req.get_ref().game_id,
+                caller,
+                req.get_ref().from_version,
+                WatchMode::of(req.get_ref()),
+            )
             .await?;
         Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
     }
