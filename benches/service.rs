@@ -16,7 +16,8 @@
 //!
 //! Run: `cargo bench --bench service` (env `SATRAP_BENCH_CALLS` = calls per
 //! measurement, default 3000; `SATRAP_BENCH_POSTGRES_URL` adds the
-//! PostgreSQL row).
+//! PostgreSQL row; `SATRAP_BENCH_ONLY=move_path` stops after the move-path
+//! rows, for profiling them).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -34,6 +35,7 @@ const CLIENTS: usize = 8;
 
 struct Stats {
     calls: usize,
+    lat: Vec<Duration>,
     total: Duration,
     p50: Duration,
     p99: Duration,
@@ -48,6 +50,7 @@ impl Stats {
             total: wall,
             p50: pct(0.50),
             p99: pct(0.99),
+            lat,
         }
     }
     fn per_sec(&self) -> f64 {
@@ -270,36 +273,53 @@ async fn bot_load(addr: String, games: usize, stop: Arc<AtomicBool>) -> u64 {
 }
 
 /// The move path against the empty call on one memory-store server, one
-/// client: health checks before and after the ApplyAction rows (their
-/// mean is the reference), the default response, without text, and lean.
+/// client: rounds of health checks and ApplyAction calls with the default
+/// response, without text (`no_text`) and `lean`, interleaved so that every
+/// row sees the same load on a shared machine. Prints each row's ratio to
+/// the empty call: calls/s (mean latency) and p50.
 async fn move_path(calls: usize) {
+    const ROUNDS: usize = 8;
     let (channel, stop, server, _) = start("memory://").await;
     apply_actions(channel.clone(), 200, 3).await; // warm up
-    let before = baseline(channel.clone(), calls).await;
-    let mut rows = Vec::new();
-    for (name, shape) in [
-        ("default", Shape::Default),
-        ("no_text", Shape::NoText),
-        ("lean", Shape::Lean),
-    ] {
-        let (lat, timed) = timed_applies_as(channel.clone(), calls, 3, 500_000, shape).await;
-        rows.push((name, Stats::from(lat, timed)));
+    baseline(channel.clone(), 200).await;
+    let shapes = [
+        ("default", Some(Shape::Default)),
+        ("no_text", Some(Shape::NoText)),
+        ("lean", Some(Shape::Lean)),
+        ("empty call", None),
+    ];
+    let mut lat: Vec<(Vec<Duration>, Duration)> = vec![(Vec::new(), Duration::ZERO); shapes.len()];
+    for round in 0..ROUNDS {
+        for (i, (_, shape)) in shapes.iter().enumerate() {
+            let n = calls / ROUNDS;
+            let (l, t) = match shape {
+                Some(shape) => {
+                    let seed = 500_000 + 10_000 * round as u64;
+                    timed_applies_as(channel.clone(), n, 3, seed, *shape).await
+                }
+                None => {
+                    let s = baseline(channel.clone(), n).await;
+                    (s.lat, s.total)
+                }
+            };
+            lat[i].0.extend(l);
+            lat[i].1 += t;
+        }
     }
-    let after = baseline(channel.clone(), calls).await;
-    let empty = (before.per_sec() + after.per_sec()) / 2.0;
+    let stats: Vec<Stats> = lat.into_iter().map(|(l, t)| Stats::from(l, t)).collect();
+    let empty = &stats[shapes.len() - 1];
     println!(
-        "move path, memory store, one client: empty call {empty:.0}/s \
-         (before {:.0}/s, after {:.0}/s)",
-        before.per_sec(),
-        after.per_sec()
+        "move path, memory store, one client, {ROUNDS} interleaved rounds of {} calls per row:",
+        calls / ROUNDS
     );
-    for (name, s) in &rows {
+    for ((name, _), s) in shapes.iter().zip(&stats) {
         println!(
-            "  ApplyAction {name:<8} {:>7.0}/s  p50 {:>6.1}µs  p99 {:>6.1}µs   ratio to the empty call x{:.2}",
+            "  {name:<22} {:>7.0}/s  p50 {:>6.1}µs  p99 {:>7.1}µs   ratio to the empty call: rate x{:.2}, by p50 x{:.2}",
             s.per_sec(),
             s.p50.as_secs_f64() * 1e6,
             s.p99.as_secs_f64() * 1e6,
-            s.per_sec() / empty,
+            s.per_sec() / empty.per_sec(),
+            empty.p50.as_secs_f64() / s.p50.as_secs_f64(),
         );
     }
     let _ = stop.send(());
@@ -393,6 +413,9 @@ fn main() {
         let _ = stop.send(());
         let _ = server.await;
         move_path(calls).await;
+        if std::env::var("SATRAP_BENCH_ONLY").is_ok_and(|v| v == "move_path") {
+            return; // profiling the move path only
+        }
         for (name, url) in stores {
             let (channel, stop, server, addr) = start(&url).await;
             apply_actions(channel.clone(), 200, 3).await; // warm up

@@ -200,3 +200,62 @@ async fn deltas_are_smaller_than_full_snapshots() {
         bytes(&whole)
     );
 }
+
+/// ApplyAction's response shapes: the default snapshot with text,
+/// `no_text` (the same snapshot without the picture) and `lean` (no
+/// snapshot); `progress` always says where the game stands.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn apply_action_responses_default_no_text_and_lean() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let created = create(&mut client, "king_of_siam", seats(3), Some(9)).await;
+    let id = created.game_id.clone();
+    let mut shapes = [(false, false), (true, false), (false, true)]
+        .into_iter()
+        .cycle();
+    for _ in 0..12 {
+        let snap = common::snapshot(&mut client, &id, None).await;
+        if snap.status == proto::GameStatus::Finished as i32 {
+            break;
+        }
+        let seat = snap.to_act[0] as usize;
+        let token = created.seats[seat].token.clone();
+        let list = common::legal(&mut client, &id, &token).await;
+        let (no_text, lean) = shapes.next().expect("cycle");
+        let resp = client
+            .apply_action(authed(
+                proto::ApplyActionRequest {
+                    game_id: id.clone(),
+                    expected_version: Some(list.version),
+                    r#move: Some(proto::apply_action_request::Move::ActionId(
+                        list.actions[0].action_id,
+                    )),
+                    no_text,
+                    lean,
+                },
+                Some(&token),
+            ))
+            .await
+            .expect("apply")
+            .into_inner();
+        let now = common::snapshot(&mut client, &id, Some(&token)).await;
+        let progress = resp.progress.expect("progress is always set");
+        assert_eq!(
+            (progress.version, progress.status, progress.to_act.clone()),
+            (now.version, now.status, now.to_act.clone())
+        );
+        assert!(!resp.events.is_empty() || now.version == list.version + 1);
+        match (no_text, lean) {
+            (false, false) => {
+                let s = resp.snapshot.expect("the default has a snapshot");
+                assert!(!s.text.is_empty());
+                assert_eq!(s, now);
+            }
+            (true, false) => {
+                let s = resp.snapshot.expect("no_text has a snapshot");
+                assert_eq!(s, without_text(now));
+            }
+            _ => assert!(resp.snapshot.is_none(), "lean has no snapshot"),
+        }
+    }
+}
