@@ -220,6 +220,7 @@ pub fn diff(
             let view = &names.views[&nb];
             let state = &names.snapshot.by_number[&nb];
             let mut body = Vec::new();
+            let mut view_changed = false;
             let numbers: std::collections::BTreeSet<u32> =
                 fa.keys().chain(fb.keys()).copied().collect();
             for number in numbers {
@@ -229,12 +230,13 @@ pub fn diff(
                         .get(&number)
                         .ok_or(DeltaError::Malformed("unknown view field"))?;
                     paths.push(format!("{state}.{name}"));
+                    view_changed = true;
                     for r in fb.get(&number).into_iter().flatten() {
                         body.extend_from_slice(r);
                     }
                 }
             }
-            if body.len() > 0 || paths.iter().any(|p| p.starts_with(&format!("{state}."))) {
+            if view_changed {
                 put_message(&mut values, nb, &body);
             }
         }
