@@ -29,12 +29,20 @@ def apply_delta(held: pb.GameSnapshot, delta: pb.SnapshotDelta) -> pb.GameSnapsh
     return out
 
 
+def _repeated(field: FieldDescriptor) -> bool:
+    # `is_repeated` in protobuf >= 5.28 (`label` is gone in 7), `label` before.
+    flag = getattr(field, "is_repeated", None)
+    if flag is not None:
+        return bool(flag)
+    return field.label == FieldDescriptor.LABEL_REPEATED
+
+
 def _replace(dest, src, name: str) -> None:
     field = dest.DESCRIPTOR.fields_by_name.get(name)
     if field is None:
         raise ValueError(f"{dest.DESCRIPTOR.full_name} has no field {name!r}")
     dest.ClearField(name)
-    if field.label == FieldDescriptor.LABEL_REPEATED:
+    if _repeated(field):
         getattr(dest, name).extend(getattr(src, name))
     elif field.message_type is not None:
         if src.HasField(name):
