@@ -16,7 +16,8 @@
 //!
 //! Run: `cargo bench --bench service` (env `SATRAP_BENCH_CALLS` = calls per
 //! measurement, default 3000; `SATRAP_BENCH_POSTGRES_URL` adds the
-//! PostgreSQL row).
+//! PostgreSQL row; `SATRAP_BENCH_ONLY=move_path` stops after the move-path
+//! rows, for profiling them).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -34,6 +35,7 @@ const CLIENTS: usize = 8;
 
 struct Stats {
     calls: usize,
+    lat: Vec<Duration>,
     total: Duration,
     p50: Duration,
     p99: Duration,
@@ -48,6 +50,7 @@ impl Stats {
             total: wall,
             p50: pct(0.50),
             p99: pct(0.99),
+            lat,
         }
     }
     fn per_sec(&self) -> f64 {
@@ -96,6 +99,26 @@ async fn timed_applies(
     players: usize,
     first_seed: u64,
 ) -> (Vec<Duration>, Duration) {
+    timed_applies_as(channel, calls, players, first_seed, Shape::Default).await
+}
+
+/// What the timed ApplyAction calls ask for (ApplyActionRequest's
+/// `no_text` and `lean`).
+#[derive(Clone, Copy)]
+enum Shape {
+    Default,
+    NoText,
+    Lean,
+}
+
+/// [`timed_applies`] with responses shaped as `shape` asks.
+async fn timed_applies_as(
+    channel: Channel,
+    calls: usize,
+    players: usize,
+    first_seed: u64,
+    shape: Shape,
+) -> (Vec<Duration>, Duration) {
     let mut c = GameServiceClient::new(channel);
     let mut lat = Vec::with_capacity(calls);
     let mut timed = Duration::ZERO;
@@ -120,7 +143,12 @@ async fn timed_applies(
             .await
             .expect("create")
             .into_inner();
-        let mut snap = created.snapshot.expect("snapshot");
+        let first = created.snapshot.expect("snapshot");
+        let mut snap = proto::GameProgress {
+            version: first.version,
+            status: first.status,
+            to_act: first.to_act,
+        };
         while snap.status == proto::GameStatus::InProgress as i32 && lat.len() < calls {
             let token = &created.seats[snap.to_act[0] as usize].token;
             let list = c
@@ -142,6 +170,8 @@ async fn timed_applies(
                     game_id: created.game_id.clone(),
                     expected_version: Some(list.version),
                     r#move: Some(proto::apply_action_request::Move::Notation(pick)),
+                    no_text: matches!(shape, Shape::NoText),
+                    lean: matches!(shape, Shape::Lean),
                 },
                 token,
             );
@@ -150,7 +180,7 @@ async fn timed_applies(
             let d = t.elapsed();
             timed += d;
             lat.push(d);
-            snap = resp.snapshot.expect("snapshot");
+            snap = resp.progress.expect("progress");
         }
     }
     (lat, timed)
@@ -213,6 +243,7 @@ async fn bot_load(addr: String, games: usize, stop: Arc<AtomicBool>) -> u64 {
                         .watch_game(proto::WatchGameRequest {
                             game_id: created.game_id,
                             from_version: 1,
+                            ..Default::default()
                         })
                         .await
                         .expect("watch a bot game")
@@ -239,6 +270,60 @@ async fn bot_load(addr: String, games: usize, stop: Arc<AtomicBool>) -> u64 {
         let _ = t.await;
     }
     moves.load(Ordering::Relaxed)
+}
+
+/// The move path against the empty call on one memory-store server, one
+/// client: rounds of health checks and ApplyAction calls with the default
+/// response, without text (`no_text`) and `lean`, interleaved so that every
+/// row sees the same load on a shared machine. Prints each row's ratio to
+/// the empty call: calls/s (mean latency) and p50.
+async fn move_path(calls: usize) {
+    const ROUNDS: usize = 8;
+    let (channel, stop, server, _) = start("memory://").await;
+    apply_actions(channel.clone(), 200, 3).await; // warm up
+    baseline(channel.clone(), 200).await;
+    let shapes = [
+        ("default", Some(Shape::Default)),
+        ("no_text", Some(Shape::NoText)),
+        ("lean", Some(Shape::Lean)),
+        ("empty call", None),
+    ];
+    let mut lat: Vec<(Vec<Duration>, Duration)> = vec![(Vec::new(), Duration::ZERO); shapes.len()];
+    for round in 0..ROUNDS {
+        for (i, (_, shape)) in shapes.iter().enumerate() {
+            let n = calls / ROUNDS;
+            let (l, t) = match shape {
+                Some(shape) => {
+                    let seed = 500_000 + 10_000 * round as u64;
+                    timed_applies_as(channel.clone(), n, 3, seed, *shape).await
+                }
+                None => {
+                    let s = baseline(channel.clone(), n).await;
+                    (s.lat, s.total)
+                }
+            };
+            lat[i].0.extend(l);
+            lat[i].1 += t;
+        }
+    }
+    let stats: Vec<Stats> = lat.into_iter().map(|(l, t)| Stats::from(l, t)).collect();
+    let empty = &stats[shapes.len() - 1];
+    println!(
+        "move path, memory store, one client, {ROUNDS} interleaved rounds of {} calls per row:",
+        calls / ROUNDS
+    );
+    for ((name, _), s) in shapes.iter().zip(&stats) {
+        println!(
+            "  {name:<22} {:>7.0}/s  p50 {:>6.1}µs  p99 {:>7.1}µs   ratio to the empty call: rate x{:.2}, by p50 x{:.2}",
+            s.per_sec(),
+            s.p50.as_secs_f64() * 1e6,
+            s.p99.as_secs_f64() * 1e6,
+            s.per_sec() / empty.per_sec(),
+            empty.p50.as_secs_f64() / s.p50.as_secs_f64(),
+        );
+    }
+    let _ = stop.send(());
+    let _ = server.await;
 }
 
 fn row(name: &str, s: &Stats, base: &Stats) {
@@ -385,6 +470,10 @@ fn main() {
         row("baseline: health check", &base, &base);
         let _ = stop.send(());
         let _ = server.await;
+        move_path(calls).await;
+        if std::env::var("SATRAP_BENCH_ONLY").is_ok_and(|v| v == "move_path") {
+            return; // profiling the move path only
+        }
         for (name, url) in stores {
             let (channel, stop, server, addr) = start(&url).await;
             apply_actions(channel.clone(), 200, 3).await; // warm up

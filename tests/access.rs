@@ -220,6 +220,7 @@ async fn a_private_game_is_invisible_to_list_games_and_to_watchers_without_its_t
                 proto::WatchGameRequest {
                     game_id: id.clone(),
                     from_version: 0,
+                    ..Default::default()
                 },
                 token,
             ))
@@ -255,6 +256,7 @@ async fn a_private_game_is_invisible_to_list_games_and_to_watchers_without_its_t
             proto::WatchGameRequest {
                 game_id: id.clone(),
                 from_version: 0,
+                ..Default::default()
             },
             spectator,
         ))
@@ -544,6 +546,7 @@ async fn abort_ends_the_game_with_no_winner_and_history_and_watchers_see_it() {
             proto::WatchGameRequest {
                 game_id: id.clone(),
                 from_version: 2,
+                ..Default::default()
             },
             None,
         ))
@@ -604,6 +607,7 @@ async fn abort_ends_the_game_with_no_winner_and_history_and_watchers_see_it() {
             proto::WatchGameRequest {
                 game_id: id.clone(),
                 from_version: 0,
+                ..Default::default()
             },
             None,
         ))
@@ -684,6 +688,7 @@ async fn delete_removes_the_game_and_ends_its_watch_streams() {
             proto::WatchGameRequest {
                 game_id: id.clone(),
                 from_version: 0,
+                ..Default::default()
             },
             None,
         ))
@@ -751,6 +756,7 @@ async fn a_rotated_token_replaces_the_old_one_at_once() {
             proto::WatchGameRequest {
                 game_id: id.clone(),
                 from_version: 1,
+                ..Default::default()
             },
             Some(&old),
         ))

@@ -159,6 +159,7 @@ async fn private_games_deletes_and_aborts_reach_the_other_replica() {
                 proto::WatchGameRequest {
                     game_id: secret.game_id.clone(),
                     from_version: 1,
+                    ..Default::default()
                 },
                 Some(&secret.spectator_token),
             ))
@@ -199,6 +200,7 @@ async fn private_games_deletes_and_aborts_reach_the_other_replica() {
                 proto::WatchGameRequest {
                     game_id: open.game_id.clone(),
                     from_version: 1,
+                    ..Default::default()
                 },
                 None,
             ))

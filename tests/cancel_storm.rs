@@ -120,6 +120,7 @@ async fn games_with_bots_reach_their_end_whatever_clients_cancel() {
                     game_id: created.game_id.clone(),
                     expected_version: Some(list.version),
                     r#move: Some(proto::apply_action_request::Move::Notation(pick)),
+                    ..Default::default()
                 },
                 Some(&token),
                 &mut rng,

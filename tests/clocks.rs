@@ -58,6 +58,7 @@ async fn bot_moves_policy_plays_the_overdue_move_and_the_seat_keeps_its_token() 
         .watch_game(proto::WatchGameRequest {
             game_id: id.clone(),
             from_version: 1,
+            ..Default::default()
         })
         .await
         .expect("watch")

@@ -243,12 +243,14 @@ async fn fuzzed_requests_get_documented_codes_and_change_nothing() {
                         )),
                         _ => None,
                     },
+                    ..Default::default()
                 }
                 .encode_to_vec()
             }
             "WatchGame" => proto::WatchGameRequest {
                 game_id,
                 from_version: rng.below(6) as u64,
+                ..Default::default()
             }
             .encode_to_vec(),
             "GetHistory" => proto::GetHistoryRequest { game_id }.encode_to_vec(),

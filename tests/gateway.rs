@@ -167,6 +167,7 @@ async fn a_game_played_through_the_nginx_gateway() {
         .watch_game(proto::WatchGameRequest {
             game_id: id.clone(),
             from_version: 0,
+            ..Default::default()
         })
         .await
         .expect("watch through nginx")
@@ -276,6 +277,7 @@ async fn grpc_web_calls_and_live_streams_pass_the_http1_listener() {
         .watch_game(proto::WatchGameRequest {
             game_id: id.clone(),
             from_version: 0,
+            ..Default::default()
         })
         .await
         .expect("WatchGame as gRPC-Web")
@@ -318,6 +320,7 @@ async fn grpc_web_calls_and_live_streams_pass_the_http1_listener() {
                 game_id: id.clone(),
                 expected_version: Some(legal.version),
                 r#move: Some(proto::apply_action_request::Move::Notation(pick)),
+                ..Default::default()
             },
             Some(&token),
         ))

@@ -21,6 +21,7 @@ async fn apply_id(
             game_id: id.into(),
             expected_version,
             r#move: Some(Move::ActionId(action_id)),
+            ..Default::default()
         },
         Some(token),
     ))

@@ -90,6 +90,7 @@ async fn metrics_move_as_a_game_is_played() {
         .watch_game(proto::WatchGameRequest {
             game_id: id.clone(),
             from_version: 0,
+            ..Default::default()
         })
         .await
         .expect("watch")
@@ -164,6 +165,7 @@ async fn metrics_move_as_a_game_is_played() {
             proto::WatchGameRequest {
                 game_id: other.game_id.clone(),
                 from_version: 0,
+                ..Default::default()
             },
             None,
         ))

@@ -32,6 +32,7 @@ fn watch_all(mut c: Client, id: String) -> tokio::task::JoinHandle<Vec<u64>> {
             .watch_game(proto::WatchGameRequest {
                 game_id: id,
                 from_version: 0,
+                ..Default::default()
             })
             .await
             .expect("watch")

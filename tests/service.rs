@@ -206,6 +206,7 @@ async fn error_codes_and_rejections_change_nothing() {
                 game_id: id.clone(),
                 expected_version: None,
                 r#move: None,
+                ..Default::default()
             },
             Some(&tok(actor)),
         ))
@@ -221,6 +222,7 @@ async fn error_codes_and_rejections_change_nothing() {
                 r#move: Some(proto::apply_action_request::Move::Action(proto::Action {
                     game: None,
                 })),
+                ..Default::default()
             },
             Some(&tok(actor)),
         ))
@@ -397,6 +399,7 @@ async fn watch_streams_every_version_and_resumes() {
         .watch_game(proto::WatchGameRequest {
             game_id: id.clone(),
             from_version: 0,
+            ..Default::default()
         })
         .await
         .unwrap()
@@ -429,6 +432,7 @@ async fn watch_streams_every_version_and_resumes() {
         .watch_game(proto::WatchGameRequest {
             game_id: id.clone(),
             from_version: mid,
+            ..Default::default()
         })
         .await
         .unwrap()
@@ -443,6 +447,7 @@ async fn watch_streams_every_version_and_resumes() {
         .watch_game(proto::WatchGameRequest {
             game_id: id.clone(),
             from_version: 10_000,
+            ..Default::default()
         })
         .await
         .unwrap_err();
@@ -451,6 +456,7 @@ async fn watch_streams_every_version_and_resumes() {
         .watch_game(proto::WatchGameRequest {
             game_id: "nope".into(),
             from_version: 0,
+            ..Default::default()
         })
         .await
         .unwrap_err();
@@ -461,6 +467,7 @@ async fn watch_streams_every_version_and_resumes() {
             proto::WatchGameRequest {
                 game_id: id.clone(),
                 from_version: 0,
+                ..Default::default()
             },
             Some("bad"),
         ))
@@ -482,6 +489,7 @@ async fn watch_from_the_current_version_then_live() {
             proto::WatchGameRequest {
                 game_id: id.clone(),
                 from_version: 0,
+                ..Default::default()
             },
             Some(&token),
         ))
@@ -681,6 +689,7 @@ async fn watchers_are_limited_per_game() {
     let req = || proto::WatchGameRequest {
         game_id: created.game_id.clone(),
         from_version: 0,
+        ..Default::default()
     };
     let _a = c.watch_game(req()).await.unwrap().into_inner();
     let _b = c.watch_game(req()).await.unwrap().into_inner();
@@ -717,6 +726,7 @@ async fn graceful_shutdown_ends_watch_streams() {
         .watch_game(proto::WatchGameRequest {
             game_id: created.game_id.clone(),
             from_version: 0,
+            ..Default::default()
         })
         .await
         .unwrap()
@@ -794,6 +804,7 @@ async fn typed_actions_are_accepted() {
                     r#move: Some(proto::apply_action_request::Move::Action(
                         pick.action.clone().unwrap(),
                     )),
+                    ..Default::default()
                 },
                 Some(&token),
             ))
@@ -869,6 +880,7 @@ async fn no_response_reveals_the_seed_of_a_running_game() {
         .watch_game(proto::WatchGameRequest {
             game_id: id.clone(),
             from_version: 0,
+            ..Default::default()
         })
         .await
         .unwrap()
@@ -913,6 +925,7 @@ async fn resuming_a_watch_at_the_next_version_waits_for_the_next_move() {
         .watch_game(proto::WatchGameRequest {
             game_id: id.clone(),
             from_version: 3,
+            ..Default::default()
         })
         .await
         .expect("current + 1 is accepted")
@@ -940,6 +953,7 @@ async fn resuming_a_watch_at_the_next_version_waits_for_the_next_move() {
         .watch_game(proto::WatchGameRequest {
             game_id: id.clone(),
             from_version: 5,
+            ..Default::default()
         })
         .await
         .unwrap_err();
@@ -968,6 +982,7 @@ async fn a_watcher_cut_every_few_updates_sees_every_version_once() {
             .watch_game(proto::WatchGameRequest {
                 game_id: created.game_id.clone(),
                 from_version: next,
+                ..Default::default()
             })
             .await
             .expect("resume")

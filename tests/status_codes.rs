@@ -168,6 +168,7 @@ async fn resource_exhausted_for_requests_over_the_size_limit() {
         r#move: Some(proto::apply_action_request::Move::Notation(
             "P".repeat(8000),
         )),
+        ..Default::default()
     }
     .encode_to_vec();
     let err = raw::call(server.channel().await, "ApplyAction", body, &[])

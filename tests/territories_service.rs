@@ -53,6 +53,7 @@ async fn play_typed_and_notation(
                 game_id: id.clone(),
                 expected_version: Some(list.version),
                 r#move: Some(r#move),
+                ..Default::default()
             },
             Some(&token),
         ))

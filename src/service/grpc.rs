@@ -11,7 +11,7 @@ use tonic::{Request, Response, Status};
 use super::access::{Access, Quotas, Role};
 use super::auth::{self, Caller};
 use super::error::ServiceError;
-use super::hub::Hub;
+use super::hub::{Hub, Reply, WatchMode};
 use crate::games::ActionInput;
 use crate::proto::{self, game_service_server::GameService};
 
@@ -135,8 +135,14 @@ impl GameService for GameServiceImpl {
                     ));
                 }
             };
-            hub.apply(&body.game_id, caller, body.expected_version, input)
-                .await
+            hub.apply_with(
+                &body.game_id,
+                caller,
+                body.expected_version,
+                input,
+                Reply::of(&body),
+            )
+            .await
         })
         .await?;
         Ok(Response::new(response))
@@ -151,7 +157,12 @@ impl GameService for GameServiceImpl {
         let caller = self.caller(&req, &req.get_ref().game_id).await?;
         let rx = self
             .hub
-            .watch(&req.get_ref().game_id, caller, req.get_ref().from_version)
+            .watch(
+                &req.get_ref().game_id,
+                caller,
+                req.get_ref().from_version,
+                WatchMode::of(req.get_ref()),
+            )
             .await?;
         Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
     }
@@ -235,15 +246,51 @@ impl GameService for GameServiceImpl {
     }
 }
 
-/// Run a request that writes to completion in a task of its own. tonic
-/// drops a request's future when the client cancels or its deadline
-/// passes; a write dropped between the store's commit and the cache update
-/// would leave the live game behind the store (and its bots waiting). A
-/// spawned task finishes whatever happens to the request.
+/// Run a request that writes to completion. tonic drops a request's
+/// future when the client cancels or its deadline passes; a write dropped
+/// between the store's commit and the cache update would leave the live
+/// game behind the store (and its bots waiting). The work runs inline (no
+/// task hand-off on the move path: a spawn per call wakes another worker
+/// thread, see docs/performance.md) and, if the request is dropped before
+/// it is done, what is left of it is moved into a task of its own that
+/// finishes it. A panic in it is an INTERNAL error, as in a task.
 pub(super) async fn to_completion<T: Send + 'static>(
     work: impl Future<Output = Result<T, ServiceError>> + Send + 'static,
 ) -> Result<T, ServiceError> {
-    tokio::spawn(tracing::Instrument::in_current_span(work))
-        .await
-        .map_err(|e| ServiceError::Internal(format!("request task failed: {e}")))?
+    use futures_util::FutureExt;
+    let work = std::panic::AssertUnwindSafe(tracing::Instrument::in_current_span(work))
+        .catch_unwind()
+        .map(|done| {
+            done.unwrap_or_else(|_| {
+                Err(ServiceError::Internal(
+                    "request task failed: it panicked".into(),
+                ))
+            })
+        });
+    let mut guard = FinishOnDrop(Some(Box::pin(work)));
+    let out = std::future::poll_fn(|cx| match guard.0.as_mut() {
+        Some(work) => work.as_mut().poll(cx),
+        None => std::task::Poll::Ready(Err(ServiceError::Internal(
+            "request polled after it finished".into(),
+        ))),
+    })
+    .await;
+    guard.0 = None;
+    out
+}
+
+type Work<T> = Pin<Box<dyn Future<Output = Result<T, ServiceError>> + Send>>;
+
+/// Holds a request's unfinished work; dropped before the work is done
+/// (the request was cancelled), it spawns the rest.
+struct FinishOnDrop<T: Send + 'static>(Option<Work<T>>);
+
+impl<T: Send + 'static> Drop for FinishOnDrop<T> {
+    fn drop(&mut self) {
+        if let (Some(work), Ok(runtime)) = (self.0.take(), tokio::runtime::Handle::try_current()) {
+            runtime.spawn(async move {
+                let _ = work.await;
+            });
+        }
+    }
 }

@@ -6,6 +6,7 @@ pub mod access;
 mod admin;
 pub mod auth;
 pub mod codec;
+pub mod delta;
 pub mod echo;
 pub mod error;
 mod grpc;

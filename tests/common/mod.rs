@@ -189,6 +189,7 @@ pub async fn apply_notation(
                 game_id: id.into(),
                 expected_version,
                 r#move: Some(proto::apply_action_request::Move::Notation(notation.into())),
+                ..Default::default()
             },
             token,
         ))
@@ -279,6 +280,7 @@ pub async fn wait_for(
             proto::WatchGameRequest {
                 game_id: id.into(),
                 from_version: now.version + 1,
+                ..Default::default()
             },
             token,
         ))

@@ -56,7 +56,9 @@ use crate::store::{AccessRecord, GameRecord, GameStore, SeatRecord, now_ms};
 
 use cache::{LiveGame, Meta};
 pub use census::Census;
+pub use moves::Reply;
 pub use pool::BotPool;
+pub use watch::WatchMode;
 
 /// Limits that protect the server from a misbehaving client, and the bots'
 /// compute budget.

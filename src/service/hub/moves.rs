@@ -28,6 +28,32 @@ pub(super) enum Committed {
 /// Retries of a move that keeps losing races to other replicas.
 pub(super) const MAX_RACES: usize = 8;
 
+/// What an ApplyAction response carries besides the events and progress
+/// (ApplyActionRequest's `no_text` and `lean`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Reply {
+    /// The snapshot with its text picture (the default).
+    #[default]
+    Snapshot,
+    /// The snapshot without the text picture.
+    NoText,
+    /// No snapshot.
+    Lean,
+}
+
+impl Reply {
+    /// The reply a request asks for (`lean` wins over `no_text`).
+    pub fn of(request: &proto::ApplyActionRequest) -> Self {
+        if request.lean {
+            Reply::Lean
+        } else if request.no_text {
+            Reply::NoText
+        } else {
+            Reply::Snapshot
+        }
+    }
+}
+
 impl Hub {
     /// Apply the caller's action and persist it. Returns once the move is
     /// durable; the snapshot is the game right after it.
@@ -37,6 +63,19 @@ impl Hub {
         caller: Caller,
         expected_version: Option<u64>,
         input: ActionInput<'_>,
+    ) -> Result<proto::ApplyActionResponse, ServiceError> {
+        self.apply_with(id, caller, expected_version, input, Reply::Snapshot)
+            .await
+    }
+
+    /// [`Hub::apply`] with the response shaped as `reply` asks.
+    pub async fn apply_with(
+        &self,
+        id: &str,
+        caller: Caller,
+        expected_version: Option<u64>,
+        input: ActionInput<'_>,
+        reply: Reply,
     ) -> Result<proto::ApplyActionResponse, ServiceError> {
         let Caller::Seat(seat) = caller else {
             return Err(ServiceError::PermissionDenied(
@@ -103,11 +142,24 @@ impl Hub {
             if let Committed::Conflict = self.commit(&live, &mut cell, next, action).await? {
                 continue;
             }
-            let snapshot = view::current(&live, &cell, Some(seat));
+            let snapshot = match reply {
+                Reply::Snapshot => Some(view::current(&live, &cell, Some(seat))),
+                Reply::NoText => Some(view::snapshot_with(
+                    &live,
+                    cell.instance.as_ref(),
+                    &cell.clocks,
+                    Some(seat),
+                    now_ms(),
+                    false,
+                )),
+                Reply::Lean => None,
+            };
+            let progress = view::progress(cell.instance.as_ref());
             self.kick_bots(&live, &cell);
             return Ok(proto::ApplyActionResponse {
-                snapshot: Some(snapshot),
+                snapshot,
                 events,
+                progress: Some(progress),
             });
         }
         Err(ServiceError::Unavailable(format!(
@@ -171,14 +223,18 @@ impl Hub {
             cell.seat_revision += 1;
         }
         cell.log.push(action);
-        let frame: Frame = Arc::new(Version {
-            inst: next.clone_box(),
-            clocks: clocks.clone(),
-        });
+        // A frozen copy for the watchers only when there are any: a watcher
+        // subscribes before it locks the cell to catch up, so one that
+        // subscribes after this check still sees this version.
+        if live.updates.receiver_count() > 0 {
+            let frame: Frame = Arc::new(Version {
+                inst: next.clone_box(),
+                clocks: clocks.clone(),
+            });
+            let _ = live.updates.send(frame);
+        }
         cell.instance = next;
         cell.clocks = clocks;
-        // No receivers is fine: nobody is watching.
-        let _ = live.updates.send(frame);
         self.kick_clock(live, cell);
         Ok(Committed::Yes)
     }

@@ -15,14 +15,27 @@ pub(super) fn update(live: &LiveGame, v: &Version, viewer: Option<Seat>) -> prot
     proto::GameUpdate {
         version: v.version(),
         events: v.last_events(viewer),
-        snapshot: Some(snapshot(
-            live,
-            v.inst.as_ref(),
-            &v.clocks,
-            viewer,
-            v.clocks.at(),
-        )),
+        snapshot: Some(at_version(live, v, viewer, true)),
+        delta: None,
     }
+}
+
+/// The snapshot of one version as a watcher sees it (clocks as of the
+/// version's time); `text`: with the text picture.
+pub(super) fn at_version(
+    live: &LiveGame,
+    v: &Version,
+    viewer: Option<Seat>,
+    text: bool,
+) -> proto::GameSnapshot {
+    snapshot_with(
+        live,
+        v.inst.as_ref(),
+        &v.clocks,
+        viewer,
+        v.clocks.at(),
+        text,
+    )
 }
 
 /// The game now, for a request (clocks as of now).
@@ -36,6 +49,19 @@ pub(super) fn snapshot(
     clocks: &ClockState,
     viewer: Option<Seat>,
     as_of: u64,
+) -> proto::GameSnapshot {
+    snapshot_with(live, inst, clocks, viewer, as_of, true)
+}
+
+/// A snapshot; `text`: with the text picture (rendering it is a good part
+/// of a snapshot's cost, and most programs never read it).
+pub(super) fn snapshot_with(
+    live: &LiveGame,
+    inst: &dyn GameInstance,
+    clocks: &ClockState,
+    viewer: Option<Seat>,
+    as_of: u64,
+    text: bool,
 ) -> proto::GameSnapshot {
     let outcome = inst.outcome();
     let waiting = clocks.started_at().is_none();
@@ -56,10 +82,23 @@ pub(super) fn snapshot(
         viewer: viewer.map(|s| s as u32),
         state: Some(inst.view(viewer)),
         outcome,
-        text: inst.text(viewer),
+        text: if text {
+            inst.text(viewer)
+        } else {
+            String::new()
+        },
         seats: seat_infos(&live.seats()),
         private: live.meta.private,
         clocks: clocks.to_proto(as_of.max(clocks.at()), live.meta.settings.on_timeout),
+    }
+}
+
+/// Where a started game stands (ApplyActionResponse.progress).
+pub(super) fn progress(inst: &dyn GameInstance) -> proto::GameProgress {
+    proto::GameProgress {
+        version: inst.version(),
+        status: status(inst.is_over()) as i32,
+        to_act: inst.to_act().into_iter().map(|s| s as u32).collect(),
     }
 }
 

@@ -15,11 +15,68 @@ use tonic::Status;
 
 use super::Hub;
 use super::cache::{Frame, LiveGame, Version, initial, replay};
-use super::view::update;
+use super::view::{at_version, update};
 use crate::engine::Seat;
 use crate::proto;
 use crate::service::auth::Caller;
+use crate::service::delta;
 use crate::service::error::ServiceError;
+
+/// What a watch stream sends for each version (WatchGameRequest's mode and
+/// text flag).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct WatchMode {
+    /// Deltas after the first update instead of a full snapshot each time.
+    pub delta: bool,
+    /// With deltas: the text picture too (full snapshots always have it).
+    pub text: bool,
+}
+
+impl WatchMode {
+    /// The mode a request asks for.
+    pub fn of(request: &proto::WatchGameRequest) -> Self {
+        WatchMode {
+            delta: request.mode() == proto::UpdateMode::Delta,
+            text: request.text,
+        }
+    }
+}
+
+/// One stream's viewer and mode, and (with deltas) the snapshot its watcher
+/// holds: each delta is taken against it. A new stream starts with none,
+/// so its first update is whole (the resume contract gives a full snapshot
+/// again by reopening the stream).
+struct Encoder {
+    viewer: Option<Seat>,
+    mode: WatchMode,
+    held: Option<proto::GameSnapshot>,
+}
+
+impl Encoder {
+    fn update(&mut self, live: &LiveGame, v: &Version) -> Result<proto::GameUpdate, Status> {
+        if !self.mode.delta {
+            return Ok(update(live, v, self.viewer));
+        }
+        let snapshot = at_version(live, v, self.viewer, self.mode.text);
+        let events = v.last_events(self.viewer);
+        let (whole, delta) = match &self.held {
+            None => (Some(snapshot.clone()), None),
+            Some(held) => (
+                None,
+                Some(delta::diff(held, &snapshot).map_err(|e| {
+                    Status::internal(format!("could not make an update's delta: {e}"))
+                })?),
+            ),
+        };
+        self.held = Some(snapshot);
+        Ok(proto::GameUpdate {
+            version: v.version(),
+            events,
+            snapshot: whole,
+            delta,
+        })
+    }
+}
 
 /// Updates buffered per watcher before the stream applies backpressure.
 const STREAM_BUFFER: usize = 32;
@@ -40,6 +97,7 @@ impl Hub {
         id: &str,
         caller: Caller,
         from: u64,
+        mode: WatchMode,
     ) -> Result<mpsc::Receiver<Result<proto::GameUpdate, Status>>, ServiceError> {
         let live = self.live(id).await?;
         let current = {
@@ -66,22 +124,19 @@ impl Hub {
         let (tx, rx) = mpsc::channel(STREAM_BUFFER);
         let shutdown = self.shutdown.clone();
         let gone = live.gone.subscribe();
-        tokio::spawn(watch_loop(
-            slot,
-            caller.seat(),
-            from,
-            updates,
-            tx,
-            shutdown,
-            gone,
-        ));
+        let encoder = Encoder {
+            viewer: caller.seat(),
+            mode,
+            held: None,
+        };
+        tokio::spawn(watch_loop(slot, encoder, from, updates, tx, shutdown, gone));
         Ok(rx)
     }
 }
 
 async fn watch_loop(
     slot: WatcherSlot,
-    viewer: Option<Seat>,
+    mut enc: Encoder,
     from: u64,
     mut updates: broadcast::Receiver<Frame>,
     tx: mpsc::Sender<Result<proto::GameUpdate, Status>>,
@@ -89,11 +144,12 @@ async fn watch_loop(
     mut gone: signal::Receiver<bool>,
 ) {
     let live = &slot.0;
+    let viewer = enc.viewer;
     // The token the stream was opened with: once it is rotated or
     // reissued, the stream sends nothing more for that seat.
     let token = seat_token(live, viewer);
     // `next` is the next version the watcher has not seen.
-    let mut next = match catch_up(live, viewer, from, &tx).await {
+    let mut next = match catch_up(live, &mut enc, from, &tx).await {
         Some(n) => n,
         None => return,
     };
@@ -107,20 +163,20 @@ async fn watch_loop(
                     }
                     if v > next {
                         // Missed versions (cannot normally happen): replay them.
-                        match catch_up(live, viewer, next, &tx).await { Some(n) => next = n, None => return }
+                        match catch_up(live, &mut enc, next, &tx).await { Some(n) => next = n, None => return }
                         continue;
                     }
                     if token != seat_token(live, viewer) {
                         let _ = tx.send(Err(ServiceError::BadToken.into())).await;
                         return;
                     }
-                    if tx.send(Ok(update(live, &frame, viewer))).await.is_err() || frame.is_over() {
+                    if tx.send(enc.update(live, &frame)).await.is_err() || frame.is_over() {
                         return;
                     }
                     next = v + 1;
                 }
                 Err(broadcast::error::RecvError::Lagged(_)) => {
-                    match catch_up(live, viewer, next, &tx).await { Some(n) => next = n, None => return }
+                    match catch_up(live, &mut enc, next, &tx).await { Some(n) => next = n, None => return }
                 }
                 Err(broadcast::error::RecvError::Closed) => return,
             },
@@ -153,7 +209,7 @@ async fn deleted(gone: &mut signal::Receiver<bool>) -> bool {
 /// watcher left, or an error was sent).
 async fn catch_up(
     live: &LiveGame,
-    viewer: Option<Seat>,
+    enc: &mut Encoder,
     from: u64,
     tx: &mpsc::Sender<Result<proto::GameUpdate, Status>>,
 ) -> Option<u64> {
@@ -171,7 +227,7 @@ async fn catch_up(
     let mut pending = Vec::new();
     if from == 0 {
         match initial(&live.meta, started_at) {
-            Ok((inst, clocks)) => pending.push(update(live, &Version { inst, clocks }, viewer)),
+            Ok((inst, clocks)) => pending.push(enc.update(live, &Version { inst, clocks })),
             Err(e) => {
                 let _ = tx.send(Err(e.into())).await;
                 return None;
@@ -183,7 +239,7 @@ async fn catch_up(
         let result = replay(&live.meta, started_at, &log, |v| {
             let version = v.version();
             if version >= from && version < end {
-                pending.push(update(live, v, viewer));
+                pending.push(enc.update(live, v));
             }
             version + 1 < end
         });
@@ -193,10 +249,11 @@ async fn catch_up(
         }
     }
     if end >= from && !(from == 0 && end == 0) {
-        pending.push(update(live, &current, viewer));
+        pending.push(enc.update(live, &current));
     }
     for u in pending {
-        if tx.send(Ok(u)).await.is_err() {
+        let failed = u.is_err();
+        if tx.send(u).await.is_err() || failed {
             return None;
         }
     }

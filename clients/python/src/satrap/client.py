@@ -139,24 +139,50 @@ class Client:
         return SeatHandle(self, game_id, token, snap.viewer)
 
     # -- following ---------------------------------------------------------
+    def follow(self, game_id: str, token: Optional[str] = None, *, from_version: int = 0,
+               text: bool = False, stream_timeout: Optional[float] = None,
+               max_retries: int = 50) -> Iterator[tuple[pb.GameUpdate, pb.GameSnapshot]]:
+        """Like `watch`, but the server sends deltas (UPDATE_MODE_DELTA, the
+        text picture only with `text`): yields each update with the whole
+        snapshot of its version, rebuilt here. A dropped stream resumes at
+        the last version seen + 1 and starts again from a whole snapshot."""
+        from satrap.delta import apply_delta
+
+        held: Optional[pb.GameSnapshot] = None
+        for update in self.watch(game_id, token, from_version=from_version, delta=True,
+                                 text=text, stream_timeout=stream_timeout,
+                                 max_retries=max_retries):
+            if update.HasField("snapshot"):
+                held = update.snapshot
+            elif held is None:
+                raise RuntimeError(f"version {update.version}: a delta before any snapshot")
+            else:
+                held = apply_delta(held, update.delta)
+            yield update, held
+
     def watch(self, game_id: str, token: Optional[str] = None, *, from_version: int = 0,
-              stream_timeout: Optional[float] = None, max_retries: int = 50
-              ) -> Iterator[pb.GameUpdate]:
+              stream_timeout: Optional[float] = None, max_retries: int = 50,
+              delta: bool = False, text: bool = False) -> Iterator[pb.GameUpdate]:
         """Every version from `from_version` on, as `token` may see it, until
         the game is finished. A dropped stream is resumed at the last version
-        seen + 1, so nothing is missed or repeated."""
+        seen + 1, so nothing is missed or repeated. `delta`: ask for
+        UPDATE_MODE_DELTA (see `follow`, which rebuilds the snapshots)."""
         next_version = from_version
         failures = 0
+        mode = pb.UPDATE_MODE_DELTA if delta else pb.UPDATE_MODE_FULL
         while True:
             stream = self.stub.WatchGame(
-                pb.WatchGameRequest(game_id=game_id, from_version=next_version),
+                pb.WatchGameRequest(game_id=game_id, from_version=next_version,
+                                    mode=mode, text=text),
                 metadata=auth(token), timeout=stream_timeout)
             try:
                 for update in stream:
                     failures = 0
                     next_version = update.version + 1
                     yield update
-                    if update.snapshot.status == FINISHED:
+                    status = (update.snapshot if update.HasField("snapshot")
+                              else update.delta.values).status
+                    if status == FINISHED:
                         return
             except grpc.RpcError as e:
                 if e.code() not in RESUMABLE:

@@ -2,6 +2,7 @@ from satrap.v1 import alexandros_pb2 as _alexandros_pb2
 from satrap.v1 import king_of_siam_pb2 as _king_of_siam_pb2
 from satrap.v1 import ming_dynasty_pb2 as _ming_dynasty_pb2
 from satrap.v1 import territories_pb2 as _territories_pb2
+from google.protobuf import field_mask_pb2 as _field_mask_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -24,6 +25,12 @@ class TimeoutPolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TIMEOUT_POLICY_BOT_MOVES: _ClassVar[TimeoutPolicy]
     TIMEOUT_POLICY_BOT_TAKES_SEAT: _ClassVar[TimeoutPolicy]
     TIMEOUT_POLICY_FORFEIT: _ClassVar[TimeoutPolicy]
+
+class UpdateMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    UPDATE_MODE_UNSPECIFIED: _ClassVar[UpdateMode]
+    UPDATE_MODE_FULL: _ClassVar[UpdateMode]
+    UPDATE_MODE_DELTA: _ClassVar[UpdateMode]
 GAME_STATUS_UNSPECIFIED: GameStatus
 GAME_STATUS_IN_PROGRESS: GameStatus
 GAME_STATUS_FINISHED: GameStatus
@@ -32,6 +39,9 @@ TIMEOUT_POLICY_UNSPECIFIED: TimeoutPolicy
 TIMEOUT_POLICY_BOT_MOVES: TimeoutPolicy
 TIMEOUT_POLICY_BOT_TAKES_SEAT: TimeoutPolicy
 TIMEOUT_POLICY_FORFEIT: TimeoutPolicy
+UPDATE_MODE_UNSPECIFIED: UpdateMode
+UPDATE_MODE_FULL: UpdateMode
+UPDATE_MODE_DELTA: UpdateMode
 
 class GameType(_message.Message):
     __slots__ = ("id", "name", "min_players", "max_players", "description", "rules", "bots", "action_spaces")
@@ -264,18 +274,22 @@ class ListLegalActionsResponse(_message.Message):
     def __init__(self, version: _Optional[int] = ..., actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., observation: _Optional[_Union[Observation, _Mapping]] = ...) -> None: ...
 
 class ApplyActionRequest(_message.Message):
-    __slots__ = ("game_id", "expected_version", "action", "notation", "action_id")
+    __slots__ = ("game_id", "expected_version", "action", "notation", "action_id", "no_text", "lean")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
     NOTATION_FIELD_NUMBER: _ClassVar[int]
     ACTION_ID_FIELD_NUMBER: _ClassVar[int]
+    NO_TEXT_FIELD_NUMBER: _ClassVar[int]
+    LEAN_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     expected_version: int
     action: Action
     notation: str
     action_id: int
-    def __init__(self, game_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., action: _Optional[_Union[Action, _Mapping]] = ..., notation: _Optional[str] = ..., action_id: _Optional[int] = ...) -> None: ...
+    no_text: bool
+    lean: bool
+    def __init__(self, game_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., action: _Optional[_Union[Action, _Mapping]] = ..., notation: _Optional[str] = ..., action_id: _Optional[int] = ..., no_text: _Optional[bool] = ..., lean: _Optional[bool] = ...) -> None: ...
 
 class GameEvent(_message.Message):
     __slots__ = ("version", "seat", "description", "king_of_siam", "alexandros", "ming_dynasty", "territories", "timed_out")
@@ -298,30 +312,38 @@ class GameEvent(_message.Message):
     def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., description: _Optional[str] = ..., king_of_siam: _Optional[_Union[_king_of_siam_pb2.KingOfSiamEvent, _Mapping]] = ..., alexandros: _Optional[_Union[_alexandros_pb2.AlexandrosEvent, _Mapping]] = ..., ming_dynasty: _Optional[_Union[_ming_dynasty_pb2.MingDynastyEvent, _Mapping]] = ..., territories: _Optional[_Union[_territories_pb2.TerritoriesEvent, _Mapping]] = ..., timed_out: _Optional[_Union[SeatTimedOut, _Mapping]] = ...) -> None: ...
 
 class ApplyActionResponse(_message.Message):
-    __slots__ = ("snapshot", "events")
+    __slots__ = ("snapshot", "events", "progress")
     SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
+    PROGRESS_FIELD_NUMBER: _ClassVar[int]
     snapshot: GameSnapshot
     events: _containers.RepeatedCompositeFieldContainer[GameEvent]
-    def __init__(self, snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ...) -> None: ...
+    progress: GameProgress
+    def __init__(self, snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., progress: _Optional[_Union[GameProgress, _Mapping]] = ...) -> None: ...
 
 class WatchGameRequest(_message.Message):
-    __slots__ = ("game_id", "from_version")
+    __slots__ = ("game_id", "from_version", "mode", "text")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
+    MODE_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     from_version: int
-    def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ...) -> None: ...
+    mode: UpdateMode
+    text: bool
+    def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ..., mode: _Optional[_Union[UpdateMode, str]] = ..., text: _Optional[bool] = ...) -> None: ...
 
 class GameUpdate(_message.Message):
-    __slots__ = ("version", "events", "snapshot")
+    __slots__ = ("version", "events", "snapshot", "delta")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
+    DELTA_FIELD_NUMBER: _ClassVar[int]
     version: int
     events: _containers.RepeatedCompositeFieldContainer[GameEvent]
     snapshot: GameSnapshot
-    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ...) -> None: ...
+    delta: SnapshotDelta
+    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ..., delta: _Optional[_Union[SnapshotDelta, _Mapping]] = ...) -> None: ...
 
 class GetHistoryRequest(_message.Message):
     __slots__ = ("game_id",)
@@ -564,3 +586,21 @@ class LeaveGameResponse(_message.Message):
     SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
     snapshot: GameSnapshot
     def __init__(self, snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ...) -> None: ...
+
+class SnapshotDelta(_message.Message):
+    __slots__ = ("changed", "values")
+    CHANGED_FIELD_NUMBER: _ClassVar[int]
+    VALUES_FIELD_NUMBER: _ClassVar[int]
+    changed: _field_mask_pb2.FieldMask
+    values: GameSnapshot
+    def __init__(self, changed: _Optional[_Union[_field_mask_pb2.FieldMask, _Mapping]] = ..., values: _Optional[_Union[GameSnapshot, _Mapping]] = ...) -> None: ...
+
+class GameProgress(_message.Message):
+    __slots__ = ("version", "status", "to_act")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    TO_ACT_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    status: GameStatus
+    to_act: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., to_act: _Optional[_Iterable[int]] = ...) -> None: ...
