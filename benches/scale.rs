@@ -469,6 +469,7 @@ async fn fan_out(watchers: usize, connections: usize, moves: usize) {
             .watch_game(proto::WatchGameRequest {
                 game_id: id.clone(),
                 from_version: 1,
+                ..Default::default()
             })
             .await
             .expect("watch")
@@ -522,6 +523,7 @@ async fn fan_out(watchers: usize, connections: usize, moves: usize) {
             r#move: Some(proto::apply_action_request::Move::Notation(
                 legal.actions[0].notation.clone(),
             )),
+            ..Default::default()
         });
         req.metadata_mut().insert(
             "authorization",

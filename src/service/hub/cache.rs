@@ -116,6 +116,15 @@ impl Updates {
         sent
     }
 
+    /// How many watchers would receive a frame sent now (0 without a
+    /// channel): the move path makes a frame only when this is not 0.
+    pub fn receiver_count(&self) -> usize {
+        let channel = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        channel
+            .as_ref()
+            .map_or(0, broadcast::Sender::receiver_count)
+    }
+
     /// A receiver of every frame sent from now on.
     pub fn subscribe(&self) -> broadcast::Receiver<Frame> {
         let mut channel = self.0.lock().unwrap_or_else(|p| p.into_inner());
