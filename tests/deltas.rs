@@ -259,3 +259,66 @@ async fn apply_action_responses_default_no_text_and_lean() {
         }
     }
 }
+
+/// Fan-out: a broadcast version's update is built once per viewer and
+/// shared by that viewer's streams (`cache::Shared`). Two live full-mode
+/// streams per seat and two spectator streams of a hidden-hand game must
+/// each get exactly what a catch-up (rebuilt by replay, never shared) gives
+/// that viewer: never another viewer's redaction.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shared_live_updates_are_each_viewers_own() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let created = create(&mut client, "alexandros", seats(3), Some(9)).await;
+    let id = created.game_id.clone();
+    let mut viewers: Vec<Option<String>> = created
+        .seats
+        .iter()
+        .map(|s| Some(s.token.clone()))
+        .collect();
+    viewers.push(None);
+    let mut live = Vec::new();
+    for token in viewers.iter().chain(viewers.iter()) {
+        let mut c = client.clone();
+        let (id, token) = (id.clone(), token.clone());
+        live.push(tokio::spawn(async move {
+            watch_all(
+                &mut c,
+                &id,
+                token.as_deref(),
+                0,
+                proto::UpdateMode::Full,
+                false,
+            )
+            .await
+        }));
+    }
+    play_to_end(&mut client, &created, &mut Lcg(9)).await;
+    let mut expected = Vec::new();
+    for token in &viewers {
+        let replayed = watch_all(
+            &mut client,
+            &id,
+            token.as_deref(),
+            0,
+            proto::UpdateMode::Full,
+            false,
+        )
+        .await;
+        expected.push(full(&replayed));
+    }
+    // Seats see different hands: the redactions must differ.
+    assert_ne!(
+        expected[0], expected[1],
+        "seat 0 and seat 1 see differently"
+    );
+    assert_ne!(
+        expected[0], expected[3],
+        "seat 0 and a spectator see differently"
+    );
+    for (i, stream) in live.into_iter().enumerate() {
+        let got = full(&stream.await.expect("live watcher"));
+        let viewer = i % viewers.len();
+        assert_eq!(got, expected[viewer], "live stream {i} (viewer {viewer})");
+    }
+}

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use prost::Message;
 use tokio::sync::broadcast;
@@ -29,6 +29,49 @@ use crate::store::{EntryKind, LoggedAction, SeatRecord};
 pub(super) struct Version {
     pub inst: Box<dyn GameInstance>,
     pub clocks: ClockState,
+    /// What watchers are sent of this version, built once per viewer (see
+    /// [`Shared`]).
+    pub shared: Shared,
+}
+
+impl Version {
+    /// A version that is built once per use (a replayed one, which replay
+    /// changes in place, or a catch-up's copy): nothing is shared.
+    pub fn new(inst: Box<dyn GameInstance>, clocks: ClockState) -> Self {
+        Version {
+            inst,
+            clocks,
+            shared: Shared::default(),
+        }
+    }
+
+    /// A frozen version for the broadcast: every stream of one viewer gets
+    /// the same update, built by the first stream that needs it.
+    pub fn frame(inst: Box<dyn GameInstance>, clocks: ClockState) -> Frame {
+        let viewers = inst.players() + 1;
+        Arc::new(Version {
+            inst,
+            clocks,
+            shared: Shared {
+                full: (0..viewers).map(|_| OnceLock::new()).collect(),
+                snapshots: (0..2 * viewers).map(|_| OnceLock::new()).collect(),
+            },
+        })
+    }
+}
+
+/// Updates of one broadcast frame, built once per viewer and cloned for
+/// every stream of that viewer. Without it each of 10,000 watch streams
+/// rendered the same view, text picture and clocks again for one move
+/// (docs/performance.md, "Fan-out"). Slot 0 is the spectators', slot
+/// `s + 1` seat `s`'s; empty (the default) shares nothing.
+#[derive(Default)]
+pub(super) struct Shared {
+    /// Full updates (the default mode), by viewer slot.
+    pub full: Box<[OnceLock<proto::GameUpdate>]>,
+    /// Snapshots for delta streams, by viewer slot, without and then with
+    /// the text picture (each stream takes its own delta against them).
+    pub snapshots: Box<[OnceLock<proto::GameSnapshot>]>,
 }
 
 impl std::ops::Deref for Version {
@@ -337,7 +380,7 @@ where
 {
     use std::borrow::Borrow;
     let (inst, clocks) = initial(meta, started_at)?;
-    let mut v = Version { inst, clocks };
+    let mut v = Version::new(inst, clocks);
     for a in log {
         apply_entry(&mut v.inst, &mut v.clocks, a.borrow()).map_err(corrupt(&meta.id))?;
         if !each(&v) {
@@ -397,10 +440,7 @@ mod tests {
             };
             inst.apply_legal(seat, 0).expect("legal");
         }
-        Arc::new(Version {
-            inst,
-            clocks: ClockState::new(Control::None, 3),
-        })
+        Version::frame(inst, ClockState::new(Control::None, 3))
     }
 
     fn has_channel(u: &Updates) -> bool {

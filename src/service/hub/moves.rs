@@ -227,10 +227,7 @@ impl Hub {
         // subscribes before it locks the cell to catch up, so one that
         // subscribes after this check still sees this version.
         if live.updates.receiver_count() > 0 {
-            let frame: Frame = Arc::new(Version {
-                inst: next.clone_box(),
-                clocks: clocks.clone(),
-            });
+            let frame: Frame = Version::frame(next.clone_box(), clocks.clone());
             let _ = live.updates.send(frame);
         }
         cell.instance = next;

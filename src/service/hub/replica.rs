@@ -62,10 +62,7 @@ impl Hub {
                 let cell = &mut *cell;
                 apply_entry(&mut cell.instance, &mut cell.clocks, &action).map_err(corrupt(id))?;
                 cell.log.push(action);
-                let frame: Frame = Arc::new(Version {
-                    inst: cell.instance.clone_box(),
-                    clocks: cell.clocks.clone(),
-                });
+                let frame: Frame = Version::frame(cell.instance.clone_box(), cell.clocks.clone());
                 let _ = live.updates.send(frame);
             }
             changed = true;

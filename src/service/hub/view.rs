@@ -20,6 +20,41 @@ pub(super) fn update(live: &LiveGame, v: &Version, viewer: Option<Seat>) -> prot
     }
 }
 
+/// [`update`], built once per viewer for a broadcast frame and cloned for
+/// each of its streams (see `cache::Shared`).
+pub(super) fn shared_update(
+    live: &LiveGame,
+    v: &Version,
+    viewer: Option<Seat>,
+) -> proto::GameUpdate {
+    match v.shared.full.get(slot(viewer)) {
+        Some(once) => once.get_or_init(|| update(live, v, viewer)).clone(),
+        None => update(live, v, viewer),
+    }
+}
+
+/// [`at_version`], built once per viewer and text flag for a broadcast
+/// frame.
+pub(super) fn shared_snapshot(
+    live: &LiveGame,
+    v: &Version,
+    viewer: Option<Seat>,
+    text: bool,
+) -> proto::GameSnapshot {
+    let index = slot(viewer) + if text { v.shared.full.len() } else { 0 };
+    match v.shared.snapshots.get(index) {
+        Some(once) => once
+            .get_or_init(|| at_version(live, v, viewer, text))
+            .clone(),
+        None => at_version(live, v, viewer, text),
+    }
+}
+
+/// A viewer's slot in `cache::Shared`: 0 for spectators, seat + 1.
+fn slot(viewer: Option<Seat>) -> usize {
+    viewer.map_or(0, |s| s + 1)
+}
+
 /// The snapshot of one version as a watcher sees it (clocks as of the
 /// version's time); `text`: with the text picture.
 pub(super) fn at_version(

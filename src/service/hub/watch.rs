@@ -15,7 +15,7 @@ use tonic::Status;
 
 use super::Hub;
 use super::cache::{Frame, LiveGame, Version, initial, replay};
-use super::view::{at_version, update};
+use super::view::{shared_snapshot, shared_update};
 use crate::engine::Seat;
 use crate::proto;
 use crate::service::auth::Caller;
@@ -55,9 +55,9 @@ struct Encoder {
 impl Encoder {
     fn update(&mut self, live: &LiveGame, v: &Version) -> Result<proto::GameUpdate, Status> {
         if !self.mode.delta {
-            return Ok(update(live, v, self.viewer));
+            return Ok(shared_update(live, v, self.viewer));
         }
-        let snapshot = at_version(live, v, self.viewer, self.mode.text);
+        let snapshot = shared_snapshot(live, v, self.viewer, self.mode.text);
         let events = v.last_events(self.viewer);
         let (whole, delta) = match &self.held {
             None => (Some(snapshot.clone()), None),
@@ -216,10 +216,7 @@ async fn catch_up(
     let (current, log) = {
         let cell = live.cell.lock().await;
         (
-            Version {
-                inst: cell.instance.clone_box(),
-                clocks: cell.clocks.clone(),
-            },
+            Version::new(cell.instance.clone_box(), cell.clocks.clone()),
             cell.log.clone(),
         )
     };
@@ -227,7 +224,7 @@ async fn catch_up(
     let mut pending = Vec::new();
     if from == 0 {
         match initial(&live.meta, started_at) {
-            Ok((inst, clocks)) => pending.push(enc.update(live, &Version { inst, clocks })),
+            Ok((inst, clocks)) => pending.push(enc.update(live, &Version::new(inst, clocks))),
             Err(e) => {
                 let _ = tx.send(Err(e.into())).await;
                 return None;
