@@ -85,34 +85,46 @@ fn without_text(mut s: proto::GameSnapshot) -> proto::GameSnapshot {
     s
 }
 
-/// One whole game: delta streams for every viewer open before the first
-/// move, then the same viewers' full and delta catch-ups and a resume.
-async fn check_game(client: &mut Client, game: &str, players: usize, seed: u64) {
-    let created = create(client, game, seats(players), Some(seed)).await;
-    let id = created.game_id.clone();
+/// Every seat's token, then `None` for a spectator.
+fn viewers(created: &proto::CreateGameResponse) -> Vec<Option<String>> {
     let mut viewers: Vec<Option<String>> = created
         .seats
         .iter()
         .map(|s| Some(s.token.clone()))
         .collect();
     viewers.push(None);
-    // Live: streams open from version 0 while the game is played.
-    let mut live = Vec::new();
-    for token in &viewers {
-        let mut c = client.clone();
-        let (id, token) = (id.clone(), token.clone());
-        live.push(tokio::spawn(async move {
-            watch_all(
-                &mut c,
-                &id,
-                token.as_deref(),
-                0,
-                proto::UpdateMode::Delta,
-                true,
+    viewers
+}
+
+/// One stream from version 0 per viewer, opened now (live while the game
+/// is played); each task yields its updates once the game is over.
+fn watch_live(
+    client: &Client,
+    id: &str,
+    viewers: &[Option<String>],
+    mode: proto::UpdateMode,
+    text: bool,
+) -> Vec<tokio::task::JoinHandle<Vec<proto::GameUpdate>>> {
+    viewers
+        .iter()
+        .map(|token| {
+            let mut c = client.clone();
+            let (id, token) = (id.to_owned(), token.clone());
+            tokio::spawn(
+                async move { watch_all(&mut c, &id, token.as_deref(), 0, mode, text).await },
             )
-            .await
-        }));
-    }
+        })
+        .collect()
+}
+
+/// One whole game: delta streams for every viewer open before the first
+/// move, then the same viewers' full and delta catch-ups and a resume.
+async fn check_game(client: &mut Client, game: &str, players: usize, seed: u64) {
+    let created = create(client, game, seats(players), Some(seed)).await;
+    let id = created.game_id.clone();
+    let viewers = viewers(&created);
+    // Live: streams open from version 0 while the game is played.
+    let live = watch_live(client, &id, &viewers, proto::UpdateMode::Delta, true);
     let played = play_to_end(client, &created, &mut Lcg(seed)).await;
     let last = played.len() as u64;
     let mid = last / 2;
@@ -271,28 +283,9 @@ async fn shared_live_updates_are_each_viewers_own() {
     let mut client = server.client().await;
     let created = create(&mut client, "alexandros", seats(3), Some(9)).await;
     let id = created.game_id.clone();
-    let mut viewers: Vec<Option<String>> = created
-        .seats
-        .iter()
-        .map(|s| Some(s.token.clone()))
-        .collect();
-    viewers.push(None);
-    let mut live = Vec::new();
-    for token in viewers.iter().chain(viewers.iter()) {
-        let mut c = client.clone();
-        let (id, token) = (id.clone(), token.clone());
-        live.push(tokio::spawn(async move {
-            watch_all(
-                &mut c,
-                &id,
-                token.as_deref(),
-                0,
-                proto::UpdateMode::Full,
-                false,
-            )
-            .await
-        }));
-    }
+    let viewers = viewers(&created);
+    let twice: Vec<_> = viewers.iter().chain(viewers.iter()).cloned().collect();
+    let live = watch_live(&client, &id, &twice, proto::UpdateMode::Full, false);
     play_to_end(&mut client, &created, &mut Lcg(9)).await;
     let mut expected = Vec::new();
     for token in &viewers {
