@@ -143,15 +143,8 @@ impl Hub {
                 continue;
             }
             let snapshot = match reply {
-                Reply::Snapshot => Some(view::current(&live, &cell, Some(seat))),
-                Reply::NoText => Some(view::snapshot_with(
-                    &live,
-                    cell.instance.as_ref(),
-                    &cell.clocks,
-                    Some(seat),
-                    now_ms(),
-                    false,
-                )),
+                Reply::Snapshot => Some(view::current_with(&live, &cell, Some(seat), true)),
+                Reply::NoText => Some(view::current_with(&live, &cell, Some(seat), false)),
                 Reply::Lean => None,
             };
             let progress = view::progress(cell.instance.as_ref());

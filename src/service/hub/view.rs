@@ -75,17 +75,24 @@ pub(super) fn at_version(
 
 /// The game now, for a request (clocks as of now).
 pub(super) fn current(live: &LiveGame, cell: &Cell, viewer: Option<Seat>) -> proto::GameSnapshot {
-    snapshot(live, cell.instance.as_ref(), &cell.clocks, viewer, now_ms())
+    current_with(live, cell, viewer, true)
 }
 
-pub(super) fn snapshot(
+/// [`current`]; `text`: with the text picture.
+pub(super) fn current_with(
     live: &LiveGame,
-    inst: &dyn GameInstance,
-    clocks: &ClockState,
+    cell: &Cell,
     viewer: Option<Seat>,
-    as_of: u64,
+    text: bool,
 ) -> proto::GameSnapshot {
-    snapshot_with(live, inst, clocks, viewer, as_of, true)
+    snapshot_with(
+        live,
+        cell.instance.as_ref(),
+        &cell.clocks,
+        viewer,
+        now_ms(),
+        text,
+    )
 }
 
 /// A snapshot; `text`: with the text picture (rendering it is a good part
