@@ -321,6 +321,28 @@ mod tests {
     }
 
     #[test]
+    fn a_territories_playout_stops_after_the_horizon_in_turns() {
+        use crate::games::territories::{self, Territories};
+        for seed in 0..10 {
+            let start =
+                Territories::new_game(&territories::Options::default(), 2, seed).expect("setup");
+            let mut world = start.clone();
+            let mut rng = GameRng::from_seed(seed);
+            let scores = playout::<Territories>(&mut world, &budget(4), &mut rng, later())
+                .expect("no deadline");
+            if Territories::outcome(&world).is_some() {
+                continue;
+            }
+            // TR-33: four turns ended, and no more moves were played.
+            assert_eq!(
+                Territories::progress(&world),
+                Territories::progress(&start) + 4
+            );
+            assert_eq!(scores, territories::heuristic::evaluate(&world));
+        }
+    }
+
+    #[test]
     fn without_a_horizon_the_playout_reaches_the_end() {
         let mut world = KingOfSiam::new_game(&Options::default(), 3, 4).expect("setup");
         let mut rng = GameRng::from_seed(4);

@@ -47,13 +47,16 @@ impl MctsBot {
 
     /// The playout horizon of the levels in `game` (`Budget::horizon`):
     /// King of Siam's playouts stop once the struggle in progress is
-    /// resolved and are scored by its heuristic (docs/bots.md); the other
-    /// games, and King of Siam with 3 players (see
-    /// [`MctsBot::exploration_for`]), play to the end.
+    /// resolved, Territories' after four turns (a random playout to the end
+    /// runs some 180 turns and a thousand moves), and both are scored by the
+    /// game's heuristic (docs/bots.md). Alexandros, Ming Dynasty and King
+    /// of Siam with 3 players (see [`MctsBot::exploration_for`]) play to
+    /// the end.
     pub fn horizon_for(game: &str, players: usize) -> u32 {
         match (game, players) {
             ("king_of_siam", 3) => 0,
             ("king_of_siam", _) => 1,
+            ("territories", _) => 4,
             _ => 0,
         }
     }
@@ -96,7 +99,7 @@ impl MctsBot {
             ("alexandros", _) => 200,
             ("ming_dynasty", 2) => 1_200,
             ("ming_dynasty", _) => 800,
-            ("territories", _) => 50,
+            ("territories", _) => 300,
             _ => fallback,
         }
     }
@@ -151,7 +154,7 @@ mod tests {
     }
 
     #[test]
-    fn levels_explore_more_and_cut_playouts_in_king_of_siam_only() {
+    fn levels_explore_more_in_king_of_siam_and_cut_playouts_where_a_game_estimates() {
         let mcts = MctsBot::level("mcts", 1.0);
         assert_eq!(budget(&mcts, "king_of_siam", 2).exploration, 5.0);
         assert_eq!(budget(&mcts, "king_of_siam", 4).horizon, 1);
@@ -164,8 +167,12 @@ mod tests {
                 MctsBot::EXPLORATION,
                 "{game}"
             );
+        }
+        for game in ["alexandros", "ming_dynasty"] {
             assert_eq!(budget(&mcts, game, 2).horizon, 0, "{game}");
         }
+        let territories = budget(&mcts, "territories", 2);
+        assert_eq!((territories.iterations, territories.horizon), (300, 4));
         // A bot with an explicit budget keeps it everywhere.
         let fixed = MctsBot::with_iterations("fixed", 40);
         let b = budget(&fixed, "king_of_siam", 2);

@@ -23,6 +23,7 @@ pub mod cards;
 pub mod events;
 pub mod flow;
 pub mod grid;
+pub mod heuristic;
 pub mod notation;
 pub mod observation;
 pub mod pieces;
@@ -104,6 +105,15 @@ impl Game for Territories {
 
     fn determinize(state: &State, seat: Seat, rng: &mut GameRng) -> State {
         sample::determinize(state, seat, rng)
+    }
+
+    fn evaluate(state: &State) -> Option<Vec<f64>> {
+        Some(heuristic::evaluate(state))
+    }
+
+    /// The turn number (TR-33): a playout cut after a few turns.
+    fn progress(state: &State) -> u32 {
+        state.turn
     }
 
     fn action_space(_players: usize) -> &'static crate::engine::action_space::ActionSpace {
