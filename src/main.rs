@@ -21,7 +21,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the gRPC server (the default).
-    Serve(Config),
+    Serve(Box<Config>),
     /// Ask a running server's gRPC health service; exit 0 if it is SERVING
     /// (a container health probe that needs no extra binary).
     Health(HealthArgs),
@@ -150,7 +150,7 @@ async fn probe(args: HealthArgs) -> Result<(), String> {
         .map_err(|_| format!("no answer from {addr} within {} s", args.timeout_secs))?
 }
 
-/// Logs to stderr (text or JSON), and spans to an OTLP collector when
+/// Logs to standard output (text or JSON), and spans to an OTLP collector when
 /// `--otlp-endpoint` is set (the returned exporter flushes at exit).
 fn init_logging(
     format: LogFormat,
@@ -160,7 +160,14 @@ fn init_logging(
     use tracing_subscriber::layer::SubscriberExt as _;
     use tracing_subscriber::util::SubscriberInitExt as _;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let fmt = tracing_subscriber::fmt::layer().with_target(false);
+    // Colour only for a person at a terminal: logs written to a file, a
+    // pipe or a collector must not carry escape codes (NO_COLOR turns it
+    // off too). The log goes to standard output.
+    let colour = std::io::IsTerminal::is_terminal(&std::io::stdout())
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let fmt = tracing_subscriber::fmt::layer()
+        .with_target(false)
+        .with_ansi(colour);
     let fmt = match format {
         LogFormat::Text => fmt.boxed(),
         LogFormat::Json => fmt.json().boxed(),
@@ -206,7 +213,7 @@ async fn shutdown_signal() {
 async fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let config = match cli.command {
-        Some(Command::Serve(c)) => c,
+        Some(Command::Serve(c)) => *c,
         Some(Command::Health(args)) => {
             return match probe(args).await {
                 Ok(()) => std::process::ExitCode::SUCCESS,

@@ -9,6 +9,7 @@
 
 mod common;
 
+use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -98,6 +99,8 @@ impl Gateway {
             .arg("-c")
             .arg(&path)
             .args(["-g", "daemon off;"])
+            // Its own process group: the workers are stopped with it.
+            .process_group(0)
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
             .spawn()
@@ -121,8 +124,23 @@ impl Gateway {
 }
 
 impl Drop for Gateway {
+    /// Stop nginx with its workers: SIGTERM to the master (which stops its
+    /// workers), and if it has not exited within 5 s, SIGKILL to the whole
+    /// process group. (Killing only the master left the workers running,
+    /// holding their ports after the tests.)
     fn drop(&mut self) {
-        let _ = self.child.kill();
+        let pid = self.child.id() as libc::pid_t;
+        // SAFETY: kill only sends a signal to our own child (its group).
+        unsafe { libc::kill(pid, libc::SIGTERM) };
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(5) {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        // SAFETY: as above; a negative pid names the process group.
+        unsafe { libc::kill(-pid, libc::SIGKILL) };
         let _ = self.child.wait();
     }
 }

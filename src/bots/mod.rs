@@ -82,6 +82,11 @@ pub fn all() -> &'static [&'static dyn Bot] {
     BOTS
 }
 
+/// Every built-in bot's name.
+pub fn names() -> Vec<&'static str> {
+    all().iter().map(|b| b.name()).collect()
+}
+
 /// The bot with this name.
 pub fn find(name: &str) -> Option<&'static dyn Bot> {
     BOTS.iter().copied().find(|b| b.name() == name)

@@ -27,6 +27,26 @@ impl Caller {
     }
 }
 
+/// Who a call that changes a game acts as. A request's credentials are
+/// resolved to a [`Caller`] only under the game's lock, after the game is
+/// brought up to date, by the same call that then acts: a token rotated, or
+/// a seat left, a moment before can no longer act, rotate, leave or resign
+/// (identifying first and locking later let a stale token through).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Who {
+    /// The request's bearer token (none: a spectator) and whether it
+    /// carries a valid admin key (which may see private games).
+    Presented { token: Option<String>, admin: bool },
+    /// An in-process caller that is already known (tests, benches).
+    Known(Caller),
+}
+
+impl From<Caller> for Who {
+    fn from(caller: Caller) -> Who {
+        Who::Known(caller)
+    }
+}
+
 /// The bearer token of the request, if any. A present but malformed
 /// `authorization` header is an error (UNAUTHENTICATED, saying the form it
 /// must take), not a spectator.

@@ -4,12 +4,12 @@
 use std::pin::Pin;
 use std::sync::Arc;
 
-use tokio_stream::Stream;
 use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::{Stream, StreamExt};
 use tonic::{Request, Response, Status};
 
-use super::access::{Access, Quotas, Role};
-use super::auth::{self, Caller};
+use super::access::{Access, Role};
+use super::auth::{self, Caller, Who};
 use super::error::ServiceError;
 use super::hub::{Hub, Reply, WatchMode};
 use crate::games::ActionInput;
@@ -33,12 +33,23 @@ impl GameServiceImpl {
     }
 
     /// Who is calling on game `id`: checks the bearer token on every call
-    /// (and an admin key, for private games).
+    /// (and an admin key, for private games). For reads; a call that acts
+    /// passes [`Self::who`] to the hub, which identifies under the lock.
     async fn caller<T>(&self, req: &Request<T>, id: &str) -> Result<Caller, ServiceError> {
         tracing::Span::current().record("game_id", id);
         let token = auth::bearer(req.metadata())?;
         let admin = self.access.admin_key(req.metadata());
         self.hub.caller_as(id, token.as_deref(), admin).await
+    }
+
+    /// The credentials a call that changes game `id` presents; the hub
+    /// resolves them under the game's lock.
+    fn who<T>(&self, req: &Request<T>, id: &str) -> Result<Who, ServiceError> {
+        tracing::Span::current().record("game_id", id);
+        Ok(Who::Presented {
+            token: auth::bearer(req.metadata())?,
+            admin: self.access.admin_key(req.metadata()),
+        })
     }
 }
 
@@ -64,22 +75,9 @@ impl GameService for GameServiceImpl {
             .require(req.metadata(), req.remote_addr(), Role::Creator)?;
         self.access.quotas.check_create_rate(&principal.owner)?;
         let hub = self.hub.clone();
-        let access = self.access.clone();
         let body = req.into_inner();
-        let created = to_completion(async move {
-            let with_bots = body.seats.iter().any(|s| !s.bot.is_empty());
-            match access.quotas.max_live_bot_games() {
-                Some(max) if with_bots => {
-                    let _one_at_a_time = access.quotas.creating().await;
-                    if hub.live_bot_games(&principal.owner).await? >= max {
-                        return Err(Quotas::bot_games_exhausted(max));
-                    }
-                    hub.create_for(body, &principal.owner).await
-                }
-                _ => hub.create_for(body, &principal.owner).await,
-            }
-        })
-        .await?;
+        let created =
+            to_completion(async move { hub.create_for(body, &principal.owner).await }).await?;
         tracing::Span::current().record("game_id", created.game_id.as_str());
         Ok(Response::new(proto::CreateGameResponse {
             game_id: created.game_id,
@@ -121,7 +119,7 @@ impl GameService for GameServiceImpl {
         &self,
         req: Request<proto::ApplyActionRequest>,
     ) -> Result<Response<proto::ApplyActionResponse>, Status> {
-        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        let who = self.who(&req, &req.get_ref().game_id)?;
         let body = req.into_inner();
         let hub = self.hub.clone();
         let response = to_completion(async move {
@@ -137,7 +135,7 @@ impl GameService for GameServiceImpl {
             };
             hub.apply_with(
                 &body.game_id,
-                caller,
+                who,
                 body.expected_version,
                 input,
                 Reply::of(&body),
@@ -154,6 +152,8 @@ impl GameService for GameServiceImpl {
         &self,
         req: Request<proto::WatchGameRequest>,
     ) -> Result<Response<Self::WatchGameStream>, Status> {
+        let owner = self.access.owner(req.metadata(), req.remote_addr());
+        let ticket = self.access.quotas.open_watch_stream(&owner)?;
         let caller = self.caller(&req, &req.get_ref().game_id).await?;
         let rx = self
             .hub
@@ -164,7 +164,12 @@ impl GameService for GameServiceImpl {
                 WatchMode::of(req.get_ref()),
             )
             .await?;
-        Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
+        // The ticket lives as long as the stream's body.
+        let stream = ReceiverStream::new(rx).map(move |u| {
+            let _held = &ticket;
+            u
+        });
+        Ok(Response::new(Box::pin(stream)))
     }
 
     async fn get_history(
@@ -195,11 +200,11 @@ impl GameService for GameServiceImpl {
         &self,
         req: Request<proto::ResignRequest>,
     ) -> Result<Response<proto::ResignResponse>, Status> {
-        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        let who = self.who(&req, &req.get_ref().game_id)?;
         let hub = self.hub.clone();
         let id = req.into_inner().game_id;
         Ok(Response::new(
-            to_completion(async move { hub.resign(&id, caller).await }).await?,
+            to_completion(async move { hub.resign(&id, who).await }).await?,
         ))
     }
 
@@ -207,16 +212,10 @@ impl GameService for GameServiceImpl {
         &self,
         req: Request<proto::RotateSeatTokenRequest>,
     ) -> Result<Response<proto::RotateSeatTokenResponse>, Status> {
-        let caller = self.caller(&req, &req.get_ref().game_id).await?;
-        let Caller::Seat(seat) = caller else {
-            return Err(ServiceError::PermissionDenied(
-                "only a seat can rotate its token: send the current seat token",
-            )
-            .into());
-        };
+        let who = self.who(&req, &req.get_ref().game_id)?;
         let hub = self.hub.clone();
         let id = req.into_inner().game_id;
-        let credential = to_completion(async move { hub.new_seat_token(&id, seat).await }).await?;
+        let credential = to_completion(async move { hub.rotate_token(&id, who).await }).await?;
         Ok(Response::new(proto::RotateSeatTokenResponse {
             credential: Some(credential),
         }))
@@ -226,10 +225,11 @@ impl GameService for GameServiceImpl {
         &self,
         req: Request<proto::JoinGameRequest>,
     ) -> Result<Response<proto::JoinGameResponse>, Status> {
+        let who = self.who(&req, &req.get_ref().game_id)?;
         let hub = self.hub.clone();
         let body = req.into_inner();
         Ok(Response::new(
-            to_completion(async move { hub.join(body).await }).await?,
+            to_completion(async move { hub.join_as(body, who).await }).await?,
         ))
     }
 
@@ -237,11 +237,11 @@ impl GameService for GameServiceImpl {
         &self,
         req: Request<proto::LeaveGameRequest>,
     ) -> Result<Response<proto::LeaveGameResponse>, Status> {
-        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        let who = self.who(&req, &req.get_ref().game_id)?;
         let hub = self.hub.clone();
         let id = req.into_inner().game_id;
         Ok(Response::new(
-            to_completion(async move { hub.leave(&id, caller).await }).await?,
+            to_completion(async move { hub.leave(&id, who).await }).await?,
         ))
     }
 }

@@ -6,12 +6,14 @@ pub mod access;
 mod admin;
 pub mod auth;
 pub mod codec;
+mod codes;
+pub mod conn;
 pub mod delta;
 pub mod echo;
 pub mod error;
 mod grpc;
+mod headers;
 pub mod hub;
-mod oversize;
 pub mod server;
 pub mod web;
 

@@ -11,11 +11,12 @@ use clap::{Parser, ValueEnum};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tonic::transport::Server;
-use tonic::transport::server::TcpIncoming;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 use super::access::{Access, KeyRing, KeysFileError, QuotaConfig};
-use super::oversize::OversizeLayer;
+use super::codes::StatusCodesLayer;
+use super::conn::{self, ActivityLayer, ConnLimits};
+use super::headers::{HeaderCapLayer, MAX_HEADER_BYTES};
 use super::{AdminServiceImpl, GameServiceImpl, Hub, Limits};
 use crate::proto::{
     self, admin_service_server::AdminServiceServer, game_service_server::GameServiceServer,
@@ -68,6 +69,40 @@ pub struct Config {
     /// Most concurrent WatchGame streams per game.
     #[arg(long, env = "SATRAP_MAX_WATCHERS_PER_GAME", default_value_t = 256)]
     pub max_watchers_per_game: usize,
+    /// Most open WatchGame streams per caller across all games (per API
+    /// key; per peer address for callers without one); 0: unlimited.
+    #[arg(long, env = "SATRAP_MAX_WATCH_STREAMS", default_value_t = 1_000)]
+    pub max_watch_streams: usize,
+    /// Most open WatchGame streams on this server in all; 0: unlimited.
+    #[arg(long, env = "SATRAP_MAX_WATCH_STREAMS_TOTAL", default_value_t = 50_000)]
+    pub max_watch_streams_total: usize,
+    /// Accept seeds chosen by the game's creator (CreateGameRequest.seed;
+    /// every seat's snapshot says so in `client_seed`). `false` refuses
+    /// them: whoever knows a seed knows every hidden card.
+    #[arg(long, env = "SATRAP_CLIENT_SEEDS", default_value_t = true, action = clap::ArgAction::Set)]
+    pub client_seeds: bool,
+    /// A connection that has not sent its first bytes (the HTTP/2 preface,
+    /// or an HTTP/1 request line) this long after it was accepted is closed.
+    #[arg(long, env = "SATRAP_HANDSHAKE_TIMEOUT", value_parser = humantime::parse_duration, default_value = "10s")]
+    pub handshake_timeout: Duration,
+    /// A connection with no request in flight for this long is closed (an
+    /// open watch stream is a request in flight; clients reconnect when
+    /// they next call).
+    #[arg(long, env = "SATRAP_IDLE_TIMEOUT", value_parser = humantime::parse_duration, default_value = "5m")]
+    pub idle_timeout: Duration,
+    /// Most open client connections; at the cap the one idle the longest
+    /// is closed to make room for a new one. Default: the process's file
+    /// descriptor limit less 64, at most 10,000.
+    #[arg(long, env = "SATRAP_MAX_CONNECTIONS")]
+    pub max_connections: Option<usize>,
+    /// HTTP/2 keepalive: ping a connection after this long without frames
+    /// (dead peers are found even when idle).
+    #[arg(long, env = "SATRAP_KEEPALIVE_INTERVAL", value_parser = humantime::parse_duration, default_value = "30s")]
+    pub keepalive_interval: Duration,
+    /// HTTP/2 keepalive: close a connection whose ping is not answered
+    /// within this long.
+    #[arg(long, env = "SATRAP_KEEPALIVE_TIMEOUT", value_parser = humantime::parse_duration, default_value = "20s")]
+    pub keepalive_timeout: Duration,
     /// Origins allowed to call from a browser (gRPC-Web CORS); `*` for any.
     #[arg(
         long,
@@ -123,7 +158,7 @@ pub struct Config {
     #[arg(long, env = "SATRAP_MAX_LIVE_BOT_GAMES")]
     pub max_live_bot_games: Option<u64>,
     /// Serve Prometheus metrics at `http://ADDR/metrics` (e.g.
-    /// `0.0.0.0:9090`); unset serves none (see `telemetry`).
+    /// `0.0.0.0:9464`); unset serves none (see `telemetry`).
     #[arg(long, env = "SATRAP_METRICS_LISTEN")]
     pub metrics_listen: Option<SocketAddr>,
     /// Export tracing spans over OTLP/gRPC to this collector (e.g.
@@ -211,6 +246,8 @@ pub async fn serve_on(
         max_cached_games: config.cache_games.max(1),
         bot_threads: config.bot_threads.unwrap_or(defaults.bot_threads),
         bot_takeover_delay: config.bot_takeover_delay,
+        client_seeds: config.client_seeds,
+        max_live_bot_games: config.max_live_bot_games,
         ..defaults
     };
     let cors = cors(&config.cors_origins, &config.cors_allow_headers)?;
@@ -262,11 +299,19 @@ pub async fn serve_on(
         .map(|a| a.to_string())
         .unwrap_or_else(|_| "?".into());
     let database = store::redact(&config.database);
-    tracing::info!(addr = %local, %database, "satrap serving");
-    // Small responses must not wait for Nagle's algorithm (40 ms stalls).
-    let incoming = TcpIncoming::from(listener)
-        .with_nodelay(Some(true))
-        .with_keepalive(Some(Duration::from_secs(60)));
+    let limits = ConnLimits {
+        handshake_timeout: config.handshake_timeout,
+        idle_timeout: config.idle_timeout,
+        max_connections: config
+            .max_connections
+            .unwrap_or_else(conn::default_max_connections)
+            .max(1),
+    };
+    tracing::info!(addr = %local, %database, max_connections = limits.max_connections, "satrap serving");
+    if config.web {
+        tracing::info!("web page at http://{}/", page_address(&local));
+    }
+    let incoming = conn::incoming(listener, limits);
     let shutdown = async move {
         shutdown.await;
         tracing::info!("shutting down");
@@ -278,11 +323,15 @@ pub async fn serve_on(
     };
     Server::builder()
         .accept_http1(true)
-        .http2_keepalive_interval(Some(Duration::from_secs(30)))
+        .http2_keepalive_interval(Some(config.keepalive_interval))
+        .http2_keepalive_timeout(Some(config.keepalive_timeout))
+        .http2_max_header_list_size(MAX_HEADER_BYTES as u32)
+        .layer(ActivityLayer)
+        .layer(HeaderCapLayer)
         .layer(super::web::WebLayer::new(config.web))
         .layer(cors)
         .layer(tonic_web::GrpcWebLayer::new())
-        .layer(OversizeLayer)
+        .layer(StatusCodesLayer)
         .layer(telemetry::rpc::RpcTelemetryLayer)
         .add_service(health_service)
         .add_service(reflection_v1)
@@ -301,6 +350,15 @@ pub async fn serve_on(
         task.abort();
     }
     Ok(())
+}
+
+/// Where a person opens the page: the listening address, with a loopback
+/// address for a wildcard one (0.0.0.0 is not an address a browser opens).
+fn page_address(local: &str) -> String {
+    match local.parse::<SocketAddr>() {
+        Ok(addr) if addr.ip().is_unspecified() => format!("127.0.0.1:{}", addr.port()),
+        _ => local.to_owned(),
+    }
 }
 
 /// Keys and quotas from the flags. A keys file that does not parse stops
@@ -328,7 +386,9 @@ fn access(config: &Config, listener: &TcpListener) -> Result<Access, ServeError>
         QuotaConfig {
             create_per_minute: config.create_rate,
             create_burst: config.create_burst,
-            max_live_bot_games: config.max_live_bot_games,
+            max_watch_streams: (config.max_watch_streams > 0).then_some(config.max_watch_streams),
+            max_watch_streams_total: (config.max_watch_streams_total > 0)
+                .then_some(config.max_watch_streams_total),
         },
     ))
 }

@@ -71,6 +71,8 @@ pub fn install() -> Result<PrometheusHandle, MetricsError> {
             .ok_or_else(|| MetricsError::Recorder("another metrics recorder is installed".into()));
     }
     super::describe();
+    super::register_all(&crate::bots::names());
+    metrics_process::Collector::default().describe();
     Ok(HANDLE.get_or_init(|| handle).clone())
 }
 
@@ -158,6 +160,8 @@ async fn answer(
             };
             metrics::gauge!(LIVE_GAMES).set(census.live as f64);
             metrics::gauge!(CACHED_GAMES).set(census.cached as f64);
+            // CPU, memory, open descriptors and threads, read now.
+            metrics_process::Collector::default().collect();
             response(
                 http::StatusCode::OK,
                 "text/plain; version=0.0.4; charset=utf-8",

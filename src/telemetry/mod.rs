@@ -40,6 +40,17 @@ pub const BOT_DECISION_DURATION: &str = "satrap_bot_decision_seconds";
 /// (`sqlite`, `postgres`, `memory`), from the call to its durable end.
 pub const STORE_COMMIT_DURATION: &str = "satrap_store_commit_seconds";
 
+/// Counter of client connections closed by the server to protect itself,
+/// label `reason` (`--handshake-timeout`, `--idle-timeout`,
+/// `--max-connections reached`, ...).
+pub const CONNECTIONS_SHED: &str = "satrap_connections_shed_total";
+/// Gauge, always 1: the running build, labels `version` and `commit`.
+pub const BUILD_INFO: &str = "satrap_build_info";
+
+/// The commit this binary was built from (first 12 hex digits, or
+/// "unknown"; see build.rs).
+pub const COMMIT: &str = env!("SATRAP_COMMIT");
+
 /// Times one store commit; records when dropped (whatever the outcome: a
 /// failed commit took that long too). `let _t = telemetry::store_commit("sqlite");`
 #[must_use = "the commit is timed until this guard drops"]
@@ -114,4 +125,33 @@ pub(crate) fn describe() {
         Unit::Seconds,
         "Time to commit moves durably, by store kind"
     );
+    describe_counter!(
+        CONNECTIONS_SHED,
+        "Client connections the server closed to protect itself, by reason"
+    );
+    describe_gauge!(
+        BUILD_INFO,
+        "The running build (always 1), by version and commit"
+    );
+}
+
+/// Every series a dashboard or alert reads, present from start-up: gauges
+/// at 0 and counters at 0 for every bot, so that "no data" never stands
+/// for zero. (Histograms appear with their first observation.)
+pub(crate) fn register_all(bots: &[&'static str]) {
+    metrics::gauge!(BUILD_INFO, "version" => env!("CARGO_PKG_VERSION"), "commit" => COMMIT)
+        .set(1.0);
+    metrics::gauge!(LIVE_GAMES).set(0.0);
+    metrics::gauge!(CACHED_GAMES).set(0.0);
+    metrics::gauge!(WATCH_STREAMS).set(0.0);
+    for &bot in bots {
+        metrics::counter!(BOT_DECISIONS, "bot" => bot).increment(0);
+    }
+    for reason in [
+        "--handshake-timeout",
+        "--idle-timeout",
+        "--max-connections reached",
+    ] {
+        metrics::counter!(CONNECTIONS_SHED, "reason" => reason).increment(0);
+    }
 }

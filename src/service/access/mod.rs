@@ -100,6 +100,21 @@ impl Access {
         })
     }
 
+    /// Whom a call counts against when it needs no key (watch streams):
+    /// `key:NAME` for a valid key, else `peer:IP` (the same owners as
+    /// [`Access::require`]).
+    pub fn owner(&self, metadata: &MetadataMap, peer: Option<SocketAddr>) -> String {
+        if let (Some(keys), Ok(Some(key))) = (&self.keys, presented_key(metadata)) {
+            if let Some(entry) = keys.find(key) {
+                return format!("key:{}", entry.name);
+            }
+        }
+        match peer {
+            Some(addr) => format!("peer:{}", addr.ip()),
+            None => "peer:unknown".to_owned(),
+        }
+    }
+
     /// Whether the request carries a valid admin key (admins may look at
     /// private games without their spectator token). Never an error: calls
     /// on one game do not need a key.

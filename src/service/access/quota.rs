@@ -1,13 +1,16 @@
 //! Quotas per caller (an API key's name, or the peer address when no keys
 //! are configured): a CreateGame rate limit (`governor`'s GCRA, a
-//! per-minute rate with a burst) and a cap on the caller's live games with
-//! bot seats (bots cost CPU for as long as their games run).
+//! per-minute rate with a burst) and caps on open watch streams. (The cap
+//! on a creator's live games with bots is the hub's: a game gets bots in
+//! several ways besides CreateGame, see `Hub::bot_quota`.)
 //!
 //! Bot compute as a whole is bounded elsewhere: every bot decision runs on
 //! the hub's fixed, low-priority pool (`hub::pool`), so bot games can slow
 //! each other but never requests or health checks.
 
+use std::collections::HashMap;
 use std::num::NonZeroU32;
+use std::sync::{Arc, Mutex};
 
 use governor::clock::Clock;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
@@ -26,8 +29,11 @@ pub struct QuotaConfig {
     pub create_per_minute: Option<u32>,
     /// Calls allowed at once before the rate applies (default: the rate).
     pub create_burst: Option<u32>,
-    /// Games in progress with a bot seat per caller; `None`: unlimited.
-    pub max_live_bot_games: Option<u64>,
+    /// Open WatchGame streams per caller, across all games; `None`:
+    /// unlimited.
+    pub max_watch_streams: Option<usize>,
+    /// Open WatchGame streams in all, whoever calls; `None`: unlimited.
+    pub max_watch_streams_total: Option<usize>,
 }
 
 struct CreateRate {
@@ -39,12 +45,38 @@ struct CreateRate {
 /// The quota state of one server.
 pub struct Quotas {
     create: Option<CreateRate>,
-    max_live_bot_games: Option<u64>,
-    /// Serialises "count live bot games, then create" in this process, so
-    /// concurrent requests of one caller cannot both pass the cap. (Across
-    /// replicas the cap can be passed by at most one game per other replica
-    /// creating at the same instant.)
-    creating: tokio::sync::Mutex<()>,
+    /// Open watch streams, per caller and in all.
+    watching: Arc<WatchCounts>,
+}
+
+/// Open watch streams per caller, and the caps.
+struct WatchCounts {
+    per_caller: Option<usize>,
+    total: Option<usize>,
+    /// (streams per caller, streams in all); a caller with none is removed,
+    /// so the map holds only callers with open streams.
+    open: Mutex<(HashMap<String, usize>, usize)>,
+}
+
+/// One open watch stream, counted against its caller until dropped (when
+/// the stream ends, however it ends).
+pub struct WatchTicket {
+    counts: Arc<WatchCounts>,
+    owner: String,
+}
+
+impl Drop for WatchTicket {
+    fn drop(&mut self) {
+        let mut open = self.counts.open.lock().unwrap_or_else(|p| p.into_inner());
+        let (per_caller, total) = &mut *open;
+        *total = total.saturating_sub(1);
+        if let Some(n) = per_caller.get_mut(&self.owner) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                per_caller.remove(&self.owner);
+            }
+        }
+    }
 }
 
 impl Quotas {
@@ -65,9 +97,38 @@ impl Quotas {
             });
         Quotas {
             create,
-            max_live_bot_games: config.max_live_bot_games,
-            creating: tokio::sync::Mutex::new(()),
+            watching: Arc::new(WatchCounts {
+                per_caller: config.max_watch_streams,
+                total: config.max_watch_streams_total,
+                open: Mutex::new((HashMap::new(), 0)),
+            }),
         }
+    }
+
+    /// Count one more watch stream of `owner`, or refuse it
+    /// (RESOURCE_EXHAUSTED) at `--max-watch-streams` for the caller or
+    /// `--max-watch-streams-total` for the server.
+    pub fn open_watch_stream(&self, owner: &str) -> Result<WatchTicket, ServiceError> {
+        let counts = &self.watching;
+        let mut open = counts.open.lock().unwrap_or_else(|p| p.into_inner());
+        let (per_caller, total) = &mut *open;
+        if counts.total.is_some_and(|max| *total >= max) {
+            return Err(ServiceError::ResourceExhausted(format!(
+                "the server has {total} watch streams open, its limit (--max-watch-streams-total); try again later"
+            )));
+        }
+        let mine = per_caller.get(owner).copied().unwrap_or(0);
+        if let Some(max) = counts.per_caller.filter(|max| mine >= *max) {
+            return Err(ServiceError::ResourceExhausted(format!(
+                "this caller already has {max} watch streams open, its limit (--max-watch-streams; per API key, or per address without keys): close one first"
+            )));
+        }
+        per_caller.insert(owner.to_owned(), mine + 1);
+        *total += 1;
+        Ok(WatchTicket {
+            counts: counts.clone(),
+            owner: owner.to_owned(),
+        })
     }
 
     /// Take one CreateGame from `owner`'s rate, or say when to retry.
@@ -88,24 +149,6 @@ impl Quotas {
             ))
         })
     }
-
-    /// The live-bot-game cap, if one is set.
-    pub fn max_live_bot_games(&self) -> Option<u64> {
-        self.max_live_bot_games
-    }
-
-    /// Held while one caller's live bot games are counted and a game is
-    /// created.
-    pub async fn creating(&self) -> tokio::sync::MutexGuard<'_, ()> {
-        self.creating.lock().await
-    }
-
-    /// The error for a caller at its live-bot-game cap.
-    pub fn bot_games_exhausted(max: u64) -> ServiceError {
-        ServiceError::ResourceExhausted(format!(
-            "live bot game limit reached: at most {max} games in progress with bot seats per caller (--max-live-bot-games); finish or abort one first"
-        ))
-    }
 }
 
 #[cfg(test)]
@@ -117,7 +160,7 @@ mod tests {
         let q = Quotas::new(QuotaConfig {
             create_per_minute: Some(2),
             create_burst: Some(3),
-            max_live_bot_games: None,
+            ..QuotaConfig::default()
         });
         for _ in 0..3 {
             assert!(q.check_create_rate("key:a").is_ok());
@@ -134,11 +177,36 @@ mod tests {
     }
 
     #[test]
+    fn watch_streams_are_capped_per_caller_and_in_all() {
+        let q = Quotas::new(QuotaConfig {
+            max_watch_streams: Some(2),
+            max_watch_streams_total: Some(3),
+            ..QuotaConfig::default()
+        });
+        let a1 = q.open_watch_stream("peer:a").expect("first");
+        let _a2 = q.open_watch_stream("peer:a").expect("second");
+        let refused = q.open_watch_stream("peer:a").err().expect("third of a");
+        assert_eq!(refused.code(), tonic::Code::ResourceExhausted);
+        assert!(
+            refused.to_string().contains("--max-watch-streams"),
+            "{refused}"
+        );
+        let _b1 = q.open_watch_stream("peer:b").expect("b's first");
+        let full = q.open_watch_stream("peer:c").err().expect("total reached");
+        assert!(
+            full.to_string().contains("--max-watch-streams-total"),
+            "{full}"
+        );
+        // A closed stream gives its place back, to its caller and the total.
+        drop(a1);
+        let _a3 = q.open_watch_stream("peer:a").expect("a's place came back");
+    }
+
+    #[test]
     fn no_rate_means_no_limit() {
         let q = Quotas::new(QuotaConfig::default());
         for _ in 0..1000 {
             assert!(q.check_create_rate("peer:127.0.0.1").is_ok());
         }
-        assert_eq!(q.max_live_bot_games(), None);
     }
 }

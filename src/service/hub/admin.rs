@@ -7,14 +7,17 @@
 //! is returned, and bumps the seat revision, which every replica compares
 //! before it identifies a caller, so the old token fails at once everywhere.
 
+use std::sync::Arc;
+
 use super::Hub;
 use super::aborted::{Aborted, abort_entry};
+use super::cache::{Cell, LiveGame};
 use super::moves::{Committed, MAX_RACES};
 use super::view;
 use crate::engine::Seat;
 use crate::games::GameInstance;
 use crate::proto;
-use crate::service::auth;
+use crate::service::auth::{self, Caller, Who};
 use crate::service::echo::Echo;
 use crate::service::error::ServiceError;
 
@@ -61,6 +64,8 @@ impl Hub {
 
     /// Give seat `seat` of game `id` a new token and return it; the old
     /// token stops working. Bot seats and open seats (no token) are refused.
+    /// (An administrator's reissue: see [`Hub::rotate_token`] for a seat's
+    /// own rotation.)
     pub async fn new_seat_token(
         &self,
         id: &str,
@@ -69,6 +74,35 @@ impl Hub {
         let live = self.live(id).await?;
         let mut cell = live.cell.lock().await;
         self.fresh(&live, &mut cell).await?;
+        self.replace_token(&live, &mut cell, seat).await
+    }
+
+    /// The caller's seat gets a new token (RotateSeatToken). The caller is
+    /// identified under the game's lock, so of N rotations with one token
+    /// exactly one succeeds: the others find the token already replaced.
+    pub async fn rotate_token(
+        &self,
+        id: &str,
+        who: impl Into<Who>,
+    ) -> Result<proto::SeatCredential, ServiceError> {
+        let live = self.live(id).await?;
+        let mut cell = live.cell.lock().await;
+        self.fresh(&live, &mut cell).await?;
+        let Caller::Seat(seat) = self.identify_locked(&live, &who.into())? else {
+            return Err(ServiceError::PermissionDenied(
+                "only a seat can rotate its token: send the current seat token",
+            ));
+        };
+        self.replace_token(&live, &mut cell, seat).await
+    }
+
+    async fn replace_token(
+        &self,
+        live: &Arc<LiveGame>,
+        cell: &mut Cell,
+        seat: Seat,
+    ) -> Result<proto::SeatCredential, ServiceError> {
+        let id = live.meta.id.as_str();
         let seats = live.seats();
         let Some(record) = seats.get(seat) else {
             return Err(ServiceError::InvalidArgument(format!(
@@ -91,7 +125,7 @@ impl Hub {
         self.store
             .set_token(id, seat, auth::hash_token(&token))
             .await?;
-        self.reload_seats(&live, &mut cell).await?;
+        self.reload_seats(live, cell).await?;
         tracing::info!(game_id = %id, seat, "seat token replaced");
         Ok(proto::SeatCredential {
             seat: seat as u32,

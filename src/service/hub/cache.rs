@@ -97,6 +97,9 @@ pub(super) struct Meta {
     /// Clock and lobby settings chosen at creation.
     pub settings: Settings,
     pub created_at_ms: u64,
+    /// Who created the game (`key:NAME` or `peer:IP`): quotas count
+    /// against it.
+    pub owner: String,
 }
 
 /// The mutable part, behind an async mutex that serialises a game's moves.
@@ -302,6 +305,7 @@ impl Hub {
             spectator_hash: record.access.spectator_hash,
             settings,
             created_at_ms: record.created_at_ms,
+            owner: record.access.owner,
         };
         let (instance, clocks) = replay(&meta, record.started_at_ms, &stored.actions, |_| true)?;
         let live = self.insert(

@@ -15,11 +15,13 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::Hub;
 use super::cache::{Cell, LiveGame};
 use super::view;
+use super::{BotQuota, Hub};
 use crate::proto;
-use crate::service::auth::{self, Caller};
+use subtle::ConstantTimeEq;
+
+use crate::service::auth::{self, Caller, Who};
 use crate::service::error::ServiceError;
 use crate::store::{JoinSeat, SeatRecord, now_ms};
 
@@ -60,6 +62,25 @@ impl Hub {
         &self,
         req: proto::JoinGameRequest,
     ) -> Result<proto::JoinGameResponse, ServiceError> {
+        self.join_as(
+            req,
+            Who::Presented {
+                token: None,
+                admin: false,
+            },
+        )
+        .await
+    }
+
+    /// JoinGame with the request's credentials: a private game is joined
+    /// only by a caller that presents its spectator token, a seat token,
+    /// an invite code of one of its open seats, or an admin key; anyone
+    /// else gets the NOT_FOUND an unknown id gets.
+    pub async fn join_as(
+        &self,
+        req: proto::JoinGameRequest,
+        who: Who,
+    ) -> Result<proto::JoinGameResponse, ServiceError> {
         if req.name.chars().count() > self.limits.max_name_len {
             return Err(ServiceError::InvalidArgument(format!(
                 "name longer than {} characters",
@@ -67,6 +88,9 @@ impl Hub {
             )));
         }
         let live = self.live(&req.game_id).await?;
+        if live.meta.private && !may_join_private(&live, &who, &req.invite_code) {
+            return Err(ServiceError::game_not_found(&live.meta.id));
+        }
         let seat = match req.seat {
             Some(s) if s as usize >= live.meta.players => {
                 return Err(ServiceError::InvalidArgument(format!(
@@ -128,16 +152,18 @@ impl Hub {
     pub async fn leave(
         &self,
         id: &str,
-        caller: Caller,
+        who: impl Into<Who>,
     ) -> Result<proto::LeaveGameResponse, ServiceError> {
-        let Caller::Seat(seat) = caller else {
+        let live = self.live(id).await?;
+        let mut cell = live.cell.lock().await;
+        self.fresh(&live, &mut cell).await?;
+        // Under the lock: a stale token never empties a seat another
+        // player has just joined.
+        let Caller::Seat(seat) = self.identify_locked(&live, &who.into())? else {
             return Err(ServiceError::PermissionDenied(
                 "spectators have no seat to leave: send a seat token",
             ));
         };
-        let live = self.live(id).await?;
-        let mut cell = live.cell.lock().await;
-        self.fresh(&live, &mut cell).await?;
         let left = self.store.leave(id, seat).await;
         self.refresh_seats(&live, &mut cell).await?;
         left?;
@@ -226,22 +252,35 @@ impl Hub {
                 let result = async {
                     hub.fresh(&live, &mut cell).await?;
                     if cell.clocks.started_at().is_some() {
-                        return Ok(false);
+                        return Ok(Fill::NotWaiting);
                     }
+                    // The fill's bots count against the creator's cap:
+                    // refused, the seats stay open for players.
+                    let _quota = match hub.bot_quota_for(&live).await? {
+                        BotQuota::Allowed(guard) => guard,
+                        BotQuota::Refused(max) => return Ok(Fill::Refused(max)),
+                    };
                     let filled = hub
                         .store
                         .fill_open_seats(&live.meta.id, bot, now_ms())
                         .await?;
                     hub.refresh_seats(&live, &mut cell).await?;
-                    Ok::<_, ServiceError>(filled)
+                    Ok::<_, ServiceError>(if filled {
+                        Fill::Filled
+                    } else {
+                        Fill::NotWaiting
+                    })
                 }
                 .await;
                 drop(cell);
                 match result {
-                    Ok(filled) => {
-                        if filled {
-                            tracing::info!(game_id = %live.meta.id, bot, "open seats filled with bots");
-                        }
+                    Ok(Fill::Filled) => {
+                        tracing::info!(game_id = %live.meta.id, bot, "open seats filled with bots");
+                        return;
+                    }
+                    Ok(Fill::NotWaiting) => return,
+                    Ok(Fill::Refused(max)) => {
+                        tracing::info!(game_id = %live.meta.id, bot, max_live_bot_games = max, "open seats left open: the creator is at --max-live-bot-games");
                         return;
                     }
                     Err(ServiceError::GameNotFound(_)) => return,
@@ -257,4 +296,48 @@ impl Hub {
             }
         });
     }
+}
+
+/// Whether a JoinGame on private game `live` presents one of its secrets:
+/// an admin key, the spectator token or a seat token (the bearer), or an
+/// open seat's invite code. Compared in constant time.
+fn may_join_private(live: &LiveGame, who: &Who, invite_code: &str) -> bool {
+    let (token, admin) = match who {
+        Who::Known(_) => return true,
+        Who::Presented { token, admin } => (token.as_deref(), *admin),
+    };
+    if admin {
+        return true;
+    }
+    let seats = live.seats();
+    let matches = |hash: &[u8; 32], secret: &str| bool::from(hash.ct_eq(&auth::hash_token(secret)));
+    if let Some(token) = token {
+        let spectator = live
+            .meta
+            .spectator_hash
+            .as_ref()
+            .is_some_and(|h| matches(h, token));
+        let seat = seats
+            .iter()
+            .filter_map(|s| s.token_hash.as_ref())
+            .any(|h| matches(h, token));
+        if spectator || seat {
+            return true;
+        }
+    }
+    !invite_code.is_empty()
+        && seats
+            .iter()
+            .filter(|s| s.open)
+            .filter_map(|s| s.invite_hash.as_ref())
+            .any(|h| matches(h, invite_code))
+}
+
+/// What a bot fill did.
+enum Fill {
+    Filled,
+    /// The game had started (or was filled) already.
+    NotWaiting,
+    /// The creator is at `--max-live-bot-games`: the seats stay open.
+    Refused(u64),
 }

@@ -45,7 +45,7 @@ impl Log {
     }
 
     /// Entry `i` as it was pushed.
-    fn get(&self, i: usize) -> Option<LoggedAction> {
+    pub fn get(&self, i: usize) -> Option<LoggedAction> {
         let e = self.entries.get(i)?;
         let start = match i {
             0 => 0,

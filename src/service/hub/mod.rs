@@ -46,7 +46,7 @@ use prost::Message;
 use tokio::sync::watch as signal;
 
 use super::access;
-use super::auth::{self, Caller};
+use super::auth::{self, Caller, Who};
 use super::echo::Echo;
 use super::error::ServiceError;
 use crate::bots;
@@ -77,6 +77,16 @@ pub struct Limits {
     pub max_cached_games: usize,
     /// Threads that compute bot decisions (at most the cores).
     pub bot_threads: usize,
+    /// Accept CreateGameRequest.seed (`--client-seeds`); refused with
+    /// PERMISSION_DENIED when `false`.
+    pub client_seeds: bool,
+    /// Games in progress with a built-in bot per creator
+    /// (`--max-live-bot-games`): checked whenever a game would get its
+    /// first bot, however it gets it.
+    pub max_live_bot_games: Option<u64>,
+    /// Threads that replay catch-ups for watch streams (at most the cores):
+    /// the budget all streams' replays share.
+    pub replay_threads: usize,
     /// How long a replica that saw another replica's move waits before it
     /// plays a bot turn the other replica should be playing (it takes over
     /// only if the game has not moved by then: that replica died).
@@ -92,6 +102,9 @@ impl Default for Limits {
             max_bot_moves: 100_000,
             max_cached_games: 10_000,
             bot_threads: pool::default_threads(),
+            replay_threads: pool::default_replay_threads(),
+            client_seeds: true,
+            max_live_bot_games: None,
             bot_takeover_delay: Duration::from_secs(3),
         }
     }
@@ -119,6 +132,26 @@ pub struct Hub {
     shutdown: signal::Receiver<bool>,
     /// Where bot decisions are computed.
     pool: BotPool,
+    /// Where watch streams' catch-ups are replayed (see `watch`).
+    replays: Arc<pool::Pool>,
+    /// Held while a creator's live bot games are counted and a bot added
+    /// (see [`Hub::bot_quota`]).
+    bot_quota: tokio::sync::Mutex<()>,
+}
+
+/// The answer of [`Hub::bot_quota`].
+enum BotQuota<'a> {
+    /// Go ahead (holding the guard, when there is a cap, until committed).
+    Allowed(Option<tokio::sync::MutexGuard<'a, ()>>),
+    /// The creator is at the cap.
+    Refused(u64),
+}
+
+/// The error for a creator at its live-bot-game cap.
+fn bot_games_exhausted(max: u64) -> ServiceError {
+    ServiceError::ResourceExhausted(format!(
+        "live bot game limit reached: at most {max} games in progress with built-in bots per creator (--max-live-bot-games); finish or abort one first"
+    ))
 }
 
 impl Hub {
@@ -130,6 +163,7 @@ impl Hub {
         shutdown: signal::Receiver<bool>,
     ) -> Arc<Self> {
         let pool = BotPool::new(limits.bot_threads);
+        let replays = Arc::new(pool::Pool::named(limits.replay_threads, "replay"));
         Arc::new_cyclic(|me| Self {
             me: me.clone(),
             store,
@@ -138,6 +172,8 @@ impl Hub {
             limits,
             shutdown,
             pool,
+            replays,
+            bot_quota: tokio::sync::Mutex::new(()),
         })
     }
 
@@ -168,6 +204,11 @@ impl Hub {
             )));
         }
         let seed = match req.seed {
+            Some(_) if !self.limits.client_seeds => {
+                return Err(ServiceError::PermissionDenied(
+                    "this server does not accept client-chosen seeds (--client-seeds false): leave seed unset",
+                ));
+            }
             Some(s) => s,
             None => random_seed()?,
         };
@@ -262,6 +303,15 @@ impl Hub {
             settings: stored_settings,
             started_at_ms,
         };
+        // A game created with bot seats counts against its creator's cap on
+        // live bot games; the check and the creation happen under one lock.
+        let _quota = match seats.iter().any(|s| !s.bot.is_empty()) {
+            true => match self.bot_quota(owner).await? {
+                BotQuota::Allowed(guard) => guard,
+                BotQuota::Refused(max) => return Err(bot_games_exhausted(max)),
+            },
+            false => None,
+        };
         self.store.create(&record).await?;
         let meta = Meta {
             id: id.clone(),
@@ -273,6 +323,7 @@ impl Hub {
             created_at_ms,
             private: req.private,
             spectator_hash,
+            owner: owner.to_owned(),
         };
         let mut clocks = clocks::ClockState::new(settings.control, players);
         if let Some(at) = started_at_ms {
@@ -304,6 +355,9 @@ impl Hub {
     /// a valid admin key (which may look at private games). With a shared
     /// store the seats are checked against the store first, so a token
     /// rotated on another replica stops working here at once.
+    ///
+    /// For reads only: a call that changes the game resolves its [`Who`]
+    /// under the game's lock instead ([`Hub::identify_locked`]).
     pub async fn caller_as(
         &self,
         id: &str,
@@ -317,17 +371,47 @@ impl Hub {
             let mut cell = live.cell.lock().await;
             self.fresh(&live, &mut cell).await?;
         }
-        let game = access::Visibility {
-            id: &live.meta.id,
-            private: live.meta.private,
-            spectator_hash: live.meta.spectator_hash.as_ref(),
-        };
-        access::identify(token, &live.seats(), game, admin)
+        identify(&live, token, admin)
+    }
+
+    /// Who `who` is in `live`, read from the seats as they are now. Call
+    /// with the game's cell locked and freshened, in the same critical
+    /// section that then acts for the caller.
+    fn identify_locked(&self, live: &LiveGame, who: &Who) -> Result<Caller, ServiceError> {
+        match who {
+            Who::Known(caller) => Ok(*caller),
+            Who::Presented { token, admin } => identify(live, token.as_deref(), *admin),
+        }
     }
 
     /// How many games of `owner` are in progress with a bot seat.
     pub async fn live_bot_games(&self, owner: &str) -> Result<u64, ServiceError> {
         Ok(self.store.live_bot_games(owner).await?)
+    }
+
+    /// Whether a game of `owner` may get its first built-in bot now
+    /// (`--max-live-bot-games`). Every way a game gets one asks here: bot
+    /// seats at creation, `bot_fill`, a resignation, the bot-takes-seat
+    /// timeout policy. Hold the guard until the change is committed, so
+    /// that two games of one creator cannot both pass the cap.
+    async fn bot_quota(&self, owner: &str) -> Result<BotQuota<'_>, ServiceError> {
+        let Some(max) = self.limits.max_live_bot_games else {
+            return Ok(BotQuota::Allowed(None));
+        };
+        let guard = self.bot_quota.lock().await;
+        if self.store.live_bot_games(owner).await? >= max {
+            return Ok(BotQuota::Refused(max));
+        }
+        Ok(BotQuota::Allowed(Some(guard)))
+    }
+
+    /// [`Hub::bot_quota`] for a game that exists: one that already has a
+    /// bot seat is counted already and may get more.
+    async fn bot_quota_for(&self, live: &LiveGame) -> Result<BotQuota<'_>, ServiceError> {
+        if live.seats().iter().any(|s| !s.bot.is_empty()) {
+            return Ok(BotQuota::Allowed(None));
+        }
+        self.bot_quota(&live.meta.owner).await
     }
 
     pub async fn get(&self, id: &str, caller: Caller) -> Result<proto::GameSnapshot, ServiceError> {
@@ -386,16 +470,16 @@ impl Hub {
     pub async fn resign(
         &self,
         id: &str,
-        caller: Caller,
+        who: impl Into<Who>,
     ) -> Result<proto::ResignResponse, ServiceError> {
-        let Caller::Seat(seat) = caller else {
+        let live = self.live(id).await?;
+        let mut cell = live.cell.lock().await;
+        self.fresh(&live, &mut cell).await?;
+        let Caller::Seat(seat) = self.identify_locked(&live, &who.into())? else {
             return Err(ServiceError::PermissionDenied(
                 "spectators cannot resign: send a seat token",
             ));
         };
-        let live = self.live(id).await?;
-        let mut cell = live.cell.lock().await;
-        self.fresh(&live, &mut cell).await?;
         if cell.instance.is_over() {
             return Err(ServiceError::RuleViolation(
                 "the game is over: there is nothing to resign".into(),
@@ -413,6 +497,16 @@ impl Hub {
                 seats[seat].bot
             )));
         }
+        // The bot that takes the seat over counts against the creator's
+        // cap: at the cap the resignation is refused and changes nothing.
+        let _quota = match self.bot_quota_for(&live).await? {
+            BotQuota::Allowed(guard) => guard,
+            BotQuota::Refused(max) => {
+                return Err(ServiceError::ResourceExhausted(format!(
+                    "cannot resign now: a built-in bot would take the seat over, and this game's creator has reached its limit of {max} games in progress with bots (--max-live-bot-games); play on, or let the clock decide"
+                )));
+            }
+        };
         self.store.resign(id, seat, RESIGNED_SEAT_BOT).await?;
         self.reload_seats(&live, &mut cell).await?;
         tracing::info!(game_id = %id, seat, "seat resigned");
@@ -423,6 +517,17 @@ impl Hub {
             events: Vec::new(),
         })
     }
+}
+
+/// The caller that `token` (and an admin key) makes of a request on
+/// `live`, from its seats as they are now (see `access::identify`).
+fn identify(live: &LiveGame, token: Option<&str>, admin: bool) -> Result<Caller, ServiceError> {
+    let game = access::Visibility {
+        id: &live.meta.id,
+        private: live.meta.private,
+        spectator_hash: live.meta.spectator_hash.as_ref(),
+    };
+    access::identify(token, &live.seats(), game, admin)
 }
 
 /// The registered game type `id`; the error lists the valid ids.

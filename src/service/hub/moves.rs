@@ -13,7 +13,7 @@ use super::view;
 use crate::engine::Seat;
 use crate::games::{ActionInput, GameInstance};
 use crate::proto;
-use crate::service::auth::Caller;
+use crate::service::auth::{Caller, Who};
 use crate::service::error::ServiceError;
 use crate::store::{EntryKind, GameStatus, LoggedAction, StoreError, TIMEOUT_SEAT_BOT, now_ms};
 
@@ -60,7 +60,7 @@ impl Hub {
     pub async fn apply(
         &self,
         id: &str,
-        caller: Caller,
+        caller: impl Into<Who>,
         expected_version: Option<u64>,
         input: ActionInput<'_>,
     ) -> Result<proto::ApplyActionResponse, ServiceError> {
@@ -72,16 +72,12 @@ impl Hub {
     pub async fn apply_with(
         &self,
         id: &str,
-        caller: Caller,
+        who: impl Into<Who>,
         expected_version: Option<u64>,
         input: ActionInput<'_>,
         reply: Reply,
     ) -> Result<proto::ApplyActionResponse, ServiceError> {
-        let Caller::Seat(seat) = caller else {
-            return Err(ServiceError::PermissionDenied(
-                "spectators cannot act: send a seat token",
-            ));
-        };
+        let who = who.into();
         if let ActionInput::Notation(text) = input {
             if text.len() > self.limits.max_notation_len {
                 return Err(ServiceError::InvalidArgument(format!(
@@ -100,6 +96,13 @@ impl Hub {
         // the store's newest version.
         for _ in 0..MAX_RACES {
             self.fresh(&live, &mut cell).await?;
+            // Identified here, under the lock and after the seats are
+            // fresh: a token rotated a moment ago cannot move.
+            let Caller::Seat(seat) = self.identify_locked(&live, &who)? else {
+                return Err(ServiceError::PermissionDenied(
+                    "spectators cannot act: send a seat token",
+                ));
+            };
             let seen = *seen.get_or_insert(cell.log.len());
             if cell.clocks.started_at().is_none() {
                 return Err(not_started());

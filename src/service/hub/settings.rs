@@ -22,6 +22,8 @@ pub(super) struct StoredSettings {
     pub on_timeout: i32,
     #[prost(message, optional, tag = "3")]
     pub bot_fill: Option<proto::BotFill>,
+    #[prost(bool, tag = "4")]
+    pub client_seed: bool,
 }
 
 /// The settings a game runs with.
@@ -31,6 +33,8 @@ pub(super) struct Settings {
     pub on_timeout: proto::TimeoutPolicy,
     /// Fill open seats with `bot` this long after creation.
     pub bot_fill: Option<(u64, &'static str)>,
+    /// The creator chose the seed (`GameSnapshot.client_seed`).
+    pub client_seed: bool,
 }
 
 /// A time control in milliseconds.
@@ -81,6 +85,7 @@ impl Settings {
         control: Control::None,
         on_timeout: proto::TimeoutPolicy::BotMoves,
         bot_fill: None,
+        client_seed: false,
     };
 
     /// The settings a CreateGame request asks for (checked), and their
@@ -126,6 +131,7 @@ impl Settings {
             control,
             on_timeout,
             bot_fill,
+            client_seed: req.seed.is_some(),
         };
         Ok((settings, settings.encode()))
     }
@@ -141,6 +147,7 @@ impl Settings {
                 after_ms,
                 bot: bot.to_owned(),
             }),
+            client_seed: self.client_seed,
         }
         .encode_to_vec()
     }
@@ -166,6 +173,7 @@ impl Settings {
             control,
             on_timeout,
             bot_fill,
+            client_seed: stored.client_seed,
         })
     }
 }
@@ -189,10 +197,12 @@ mod tests {
                 after_ms: 900,
                 bot: String::new(),
             }),
+            seed: Some(7),
             ..proto::CreateGameRequest::default()
         };
         let (settings, bytes) = Settings::from_request(&req, true).expect("valid");
         assert_eq!(Settings::decode(&bytes), Ok(settings));
+        assert!(settings.client_seed);
         assert_eq!(settings.bot_fill, Some((900, "random")));
         assert_eq!(Settings::decode(&[]), Ok(Settings::NONE));
     }

@@ -21,10 +21,10 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use super::Hub;
 use super::cache::{Cell, LiveGame};
 use super::moves::Committed;
 use super::settings::Control;
+use super::{BotQuota, Hub};
 use crate::bots::{self, Bot};
 use crate::engine::Seat;
 use crate::games::GameInstance;
@@ -118,14 +118,23 @@ impl Hub {
             if deadline > now {
                 break;
             }
-            let (next, entry) = timeout_entry(
-                live,
-                cell.instance.as_ref(),
-                seat,
-                live.meta.settings.on_timeout,
-                now,
-            )?;
-            match self.commit(live, cell, next, entry).await? {
+            // A bot that would take the seat counts against the creator's
+            // cap on live bot games: at the cap the seat forfeits instead.
+            let mut policy = live.meta.settings.on_timeout;
+            let quota = match policy {
+                TimeoutPolicy::BotTakesSeat => match self.bot_quota_for(live).await? {
+                    BotQuota::Allowed(guard) => guard,
+                    BotQuota::Refused(_) => {
+                        policy = TimeoutPolicy::Forfeit;
+                        None
+                    }
+                },
+                _ => None,
+            };
+            let (next, entry) = timeout_entry(live, cell.instance.as_ref(), seat, policy, now)?;
+            let committed = self.commit(live, cell, next, entry).await?;
+            drop(quota);
+            match committed {
                 Committed::Yes => {
                     tracing::info!(game_id = %live.meta.id, seat, deadline, "seat timed out");
                     timed_out.push(seat);

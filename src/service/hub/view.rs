@@ -131,6 +131,7 @@ pub(super) fn snapshot_with(
         },
         seats: seat_infos(&live.seats()),
         private: live.meta.private,
+        client_seed: live.meta.settings.client_seed,
         clocks: clocks.to_proto(as_of.max(clocks.at()), live.meta.settings.on_timeout),
     }
 }

@@ -14,7 +14,9 @@ use tokio::sync::{broadcast, mpsc, watch as signal};
 use tonic::Status;
 
 use super::Hub;
-use super::cache::{Frame, LiveGame, Version, initial, replay};
+use super::cache::{Frame, LiveGame, Version, apply_entry, corrupt, initial};
+use super::log::Log;
+use super::pool::Pool;
 use super::view::{shared_snapshot, shared_update};
 use crate::engine::Seat;
 use crate::proto;
@@ -53,6 +55,19 @@ struct Encoder {
 }
 
 impl Encoder {
+    /// This encoder, leaving in its place one for the same viewer and mode
+    /// that holds nothing (the catch-up moves the real one into its jobs).
+    fn take(&mut self) -> Encoder {
+        std::mem::replace(
+            self,
+            Encoder {
+                viewer: self.viewer,
+                mode: self.mode,
+                held: None,
+            },
+        )
+    }
+
     fn update(&mut self, live: &LiveGame, v: &Version) -> Result<proto::GameUpdate, Status> {
         if !self.mode.delta {
             return Ok(shared_update(live, v, self.viewer));
@@ -129,11 +144,15 @@ impl Hub {
             mode,
             held: None,
         };
-        tokio::spawn(watch_loop(slot, encoder, from, updates, tx, shutdown, gone));
+        let replays = self.replays.clone();
+        tokio::spawn(watch_loop(
+            slot, encoder, from, updates, tx, shutdown, gone, replays,
+        ));
         Ok(rx)
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn watch_loop(
     slot: WatcherSlot,
     mut enc: Encoder,
@@ -142,6 +161,7 @@ async fn watch_loop(
     tx: mpsc::Sender<Result<proto::GameUpdate, Status>>,
     mut shutdown: signal::Receiver<bool>,
     mut gone: signal::Receiver<bool>,
+    replays: Arc<Pool>,
 ) {
     let live = &slot.0;
     let viewer = enc.viewer;
@@ -149,7 +169,7 @@ async fn watch_loop(
     // reissued, the stream sends nothing more for that seat.
     let token = seat_token(live, viewer);
     // `next` is the next version the watcher has not seen.
-    let mut next = match catch_up(live, &mut enc, from, &tx).await {
+    let mut next = match catch_up(live, &mut enc, from, &tx, &replays).await {
         Some(n) => n,
         None => return,
     };
@@ -163,7 +183,7 @@ async fn watch_loop(
                     }
                     if v > next {
                         // Missed versions (cannot normally happen): replay them.
-                        match catch_up(live, &mut enc, next, &tx).await { Some(n) => next = n, None => return }
+                        match catch_up(live, &mut enc, next, &tx, &replays).await { Some(n) => next = n, None => return }
                         continue;
                     }
                     if token != seat_token(live, viewer) {
@@ -176,7 +196,7 @@ async fn watch_loop(
                     next = v + 1;
                 }
                 Err(broadcast::error::RecvError::Lagged(_)) => {
-                    match catch_up(live, &mut enc, next, &tx).await { Some(n) => next = n, None => return }
+                    match catch_up(live, &mut enc, next, &tx, &replays).await { Some(n) => next = n, None => return }
                 }
                 Err(broadcast::error::RecvError::Closed) => return,
             },
@@ -204,14 +224,29 @@ async fn deleted(gone: &mut signal::Receiver<bool>) -> bool {
     gone.wait_for(|g| *g).await.is_ok()
 }
 
-/// Send versions `from..=current` (replaying older ones). Returns the next
-/// version to wait for, or `None` when the stream is done (game over, the
-/// watcher left, or an error was sent).
+/// Most versions one replay job sends (and at most what the stream's
+/// buffer has room for), and most log entries it applies: a job is a few
+/// milliseconds of work, so one long catch-up never holds a replay thread
+/// for long, and a stream that is not read stops being replayed.
+const JOB_VERSIONS: usize = STREAM_BUFFER;
+const JOB_ENTRIES: usize = 512;
+
+/// Send versions `from..=current`, older ones rebuilt by replay. Returns
+/// the next version to wait for, or `None` when the stream is done (game
+/// over, the watcher left, or an error was sent).
+///
+/// The replay is lazy: a [`Cursor`] (one game being replayed and its place
+/// in a copy of the log) produces only as many updates as the stream has
+/// room for, in short jobs on the hub's low-priority replay pool. So a
+/// stream's memory is its buffer plus a cursor however long the game, an
+/// unread stream stops costing work once its buffer is full, and replays
+/// never run on the threads that answer requests and health checks.
 async fn catch_up(
-    live: &LiveGame,
+    live: &Arc<LiveGame>,
     enc: &mut Encoder,
     from: u64,
     tx: &mpsc::Sender<Result<proto::GameUpdate, Status>>,
+    replays: &Pool,
 ) -> Option<u64> {
     let (current, log) = {
         let cell = live.cell.lock().await;
@@ -220,43 +255,133 @@ async fn catch_up(
             cell.log.clone(),
         )
     };
-    let started_at = current.clocks.started_at();
-    let mut pending = Vec::new();
-    if from == 0 {
-        match initial(&live.meta, started_at) {
-            Ok((inst, clocks)) => pending.push(enc.update(live, &Version::new(inst, clocks))),
-            Err(e) => {
-                let _ = tx.send(Err(e.into())).await;
+    let end = current.version();
+    let over = current.is_over();
+    if from >= end {
+        // Nothing to replay (the usual case: a watcher from the current
+        // version, or resuming at the next one): answer here.
+        if from == end && tx.send(enc.update(live, &current)).await.is_err() {
+            return None;
+        }
+        return (!over).then_some(end + 1);
+    }
+    let mut cursor = Cursor {
+        live: live.clone(),
+        at: None,
+        applied: 0,
+        log,
+        next: from,
+        current,
+        finished: false,
+    };
+    let mut job_enc = enc.take();
+    while !cursor.finished {
+        // Wait for room in the stream before doing any work for it.
+        let Ok(permit) = tx.reserve().await else {
+            return None;
+        };
+        let room = (tx.capacity() + 1).min(JOB_VERSIONS);
+        let job = replays.run(move || {
+            let batch = cursor.next_batch(&mut job_enc, room);
+            (cursor, job_enc, batch)
+        });
+        let batch;
+        (cursor, job_enc, batch) = match job.await {
+            Ok(done) => done,
+            Err(_) => {
+                drop(permit);
+                let _ = tx
+                    .send(Err(Status::unavailable("server is shutting down")))
+                    .await;
+                return None;
+            }
+        };
+        let mut batch = batch.into_iter();
+        let Some(first) = batch.next() else {
+            continue;
+        };
+        let failed = first.is_err();
+        permit.send(first);
+        if failed {
+            return None;
+        }
+        for u in batch {
+            let failed = u.is_err();
+            // Room was reserved above, and only this task sends.
+            if tx.try_send(u).is_err() || failed {
                 return None;
             }
         }
     }
-    let end = current.version();
-    if from < end {
-        let result = replay(&live.meta, started_at, &log, |v| {
-            let version = v.version();
-            if version >= from && version < end {
-                pending.push(enc.update(live, v));
+    *enc = job_enc;
+    (!over).then_some(end + 1)
+}
+
+/// A catch-up in progress: the game replayed up to some version, the log
+/// (a compact copy, a few dozen bytes a move) and the live version the
+/// catch-up ends with.
+struct Cursor {
+    live: Arc<LiveGame>,
+    /// The replayed game; `None` before the first job (version 0 is built
+    /// there, off the request threads too).
+    at: Option<Version>,
+    /// Log entries applied to `at`.
+    applied: usize,
+    log: Log,
+    /// The next version to send.
+    next: u64,
+    /// The version the catch-up ends with, sent as it is live.
+    current: Version,
+    finished: bool,
+}
+
+impl Cursor {
+    /// Up to `room` updates in order, applying at most [`JOB_ENTRIES`] log
+    /// entries. An error is the batch's last update (and ends the stream).
+    fn next_batch(
+        &mut self,
+        enc: &mut Encoder,
+        room: usize,
+    ) -> Vec<Result<proto::GameUpdate, Status>> {
+        let mut out = Vec::new();
+        let end = self.current.version();
+        let v = match &mut self.at {
+            Some(v) => v,
+            None => match initial(&self.live.meta, self.current.clocks.started_at()) {
+                Ok((inst, clocks)) => self.at.insert(Version::new(inst, clocks)),
+                Err(e) => {
+                    self.finished = true;
+                    return vec![Err(e.into())];
+                }
+            },
+        };
+        let mut steps = 0;
+        while out.len() < room && steps < JOB_ENTRIES {
+            if self.next >= end {
+                out.push(enc.update(&self.live, &self.current));
+                self.finished = true;
+                break;
             }
-            version + 1 < end
-        });
-        if let Err(e) = result {
-            let _ = tx.send(Err(e.into())).await;
-            return None;
+            if v.version() == self.next {
+                out.push(enc.update(&self.live, v));
+                self.next += 1;
+                continue;
+            }
+            let replayed = self
+                .log
+                .get(self.applied)
+                .ok_or_else(|| format!("the log ends at {} entries", self.applied))
+                .and_then(|entry| {
+                    apply_entry(&mut v.inst, &mut v.clocks, &entry).map_err(|e| e.to_string())
+                });
+            if let Err(e) = replayed {
+                out.push(Err(corrupt(&self.live.meta.id)(e).into()));
+                self.finished = true;
+                break;
+            }
+            self.applied += 1;
+            steps += 1;
         }
-    }
-    if end >= from && !(from == 0 && end == 0) {
-        pending.push(enc.update(live, &current));
-    }
-    for u in pending {
-        let failed = u.is_err();
-        if tx.send(u).await.is_err() || failed {
-            return None;
-        }
-    }
-    if current.is_over() {
-        None
-    } else {
-        Some(end + 1)
+        out
     }
 }
