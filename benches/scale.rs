@@ -1,4 +1,4 @@
-//! Scale figures (issue 17, part 5), in one run:
+//! Scale figures, in one run:
 //!
 //! (a) Memory per live game: for every title and player count, a child
 //!     process creates N games in-process through the `Hub`, plays each to

@@ -337,7 +337,7 @@ fn row(name: &str, s: &Stats, base: &Stats) {
     );
 }
 
-/// The SQLite rows' goal (issue 17): with `CLIENTS` clients, SQLite at
+/// The SQLite rows' goal: with `CLIENTS` clients, SQLite at
 /// 0.9x the memory store or better. Each client waits for its own move to
 /// be on disk, so one fsync can carry at most `CLIENTS` moves: the disk's
 /// fsync time, probed right after the row in the same directory, bounds

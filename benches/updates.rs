@@ -1,4 +1,4 @@
-//! Bytes on the wire of WatchGame updates (issue 17): full snapshots (the
+//! Bytes on the wire of WatchGame updates: full snapshots (the
 //! default, with the text picture) against deltas (UPDATE_MODE_DELTA, with
 //! and without the text), per move and for a whole catch-up, for one seeded
 //! game of every title and player count. Not a timing: the figures are the

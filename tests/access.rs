@@ -1,5 +1,4 @@
-//! Issue 12 (keys, private games, quotas, admin calls) and issue 13's
-//! RotateSeatToken, through a real server and client.
+//! Keys, private games, quotas and admin calls, and RotateSeatToken, through a real server and client.
 
 mod common;
 
@@ -419,7 +418,7 @@ async fn live_bot_games_are_capped_per_key() {
     assert!(
         refused
             .message()
-            .contains("at most 1 games in progress with bot seats"),
+            .contains("at most 1 games in progress with built-in bots"),
         "{refused:?}"
     );
     // Games without bots are not capped; other keys are served.

@@ -1,4 +1,4 @@
-//! Issue 12 and 13's token rotation across two replicas on one PostgreSQL
+//! Token rotation across two replicas on one PostgreSQL
 //! database: a rotated or reissued token stops working at once on the
 //! other replica (which had cached the game and its seats), private games
 //! stay private there, and a deletion or an abort reaches the other

@@ -155,3 +155,41 @@ async fn health_probe_honours_listen_flag_and_env() {
     child.kill().expect("kill");
     let _ = child.wait();
 }
+
+/// A text log written to a pipe or file has no colour escapes, and the
+/// start-up lines say where the web page is; `--help`'s examples use the
+/// README's metrics port.
+#[test]
+fn text_log_to_a_pipe_is_plain_and_names_the_web_page() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_satrap"))
+        .args(["serve", "--listen", "0.0.0.0:0", "--database", "memory://"])
+        .env_remove("NO_COLOR")
+        .env_remove("RUST_LOG")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn satrap");
+    let stdout = child.stdout.take().expect("stdout");
+    let lines: Vec<String> = BufReader::new(stdout)
+        .lines()
+        .take(3)
+        .map_while(Result::ok)
+        .collect();
+    let _ = child.kill();
+    let _ = child.wait();
+    let text = lines.join("\n");
+    assert!(!text.contains('\u{1b}'), "escape codes in a piped log: {text:?}");
+    let page = lines
+        .iter()
+        .find(|l| l.contains("web page at"))
+        .unwrap_or_else(|| panic!("no web page line: {text}"));
+    // A wildcard listen address is shown as one a browser can open.
+    assert!(page.contains("http://127.0.0.1:"), "{page}");
+
+    let help = Command::new(env!("CARGO_BIN_EXE_satrap"))
+        .args(["serve", "--help"])
+        .output()
+        .expect("satrap serve --help");
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("0.0.0.0:9464") && !help.contains("9090"), "{help}");
+}

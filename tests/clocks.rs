@@ -1,4 +1,4 @@
-//! Turn clocks (issue 13) through the real server, with millisecond clocks:
+//! Turn clocks through the real server, with millisecond clocks:
 //! each timeout policy, clocks of simultaneous seats, Fischer increments, a
 //! restart that finds a clock overdue, and two PostgreSQL replicas racing a
 //! timeout against a move (never recorded twice, never after the move).

@@ -1,4 +1,4 @@
-//! WatchGame in UPDATE_MODE_DELTA (issue 17): for whole games of every
+//! WatchGame in UPDATE_MODE_DELTA: for whole games of every
 //! title and player count, every seat and a spectator rebuild each version
 //! from the first full snapshot and the deltas, and the result must equal
 //! the full snapshot of the same version (UPDATE_MODE_FULL): live (the

@@ -1,4 +1,4 @@
-//! Issue 15 through the real server: action spaces in ListGameTypes, every
+//! The bot kit through the real server: action spaces in ListGameTypes, every
 //! legal action's `action_id`, ApplyAction by id (and its two refusals), and
 //! observations on request from GetGame and ListLegalActions with the mask
 //! matching the legal list.

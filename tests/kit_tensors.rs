@@ -1,4 +1,4 @@
-//! Issue 15, the bot kit's engine half: fixed action ids and observation
+//! The bot kit's engine half: fixed action ids and observation
 //! tensors, checked over random playouts of every game and player count.
 //!
 //! Action ids: in every state every legal action's id is in

@@ -1,4 +1,4 @@
-//! Open seats and joining (issue 13): a game waits until its open seats
+//! Open seats and joining: a game waits until its open seats
 //! are taken, invite codes work once, LeaveGame frees a seat, ListGames
 //! finds games with open seats, bots fill what nobody took, clocks start
 //! with the game, and two joins racing for the last seat never both win.

@@ -50,6 +50,28 @@ async fn metrics_move_as_a_game_is_played() {
     assert_eq!(s0.get("satrap_cached_games", &[]), 0.0);
     assert_eq!(s0.get("satrap_watch_streams", &[]), 0.0);
     assert_eq!(http_get(metrics, "/nope").await.0, 404);
+    // Every series a dashboard reads is there before it is first used, at
+    // 0 (so an alert never reads "no data" for zero), with the build and
+    // the process's own figures.
+    for present in [
+        "satrap_watch_streams",
+        "satrap_live_games",
+        "satrap_bot_decisions_total",
+        "satrap_connections_shed_total",
+        "process_resident_memory_bytes",
+        "process_cpu_seconds_total",
+        "process_open_fds",
+    ] {
+        assert!(s0.has(present), "{present} at start-up: {page}");
+    }
+    assert_eq!(s0.get("satrap_bot_decisions_total", &[("bot", "mcts-hard")]), 0.0);
+    assert!(
+        s0.0.iter().any(|((name, labels), v)| name == "satrap_build_info"
+            && labels.get("version").map(String::as_str) == Some(env!("CARGO_PKG_VERSION"))
+            && labels.get("commit").is_some_and(|c| !c.is_empty())
+            && *v == 1.0),
+        "satrap_build_info: {page}"
+    );
 
     // A game: seat 0 from this client, seat 1 the built-in random bot.
     let created = create(

@@ -122,7 +122,7 @@ pub trait Game: 'static {
     fn action_id(action: &Self::Action) -> usize;
 
     /// Write the observation tensor of `view` for a table of `players`
-    /// (issue 15): a fixed number of values per game and player count, in
+    ///: a fixed number of values per game and player count, in
     /// named sections (the game's `observation.rs`). Written from the view,
     /// never the state, so it holds only what the view's viewer may see.
     fn observe(view: &Self::View, players: usize, tensor: &mut Tensor);

@@ -1,4 +1,4 @@
-//! Observation tensors (issue 15): a flat `f32` vector per viewer with a
+//! Observation tensors: a flat `f32` vector per viewer with a
 //! fixed length per game and player count, for learning bots.
 //!
 //! A game fills a [`Tensor`] from its *view* (`Game::observe`), never from the

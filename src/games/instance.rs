@@ -69,7 +69,7 @@ pub trait GameInstance: Send + Sync + 'static {
     fn legal_actions(&self, seat: Seat) -> Vec<proto::LegalAction>;
     /// `num_distinct_actions`: the size of the game's fixed action space.
     fn num_distinct_actions(&self) -> usize;
-    /// The observation tensor and legal-action mask of `viewer` (issue 15),
+    /// The observation tensor and legal-action mask of `viewer`,
     /// from that viewer's view only.
     fn observation(&self, viewer: Option<Seat>) -> proto::Observation;
     /// Apply one action; on success returns its canonical notation (what the

@@ -1,4 +1,4 @@
-//! Updates as deltas (issue 17): the change from one [`proto::GameSnapshot`]
+//! Updates as deltas: the change from one [`proto::GameSnapshot`]
 //! to the next as a field mask (`SnapshotDelta`), and the inverse that
 //! rebuilds the next snapshot from the previous one.
 //!

@@ -307,7 +307,7 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
 }
 
 /// Private games, token replacement, deletion and the live-bot-game count
-/// (issue 12).
+///.
 async fn check_access(store: &dyn GameStore, prefix: &str) -> Result<(), String> {
     let id = |n: &str| format!("{prefix}-access-{n}");
     let mut secret = record(&id("p"), "acc", 5_000);

@@ -61,7 +61,7 @@ pub struct GameRecord {
     pub access: AccessRecord,
 }
 
-/// Who may see a game and whose quota it counts against (issue 12).
+/// Who may see a game and whose quota it counts against.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct AccessRecord {
     /// Left out of ListGames; spectators need the spectator token.

@@ -79,7 +79,7 @@ CREATE TABLE satrap_counts (
 INSERT INTO satrap_counts (id, games) SELECT 1, count(*) FROM games;
 "#,
     r#"
--- Issue 12: private games (their spectator token's hash) and the creator,
+-- private games (their spectator token's hash) and the creator,
 -- for quotas. (IF NOT EXISTS: safe to run again on a database whose record
 -- of migrations was rolled back.)
 ALTER TABLE games ADD COLUMN IF NOT EXISTS private BOOLEAN NOT NULL DEFAULT false;
@@ -88,7 +88,7 @@ ALTER TABLE games ADD COLUMN IF NOT EXISTS owner TEXT NOT NULL DEFAULT '';
 CREATE INDEX IF NOT EXISTS games_by_owner ON games (owner, status);
 "#,
     r#"
--- Turn clocks and the lobby (issue 13).
+-- Turn clocks and the lobby.
 -- (IF NOT EXISTS: safe to run again on a database whose record of
 -- migrations was rolled back.)
 ALTER TABLE games ADD COLUMN IF NOT EXISTS settings BYTEA NOT NULL DEFAULT '\x';

@@ -63,7 +63,7 @@ CREATE TABLE actions (
     PRIMARY KEY (game_id, version)
 ) WITHOUT ROWID;
 "#,
-    // Issue 12: private games (their spectator token's hash) and the
+    // private games (their spectator token's hash) and the
     // creator, for quotas.
     r#"
 ALTER TABLE games ADD COLUMN private INTEGER NOT NULL DEFAULT 0;
@@ -72,7 +72,7 @@ ALTER TABLE games ADD COLUMN owner TEXT NOT NULL DEFAULT '';
 CREATE INDEX games_by_owner ON games (owner, status);
 "#,
     r#"
--- Turn clocks and the lobby (issue 13).
+-- Turn clocks and the lobby.
 ALTER TABLE games ADD COLUMN settings BLOB NOT NULL DEFAULT x'';
 ALTER TABLE games ADD COLUMN started_at_ms INTEGER;
 UPDATE games SET started_at_ms = created_at_ms;

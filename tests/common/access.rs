@@ -1,4 +1,4 @@
-//! Helpers for the access tests (issue 12): servers with API keys and
+//! Helpers for the access tests: servers with API keys and
 //! quotas, requests carrying keys, and the AdminService client.
 
 use std::path::PathBuf;

@@ -1,4 +1,4 @@
-//! Helpers for the clock and lobby tests (issue 13).
+//! Helpers for the clock and lobby tests.
 
 use satrap::proto::{self, time_control::Kind};
 use tonic::Status;

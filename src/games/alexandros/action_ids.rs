@@ -1,4 +1,4 @@
-//! Fixed action ids (issue 15): one block per action kind, parameters
+//! Fixed action ids: one block per action kind, parameters
 //! numbered by the board file's lists (points, spaces) and symbol order
 //! (temple, amphora, horse, lyre, soldier). Blocks cover every combination of
 //! parameters, so an id never depends on the state. Documented in

@@ -1,4 +1,4 @@
-//! Observation tensor (issue 15), written from the viewer's view (section 7):
+//! Observation tensor, written from the viewer's view (section 7):
 //! the viewer's own hand is its own; every other hand is only its size, and
 //! the draw pile only its size, exactly as the view has them. Layout in
 //! `docs/observations.md`.

@@ -1,4 +1,4 @@
-//! Fixed action ids (issue 15): one block per action of KS-27, parameters
+//! Fixed action ids: one block per action of KS-27, parameters
 //! numbered by province-list, faction (Rama, Lao, Malay) and card-type order.
 //! Blocks cover every combination of parameters, legal or not, so an id
 //! never depends on the state. Documented in `docs/action-ids.md`.

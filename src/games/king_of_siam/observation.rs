@@ -1,4 +1,4 @@
-//! Observation tensor (issue 15), written from the public view (section 7:
+//! Observation tensor, written from the public view (section 7:
 //! King of Siam hides nothing, so every viewer gets the same numbers apart
 //! from the generic `viewer` slice). Layout in `docs/observations.md`.
 

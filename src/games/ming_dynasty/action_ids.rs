@@ -1,4 +1,4 @@
-//! Fixed action ids (issue 15): one block per action kind, parameters
+//! Fixed action ids: one block per action kind, parameters
 //! numbered by the board file's lists (districts P1a … P6c, provinces P1 …
 //! P6) and card kinds (transports in board order, then the dragon). Blocks
 //! cover every combination of parameters, so an id never depends on the

@@ -1,4 +1,4 @@
-//! Observation tensor (issue 15), written from the viewer's view: hands are
+//! Observation tensor, written from the viewer's view: hands are
 //! public (AMB-22, AMB-39), the face-down movement supply is only its size,
 //! and during the secret return selection (MD-55) only the viewer's own
 //! commitment is in its view, so only that one is in its tensor. Layout in

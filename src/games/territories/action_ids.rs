@@ -1,4 +1,4 @@
-//! Fixed action ids (issue 15). Cells and intersections are numbered inside
+//! Fixed action ids. Cells and intersections are numbered inside
 //! a fixed window that holds every grid a game can reach: the grid starts at
 //! 5 × 4 cells (GEO-1) and grows only by EXPAND, one card of the 20-card draw
 //! pile each (TR-28), so no cell lies more than 20 outside the start. Blocks

@@ -1,4 +1,4 @@
-//! Observation tensor (issue 15), written from the viewer's view: the
+//! Observation tensor, written from the viewer's view: the
 //! viewer's whole hand, of the opponent's hand only its size and the cards
 //! made public (HID-3), of the draw pile only its size. The grid and the
 //! buildings are laid out in the fixed window of `action_ids` (every

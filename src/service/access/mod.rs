@@ -1,4 +1,4 @@
-//! Who may call what (issue 12): API keys and their roles ([`keys`]),
+//! Who may call what: API keys and their roles ([`keys`]),
 //! quotas per caller ([`quota`]), and who may see a private game
 //! ([`identify`]).
 //!

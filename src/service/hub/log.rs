@@ -1,7 +1,7 @@
 //! A cached game's action log, kept compact: every live game holds its
 //! whole log (catch-up and history replay it), and as a `Vec<LoggedAction>`
 //! that cost about 75 bytes a move (a 40-byte entry plus a heap allocation
-//! for each notation), most of a finished game's memory (issue 17: 100,000
+//! for each notation), most of a finished game's memory (100,000
 //! live games in under 1 GiB). Here the notations share one string and each
 //! entry is 24 bytes: 24 bytes a move plus the notation's own bytes (43-60
 //! bytes a move in all, growth slack included, in `benches/scale.rs`).

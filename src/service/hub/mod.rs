@@ -419,7 +419,7 @@ impl Hub {
     }
 
     /// The snapshot and, when asked, the caller's observation tensor and
-    /// legal-action mask (issue 15), both at the same version.
+    /// legal-action mask, both at the same version.
     pub async fn get_observed(
         &self,
         id: &str,
@@ -443,7 +443,7 @@ impl Hub {
     }
 
     /// The caller's legal actions and, when asked, its observation tensor
-    /// and legal-action mask at the same version (issue 15).
+    /// and legal-action mask at the same version.
     pub async fn legal_actions_observed(
         &self,
         id: &str,
