@@ -178,7 +178,10 @@ fn text_log_to_a_pipe_is_plain_and_names_the_web_page() {
     let _ = child.kill();
     let _ = child.wait();
     let text = lines.join("\n");
-    assert!(!text.contains('\u{1b}'), "escape codes in a piped log: {text:?}");
+    assert!(
+        !text.contains('\u{1b}'),
+        "escape codes in a piped log: {text:?}"
+    );
     let page = lines
         .iter()
         .find(|l| l.contains("web page at"))
@@ -191,5 +194,8 @@ fn text_log_to_a_pipe_is_plain_and_names_the_web_page() {
         .output()
         .expect("satrap serve --help");
     let help = String::from_utf8_lossy(&help.stdout);
-    assert!(help.contains("0.0.0.0:9464") && !help.contains("9090"), "{help}");
+    assert!(
+        help.contains("0.0.0.0:9464") && !help.contains("9090"),
+        "{help}"
+    );
 }

@@ -64,12 +64,16 @@ async fn metrics_move_as_a_game_is_played() {
     ] {
         assert!(s0.has(present), "{present} at start-up: {page}");
     }
-    assert_eq!(s0.get("satrap_bot_decisions_total", &[("bot", "mcts-hard")]), 0.0);
+    assert_eq!(
+        s0.get("satrap_bot_decisions_total", &[("bot", "mcts-hard")]),
+        0.0
+    );
     assert!(
-        s0.0.iter().any(|((name, labels), v)| name == "satrap_build_info"
-            && labels.get("version").map(String::as_str) == Some(env!("CARGO_PKG_VERSION"))
-            && labels.get("commit").is_some_and(|c| !c.is_empty())
-            && *v == 1.0),
+        s0.0.iter()
+            .any(|((name, labels), v)| name == "satrap_build_info"
+                && labels.get("version").map(String::as_str) == Some(env!("CARGO_PKG_VERSION"))
+                && labels.get("commit").is_some_and(|c| !c.is_empty())
+                && *v == 1.0),
         "satrap_build_info: {page}"
     );
 
