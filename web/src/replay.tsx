@@ -104,11 +104,11 @@ export function ReplayPage({ gameId }: { gameId: string }) {
               {at === 0 ? "The start" : `Move ${at} of ${last}`}{!done && ` (loading ${frames.length} of ${Number(total) + 1})`}
             </p>
             <div class="controls">
-              <button type="button" class="first" onClick={() => setAt(0)} disabled={at === 0} aria-label="To the start">⏮</button>
-              <button type="button" class="prev" onClick={() => setAt(Math.max(0, at - 1))} disabled={at === 0} aria-label="Previous move">◀</button>
-              <button type="button" class="play" onClick={() => { if (at >= last) setAt(0); setPlaying(!playing); }} aria-label={playing ? "Pause" : "Play"}>{playing ? "⏸ Pause" : "▶ Play"}</button>
-              <button type="button" class="next" onClick={() => setAt(Math.min(last, at + 1))} disabled={at >= last} aria-label="Next move">▶</button>
-              <button type="button" class="end" onClick={() => setAt(last)} disabled={at >= last} aria-label="To the end">⏭</button>
+              <button type="button" class="first" onClick={() => setAt(0)} disabled={at === 0} >Start</button>
+              <button type="button" class="prev" onClick={() => setAt(Math.max(0, at - 1))} disabled={at === 0}>◀ Back</button>
+              <button type="button" class="play" onClick={() => { if (at >= last) setAt(0); setPlaying(!playing); }} >{playing ? "Pause" : "Play"}</button>
+              <button type="button" class="next" onClick={() => setAt(Math.min(last, at + 1))} disabled={at >= last}>Next ▶</button>
+              <button type="button" class="end" onClick={() => setAt(last)} disabled={at >= last} >End</button>
             </div>
             <label class="scrub">Move <input type="range" min={0} max={last} value={at} onInput={(e) => setAt(Number((e.target as HTMLInputElement).value))} /></label>
             <label class="speed">Speed{" "}
@@ -116,7 +116,7 @@ export function ReplayPage({ gameId }: { gameId: string }) {
                 {SPEEDS.map((s, i) => <option key={i} value={i}>{s.label}</option>)}
               </select>
             </label>
-            <div class="this-move" aria-live="polite">
+            <div class="this-move" aria-live="polite" tabIndex={0} aria-label="This move">
               {at === 0 ? <p>The game is set up.</p> : lines.length ? lines.map((l, i) => <p key={i}>{l}</p>) : <p>A hidden move.</p>}
             </div>
           </section>

@@ -61,7 +61,7 @@ function Board(p: BoardProps) {
   const [ax, ay] = pt(v.alexander);
   const dest = v.progress?.destination;
   return (
-    <svg viewBox="0 0 660 540" class="board ax" role="img" aria-label="Alexandros board">
+    <svg viewBox="0 0 660 540" class="board ax" role="group" aria-label="Alexandros board">
       <rect width={660} height={540} fill="#bcd7ea" />
       {SPACES.map(({ id, ch }) => {
         const pr = provinceOf.get(id);
@@ -104,6 +104,7 @@ function Board(p: BoardProps) {
         const [x, y] = pt(id);
         return (
           <g key={id} {...pickable(p, `pt:${id}`, "point", pointName(id))}>
+            <title>{pointName(id)}</title>
             <circle cx={x} cy={y} r={8} fill="#fff" fill-opacity={0.6} stroke="#b8860b" stroke-width={2.5} />
           </g>
         );

@@ -53,7 +53,9 @@ export interface GameUI {
 export const PALETTE = ["#7b3fa0", "#0f8286", "#c2185b", "#7a5230"];
 
 /** Props that make a board element (SVG or HTML) clickable, and reachable
- *  by keyboard (Tab, then Enter or Space), when its key is offered. */
+ *  by keyboard (Tab, then Enter or Space), when its key is offered. Its
+ *  accessible name is its text (HTML) or its <title> (SVG); `label` says it
+ *  in the action bar once picked. */
 export function pickable(p: BoardProps, key: string, extraClass = "", label?: string) {
   const on = p.clickable.has(key);
   const picked = p.picked.includes(key);
@@ -64,7 +66,6 @@ export function pickable(p: BoardProps, key: string, extraClass = "", label?: st
     role: on ? ("button" as const) : undefined,
     // Lower-case: SVG attributes are case-sensitive, and Preact sets them as written.
     tabindex: on ? 0 : undefined,
-    "aria-label": on ? (label ?? "choose this") : undefined,
     onClick: on ? (e: Event) => { e.stopPropagation(); p.onPick(key, label); } : undefined,
     onKeyDown: on ? (e: KeyboardEvent) => {
       if (e.key === "Enter" || e.key === " ") { e.preventDefault(); p.onPick(key, label); }

@@ -53,7 +53,7 @@ function Board(p: BoardProps) {
   const lines: [number, number][] = [];
   for (const pr of v.provinces) for (const a of pr.adjacent) if (pr.province < a) lines.push([pr.province, a]);
   return (
-    <svg viewBox="0 0 560 700" class="board ks" role="img" aria-label="King of Siam board">
+    <svg viewBox="0 0 560 700" class="board ks" role="group" aria-label="King of Siam board">
       <rect x={0} y={0} width={560} height={700} fill="#eaf3e4" />
       {lines.map(([a, b]) => {
         const pa = POS[KingOfSiamProvince[a]], pb = POS[KingOfSiamProvince[b]];
@@ -186,7 +186,7 @@ function Legend() {
 
 function cardProps(p: BoardProps, own: boolean, c: KingOfSiamCard) {
   const key = `card:${KingOfSiamCard[c]}`;
-  return own ? pickable(p, key, "card") : { class: "card" };
+  return own ? pickable(p, key, "card", CARD_NAME[c]) : { class: "card" };
 }
 
 function keysOf(a: LegalAction): string[] {

@@ -65,7 +65,7 @@ function Board(p: BoardProps) {
   const borders: { a: string; b: string; t: MingDynastyCard }[] = [];
   for (const d of v.districts) for (const n of d.neighbours) if (d.id < n.district) borders.push({ a: d.id, b: n.district, t: n.transport });
   return (
-    <svg viewBox="0 0 700 680" class="board md" role="img" aria-label="Ming Dynasty board">
+    <svg viewBox="0 0 700 680" class="board md" role="group" aria-label="Ming Dynasty board">
       <rect width={700} height={680} fill="#f4efe2" />
       {v.provinces.map((pr) => {
         const ds = pr.districts.map((id) => byId.get(id)).filter((d) => d !== undefined);

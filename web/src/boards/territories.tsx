@@ -47,7 +47,7 @@ function Board(p: BoardProps) {
   const width = (maxC - minC + 1) * CW + 2 * M, height = (maxR - minR + 1) * CH + 2 * M + 60;
   const buildings = new Map(v.buildings.map((b) => [`${b.at?.x},${b.at?.y}`, b]));
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} class="board tr" role="img" aria-label="Territories board">
+    <svg viewBox={`0 0 ${width} ${height}`} class="board tr" role="group" aria-label="Territories board">
       <rect width={width} height={height} fill="#e7efe6" />
       {v.grid.map((g) => {
         const c = g.cell!;
@@ -62,6 +62,7 @@ function Board(p: BoardProps) {
       })}
       {growthShown.map((c) => (
         <g key={`g${c.c},${c.r}`} {...pickable(p, `cell:${c.c},${c.r}`, "cell growth", cellName(p.snap, c))}>
+          <title>{cellName(p.snap, c)}</title>
           <rect x={X(c.c) + 3} y={Y(c.r) + 3} width={CW - 6} height={CH - 6} rx={7} fill="#fff" fill-opacity={0.4} stroke="#4a7" stroke-dasharray="6 4" stroke-width={2} />
           <text x={X(c.c) + CW / 2} y={Y(c.r) + CH / 2 + 5} font-size={12} text-anchor="middle" fill="#4a7">expand here</text>
         </g>
@@ -72,9 +73,9 @@ function Board(p: BoardProps) {
         const x = X(pt.x), y = Y(pt.y);
         return (
           <g key={key} {...pickable(p, key, "point", pointName(p.snap, pt))}>
+            <title>{b ? `${p.snap.seats[b.owner]?.name ?? ""}'s ${BUILDING_NAME[b.building]} (${b.owner === 0 ? "white" : "black"}) at ${pointName(p.snap, pt)}` : pointName(p.snap, pt)}</title>
             {b ? (
               <g>
-                <title>{`${p.snap.seats[b.owner]?.name ?? ""}'s ${BUILDING_NAME[b.building]} (${b.owner === 0 ? "white" : "black"})`}</title>
                 <circle cx={x} cy={y} r={15} fill={b.owner === 0 ? "#fff" : "#333"} stroke={b.owner === 0 ? "#333" : "#000"} stroke-width={1.5} />
                 <text x={x} y={y + 8} font-size={22} text-anchor="middle" fill={b.owner === 0 ? "#222" : "#fff"}>{PIECE[b.building]?.[b.owner === 0 ? 0 : 1]}</text>
               </g>

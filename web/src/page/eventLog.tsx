@@ -10,7 +10,7 @@ export function EventLog({ events, snap, ui, title = "What happened" }: { events
   return (
     <section class="events" aria-label={title}>
       <h2>{title}</h2>
-      <ol>
+      <ol tabIndex={0}>
         {lines.slice().reverse().map((l) => <li key={l.key}>{l.text}</li>)}
         {!lines.length && <li class="empty">Nothing yet.</li>}
       </ol>
