@@ -43,9 +43,12 @@ function stopServer(child) {
 
 const dir = mkdtempSync(join(tmpdir(), "satrap-resume-"));
 const db = join(dir, "games.db");
-const port = await freePort();
-process.env.SATRAP_URL = `http://127.0.0.1:${port}`;
-const base = `http://127.0.0.1:${port}`;
+// SATRAP_PORT and PAGE_URL: run satrap on that port and open the page at
+// PAGE_URL instead (a `vite preview` proxying to that port, to test a page
+// that satrap does not embed yet; see scripts/dev-server.sh).
+const port = Number(process.env.SATRAP_PORT) || await freePort();
+const base = process.env.PAGE_URL ?? `http://127.0.0.1:${port}`;
+process.env.SATRAP_URL = base;
 let server = await startServer(port, db);
 const watch = new ConsoleWatch();
 const browser = await launch();
@@ -90,7 +93,7 @@ try {
   await player.click("button.resign");
   await player.waitForSelector('.page.game[data-status="finished"]', { timeout: 15000 });
   await watcher.waitForSelector('.page.game[data-status="finished"]', { timeout: 15000 });
-  check((await player.$(".moves")) === null, "no moves after resigning");
+  check((await player.$(".actionbar")) === null, "no moves after resigning");
   console.log(`resign: the bot finished the game at version ${(await state(player)).version}`);
 } catch (e) {
   failed = true;

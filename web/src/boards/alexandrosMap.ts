@@ -87,5 +87,6 @@ export function provinceName(spaces: string[], anchor: string): string {
   const row = pos.reduce((a, p) => a + p[0], 0) / Math.max(1, pos.length);
   const col = pos.reduce((a, p) => a + p[1], 0) / Math.max(1, pos.length);
   const syms = list.map(symbolAt).filter((s) => s !== undefined).map((s) => SYMBOL_NAME[s]);
-  return `the ${syms.length ? `${syms.join("-")} ` : ""}province in the ${region(row, col)}`;
+  const kind = syms.length === 0 ? "empty" : syms.length <= 3 ? syms.join("-") : `${syms.length}-symbol`;
+  return `the ${kind} province in the ${region(row, col)}`;
 }

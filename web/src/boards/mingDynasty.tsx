@@ -104,7 +104,6 @@ function Board(p: BoardProps) {
           <g key={d.id} {...pickable(p, `district:${d.id}`, "district", districtName(p.snap, d.id))}>
             <title>{`${districtName(p.snap, d.id)}${d.prince !== undefined ? `; ${name(p.snap, d.prince)}'s prince` : ""}${d.cloister !== undefined ? `; cloister: ${competitorName(p.snap, v, d.cloister)}` : "; empty cloister"}`}</title>
             <rect x={x} y={y} width={DW} height={DH} rx={8} fill="#fffaf0" stroke="#5b4a2a" stroke-width={1.2} />
-            <text x={x + 6} y={y + 14} font-size={10} fill="#5b4a2a">{d.part}</text>
             <g>
               <rect x={x + DW - 24} y={y + 4} width={18} height={18} rx={3} fill={d.cloister !== undefined ? colours[d.cloister] : "#fff"} stroke="#5b4a2a" />
               <text x={x + DW - 15} y={y + 17} font-size={10} text-anchor="middle" fill={d.cloister !== undefined ? "#fff" : "#999"}>⌂</text>
