@@ -76,7 +76,9 @@ export function pointName(point: string): string {
   if (!m) return "a corner";
   const row = Math.min(Number(m[1]), ROWS - 1), col = Number(m[2]) - 1;
   const syms = [...new Set((AROUND.get(point) ?? []).map(symbolAt).filter((s) => s !== undefined))];
-  const by = syms.length ? ` by ${syms.length === 1 ? "a" : "the"} ${syms.map((s) => SYMBOL_NAME[s]).join(" and ")} space${syms.length > 1 ? "s" : ""}` : "";
+  const names = syms.map((s) => SYMBOL_NAME[s]);
+  const by = syms.length === 1 ? ` by ${/^[AEIOU]/.test(names[0]) ? "an" : "a"} ${names[0]} space`
+    : syms.length > 1 ? ` by the ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} spaces` : "";
   return `the corner${by} in the ${region(row, col)}`;
 }
 

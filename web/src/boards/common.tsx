@@ -111,3 +111,8 @@ export function Key({ children, label }: { children: ComponentChildren; label: C
     </li>
   );
 }
+
+/** "a Lyre", "an Amphora". */
+export function an(word: string): string {
+  return `${/^[AEIOUaeiou]/.test(word) ? "an" : "a"} ${word}`;
+}

@@ -65,6 +65,7 @@ function steps(a: LegalAction, snap: GameSnapshot): string[] {
     case "deploy": {
       const n = k.value.count;
       if (n === 0) return ["Deploy no pieces"];
+      if (n === 1) return ["Deploy 1 piece", k.value.cloister ? "Into the cloister" : "Into the open area"];
       return [`Deploy ${plural(n, "piece")}`, k.value.cloister ? "One of them into the cloister" : "All into the open area"];
     }
     case "pass": return ["Pass for the rest of this phase"];
@@ -93,7 +94,9 @@ function event(e: GameEvent, snap: GameSnapshot, name: Namer): string | null {
     case "deployed": {
       const v = k.value;
       if (!v.count) return `${name(v.seat)} deploys no pieces in ${d(v.district)}.`;
-      const cl = v.cloister ? `, one into the cloister${v.ousted !== undefined ? ` (pushing out ${name(v.ousted)}'s piece)` : ""}` : "";
+      const out = v.ousted !== undefined ? `, pushing out ${name(v.ousted)}'s piece` : "";
+      if (v.cloister && v.count === 1) return `${name(v.seat)} deploys a piece into the cloister of ${d(v.district)}${out}.`;
+      const cl = v.cloister ? `, one into the cloister${out}` : "";
       return `${name(v.seat)} deploys ${plural(v.count, "piece")} in ${d(v.district)}${cl}.`;
     }
     case "passed": return `${name(k.value.seat)} passes.`;

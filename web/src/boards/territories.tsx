@@ -54,7 +54,7 @@ function Board(p: BoardProps) {
         const s = SUIT[g.card?.suit ?? 0];
         return (
           <g key={`${c.c},${c.r}`} {...pickable(p, `cell:${c.c},${c.r}`, "cell", cellName(p.snap, c))}>
-            <title>{`Territory ${cardLabel(g.card)}: buildings on its corners produce ${SUIT_NAME[g.card?.suit ?? 0] ?? ""} when ${g.card?.number} is rolled`}</title>
+            <title>{`Territory ${cardLabel(g.card)}: buildings on its corners produce ${SUIT_NAME[g.card?.suit ?? 0] ?? ""}s when ${g.card?.number} is rolled`}</title>
             <rect x={X(c.c) + 3} y={Y(c.r) + 3} width={CW - 6} height={CH - 6} rx={7} fill="#fffef8" stroke="#7d8a7a" />
             <text x={X(c.c) + CW / 2} y={Y(c.r) + CH / 2 + 10} font-size={28} text-anchor="middle" fill={s?.colour} font-weight="bold">{cardLabel(g.card)}</text>
           </g>
@@ -115,7 +115,7 @@ function Hand(p: BoardProps) {
       <b>Your resources and cards</b> · {pl.points} points
       <div class="cards">
         {SUITS.map((s) => (
-          <span key={s} {...pickable(p, `res:${TerritoriesSuit[s]}`, "card res", SUIT_NAME[s])} style={{ color: SUIT[s].colour }} title={`${SUIT_NAME[s]}: ${amount(pl.resources, s)} in hand`}>
+          <span key={s} {...pickable(p, `res:${TerritoriesSuit[s]}`, "card res", `${SUIT_NAME[s]}s`)} style={{ color: SUIT[s].colour }} title={`${SUIT_NAME[s]}s: ${amount(pl.resources, s)} in hand`}>
             {amount(pl.resources, s)} {SUIT[s].sym}
           </span>
         ))}
@@ -156,7 +156,7 @@ function Legend() {
   return (
     <ul class="legend-list">
       {SUITS.map((s) => (
-        <Key key={s} label={`${SUIT_NAME[s]} (${SUIT[s].sym}): a territory that produces ${SUIT_NAME[s]} when its number is rolled`}>
+        <Key key={s} label={`${SUIT_NAME[s]}s (${SUIT[s].sym}): a territory that produces ${SUIT_NAME[s]}s when its number is rolled`}>
           <text x={12} y={18} font-size={18} text-anchor="middle" fill={SUIT[s].colour}>{SUIT[s].sym}</text>
         </Key>
       ))}

@@ -8,9 +8,10 @@ import {
 } from "../gen/satrap/v1/territories_pb";
 import { listWords, plural, type Namer, type Vocab } from "./common";
 
+/** One resource of a suit: "a Heart", "3 Hearts". */
 export const SUIT_NAME: Record<number, string> = {
-  [TerritoriesSuit.HEARTS]: "Hearts", [TerritoriesSuit.SPADES]: "Spades",
-  [TerritoriesSuit.CLUBS]: "Clubs", [TerritoriesSuit.DIAMONDS]: "Diamonds",
+  [TerritoriesSuit.HEARTS]: "Heart", [TerritoriesSuit.SPADES]: "Spade",
+  [TerritoriesSuit.CLUBS]: "Club", [TerritoriesSuit.DIAMONDS]: "Diamond",
 };
 export const SUIT_SYMBOL: Record<number, string> = {
   [TerritoriesSuit.HEARTS]: "♥", [TerritoriesSuit.SPADES]: "♠", [TerritoriesSuit.CLUBS]: "♣", [TerritoriesSuit.DIAMONDS]: "♦",
@@ -35,10 +36,10 @@ export function cardLabel(c: TerritoriesCard | undefined): string {
   return `${n}${SUIT_SYMBOL[c.suit] ?? ""}`;
 }
 
-/** "2 Hearts and 1 Clubs", "nothing". */
+/** "2 Hearts and 1 Club", "nothing". */
 export function resourcesText(r: TerritoriesResources | undefined): string {
   if (!r) return "nothing";
-  const parts = ([[r.h, "Hearts"], [r.s, "Spades"], [r.c, "Clubs"], [r.d, "Diamonds"]] as const).filter(([n]) => n > 0).map(([n, s]) => `${n} ${s}`);
+  const parts = ([[r.h, "Heart"], [r.s, "Spade"], [r.c, "Club"], [r.d, "Diamond"]] as const).filter(([n]) => n > 0).map(([n, s]) => plural(n, s));
   return parts.length ? listWords(parts) : "nothing";
 }
 
@@ -86,7 +87,7 @@ function steps(a: LegalAction, snap: GameSnapshot): string[] {
     case "upgrade": return [`Upgrade a Town to a ${BUILDING_NAME[k.value.to]}`, `The Town at ${pt(k.value.at)}`];
     case "buildCapital": return ["Build your Capital", `Replacing your building at ${pt(k.value.at)}`];
     case "bankTrade":
-      return [`Trade 4 ${SUIT_NAME[k.value.give]} with the bank`, k.value.territory ? "For a territory card" : `For a ${SUIT_NAME[k.value.get]}`];
+      return [`Trade 4 ${SUIT_NAME[k.value.give]}s with the bank`, k.value.territory ? "For a territory card" : `For a ${SUIT_NAME[k.value.get]}`];
     case "tradeGive": return ["Offer a trade to your opponent", `You give a ${SUIT_NAME[k.value.suit]}`];
     case "tradeGet": return ["Offer a trade to your opponent", `You ask for a ${SUIT_NAME[k.value.suit]}`];
     case "proposeTrade": return ["Offer a trade to your opponent", "Propose this offer"];
@@ -126,7 +127,7 @@ function event(e: GameEvent, snap: GameSnapshot, name: Namer): string | null {
         ? `${name(k.value.seat)} replaces their ${BUILDING_NAME[k.value.replaced]} at ${pt(k.value.at)} with a ${BUILDING_NAME[k.value.building]}.`
         : `${name(k.value.seat)} builds a ${BUILDING_NAME[k.value.building]} at ${pt(k.value.at)}.`;
     case "bankTraded":
-      return `${name(k.value.seat)} trades 4 ${SUIT_NAME[k.value.give]} with the bank for ${k.value.get ? `a ${SUIT_NAME[k.value.get]}` : "a territory card"}.`;
+      return `${name(k.value.seat)} trades 4 ${SUIT_NAME[k.value.give]}s with the bank for ${k.value.get ? `a ${SUIT_NAME[k.value.get]}` : "a territory card"}.`;
     case "draftChanged": return null;
     case "tradeProposed":
       return `${name(k.value.seat)} offers ${resourcesText(k.value.give)} for ${resourcesText(k.value.get)}.`;

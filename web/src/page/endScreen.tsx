@@ -2,7 +2,7 @@
 // and a replay of the whole game.
 import type { GameSnapshot } from "../gen/satrap/v1/service_pb";
 import { link } from "../router";
-import { endingText, namer, winnersText } from "./words";
+import { endingText, namer, scoreText, winnersText } from "./words";
 
 export function EndScreen({ snap, replay = true }: { snap: GameSnapshot; replay?: boolean }) {
   const o = snap.outcome;
@@ -17,7 +17,7 @@ export function EndScreen({ snap, replay = true }: { snap: GameSnapshot; replay?
         {results.map((r) => (
           <li key={r.seat} class={o.winners.includes(r.seat) ? "winner" : ""}>
             <span class="rank">{r.rank}.</span> {name(r.seat)}{snap.seats[r.seat]?.resigned ? " (resigned)" : ""}
-            <span class="score">{String(r.score)} points</span>
+            <span class="score">{scoreText(o, r.score)}</span>
           </li>
         ))}
       </ol>

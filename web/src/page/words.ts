@@ -3,7 +3,7 @@
 import type { GameEvent, GameSnapshot, Outcome } from "../gen/satrap/v1/service_pb";
 import { TimeoutPolicy } from "../gen/satrap/v1/service_pb";
 import type { GameUI, Namer } from "../boards/common";
-import { listWords } from "../boards/common";
+import { listWords, plural } from "../boards/common";
 
 const BOT_LABEL: Record<string, string> = {
   random: "random moves",
@@ -42,6 +42,14 @@ export function endingText(o: Outcome, name: Namer): string {
     return `${listWords(losers) || "A player"} ran out of time`;
   }
   return ENDING[o.ending] ?? "The game is over";
+}
+
+/** What a game's final score counts, by how it ended. */
+export function scoreText(o: Outcome, score: bigint): string {
+  const n = Number(score);
+  if (o.ending === "british") return plural(n, "complete set");
+  if (o.ending === "normal") return plural(n, "follower", "followers") + " of the ruling faction";
+  return plural(n, "point");
 }
 
 /** "Ann wins", "Ann and Bob win", "A draw". */
