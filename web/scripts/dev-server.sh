@@ -18,7 +18,7 @@ PIDS=()
 trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT INT TERM
 "$BIN" --listen "127.0.0.1:$API_PORT" --database memory:// </dev/null >"${TMPDIR:-/tmp}/satrap-dev.log" 2>&1 &
 PIDS+=($!)
-SATRAP_PROXY="http://127.0.0.1:$API_PORT" npx vite preview --port "$WEB_PORT" --strictPort </dev/null >"${TMPDIR:-/tmp}/vite-dev.log" 2>&1 &
+SATRAP_PROXY="http://127.0.0.1:$API_PORT" node node_modules/vite/bin/vite.js preview --port "$WEB_PORT" --strictPort </dev/null >"${TMPDIR:-/tmp}/vite-dev.log" 2>&1 &
 PIDS+=($!)
 for _ in $(seq 100); do
   curl -sf -o /dev/null "http://127.0.0.1:$WEB_PORT/" && curl -sf -o /dev/null "http://127.0.0.1:$API_PORT/" && break

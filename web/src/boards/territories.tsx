@@ -141,7 +141,7 @@ function Info(p: BoardProps) {
       <div class="hands">
         {v.players.map((pl) => (
           <div key={pl.seat} class="hand">
-            <b>{name(p.snap, pl.seat)}</b> ({pl.seat === 0 ? "white" : "black"}{pl.seat === v.p1 ? ", started" : ""}) · {pl.points} points · {resourcesText(pl.resources)} ·{" "}
+            <b>{name(p.snap, pl.seat)}</b> ({pl.seat === 0 ? "white" : "black"}{pl.seat === v.p1 ? ", went first" : ""}) · {pl.points} points · {resourcesText(pl.resources)} ·{" "}
             {plural(pl.territoryCount, "territory card")}{pl.knownCards.length ? ` (known: ${pl.knownCards.map(cardLabel).join(", ")})` : ""}
             {pl.homeless ? ` · ${pl.homeless} turn${pl.homeless === 1 ? "" : "s"} without a building` : ""}
             <div class="played">To build: {supplyText(pl)}</div>

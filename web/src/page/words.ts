@@ -6,7 +6,7 @@ import type { GameUI, Namer } from "../boards/common";
 import { listWords, plural } from "../boards/common";
 
 const BOT_LABEL: Record<string, string> = {
-  random: "random moves",
+  random: "random",
   montecarlo: "casual",
   "mcts-easy": "easy",
   mcts: "medium",
