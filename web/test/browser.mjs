@@ -166,7 +166,7 @@ async function playOne(game, { replay }) {
       await checkDesktopLayout(player, game.id);
       await shot(player, `${game.id}.png`, `${game.id}.png`);
       await shot(watcher, `${game.id}-watcher-mid.png`);
-      if (replay) await axeCheck(player, `${game.id} game page`);
+      await axeCheck(player, `${game.id} game page`);
       await phoneShot(seatLink, game);
     }
   }
@@ -178,6 +178,26 @@ async function playOne(game, { replay }) {
   check(watcherFinal === final.version, `${game.id}: watcher at ${watcherFinal}, player at ${final.version}`);
   check(watcherVersions.size >= 2, `${game.id}: the watcher did not follow live (${[...watcherVersions]})`);
   check((await watcher.$(".hand.own")) === null, "a spectator sees no own hand");
+  // The watcher built every version from deltas (UPDATE_MODE_DELTA): its
+  // board must be the one a fresh page draws from a whole snapshot.
+  const fresh = await ctxWatcher.newPage();
+  await fresh.goto(`${BASE}${watchLink}`);
+  await fresh.waitForSelector('.page.game[data-status="finished"] .board');
+  // Compared element by element, attributes sorted (an element Preact patched
+  // may list the same attributes in another order than a new one).
+  const canonical = (b) => {
+    const walk = (n) => n.nodeType === 3 ? n.textContent
+      : n.nodeType !== 1 ? ""
+      : `<${n.tagName} ${[...n.attributes].map((a) => `${a.name}=${a.value}`).sort().join(" ")}>${[...n.childNodes].map(walk).join("")}</>`;
+    return walk(b);
+  };
+  const [followed, whole] = await Promise.all([watcher, fresh].map((p) => p.$eval(".board", canonical)));
+  if (followed !== whole) {
+    let i = 0;
+    while (followed[i] === whole[i]) i++;
+    throw new Error(`${game.id}: the board built from deltas differs from a fresh page's at character ${i}: ${JSON.stringify(followed.slice(i - 150, i + 80))} against ${JSON.stringify(whole.slice(i - 150, i + 80))}`);
+  }
+  await fresh.close();
   await player.waitForSelector(".end-screen");
   const outcome = (await player.textContent(".end-screen h2")).trim();
   const names = await player.$$eval(".end-screen .results li", (ls) => ls.map((l) => l.textContent));

@@ -172,7 +172,7 @@ function Info(p: BoardProps) {
       <div class="hands">
         {v.seats.map((s) => (
           <div key={s.seat} class="hand">
-            <b style={{ color: COLOUR[s.colour] }}>{name(p.snap, s.seat)}</b> ({COLOUR_NAME[s.colour]}) · {s.score} points · {plural(s.supply, "guard")} in supply · tax {s.tax} · {plural(s.handCount, "card")}
+            <span class="dot" style={{ background: COLOUR[s.colour] }} /> <b>{name(p.snap, s.seat)}</b> ({COLOUR_NAME[s.colour]}) · {s.score} points · {plural(s.supply, "guard")} in supply · tax {s.tax} · {plural(s.handCount, "card")}
           </div>
         ))}
       </div>

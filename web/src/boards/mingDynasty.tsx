@@ -43,14 +43,18 @@ function at(x: number, y: number): [number, number] {
   return [OX + x * SX + 10, OY + y * SY + 10];
 }
 
-function Pieces({ x, y, counts, colours, size = 14 }: { x: number; y: number; counts: number[]; colours: string[]; size?: number }) {
+/** Dark text on the light (yellow) pieces, white on the others. */
+const textOn = (fill: string) => (fill === COLOUR[MingDynastyColour.YELLOW] ? "#222" : "#fff");
+
+function Pieces({ x, y, counts, colours, owners, where, size = 14 }: { x: number; y: number; counts: number[]; colours: string[]; owners: string[]; where: string; size?: number }) {
   const shown = counts.map((n, i) => ({ n, i })).filter((c) => c.n > 0);
   return (
     <g>
       {shown.map(({ n, i }, j) => (
         <g key={i}>
+          <title>{`${plural(n, "piece")} of ${owners[i] ?? "a player"} ${where}`}</title>
           <rect x={x + j * (size + 5)} y={y} width={size} height={size} rx={2} fill={colours[i] ?? "#888"} stroke="#222" stroke-width={0.8} />
-          <text x={x + j * (size + 5) + size / 2} y={y + size - 3} font-size={size - 4} text-anchor="middle" fill="#fff" font-weight="bold">{n}</text>
+          <text x={x + j * (size + 5) + size / 2} y={y + size - 3} font-size={size - 4} text-anchor="middle" fill={textOn(colours[i] ?? "")} font-weight="bold">{n}</text>
         </g>
       ))}
     </g>
@@ -61,6 +65,7 @@ function Board(p: BoardProps) {
   const v = view(p.snap);
   if (!v) return null;
   const colours = competitorColours(v);
+  const owners = [...v.seats.map((s) => name(p.snap, s.seat)), "the neutral family"];
   const byId = new Map(v.districts.map((d) => [d.id, d]));
   const borders: { a: string; b: string; t: MingDynastyCard }[] = [];
   for (const d of v.districts) for (const n of d.neighbours) if (d.id < n.district) borders.push({ a: d.id, b: n.district, t: n.transport });
@@ -111,11 +116,11 @@ function Board(p: BoardProps) {
             {d.prince !== undefined && (
               <text x={x + DW - 38} y={y + 19} font-size={17} fill={seatColour(p.snap, d.prince)} stroke="#222" stroke-width={0.5}>♛</text>
             )}
-            <Pieces x={x + 6} y={y + 26} counts={d.open} colours={colours} />
+            <Pieces x={x + 6} y={y + 26} counts={d.open} colours={colours} owners={owners} where="in the open area" />
             {d.houses.some((n) => n > 0) && (
               <g>
                 <text x={x + 6} y={y + 57} font-size={9} fill="#7a1a1a">city:</text>
-                <Pieces x={x + 30} y={y + 47} counts={d.houses} colours={colours} size={12} />
+                <Pieces x={x + 30} y={y + 47} counts={d.houses} colours={colours} owners={owners} where="in the city houses" size={12} />
               </g>
             )}
           </g>
@@ -129,7 +134,7 @@ function Board(p: BoardProps) {
               <title>{`The ${pr.name} province space: family members waiting to travel there; ${plural(pr.tileSupply, "tile")} of its colour left`}</title>
               <rect width={108} height={58} rx={6} fill={TILE[pr.color] ?? "#eee"} stroke="#5b4a2a" />
               <text x={6} y={14} font-size={11} font-weight="bold">{pr.space}. {pr.name}</text>
-              <Pieces x={6} y={22} counts={pr.spacePieces} colours={colours} />
+              <Pieces x={6} y={22} counts={pr.spacePieces} colours={colours} owners={owners} where="waiting on the space" />
               <text x={6} y={52} font-size={9} fill="#555">{plural(pr.tileSupply, "tile")} left</text>
             </g>
             <g transform="translate(0,64)" {...pickable(p, `slot:${pr.space}`, "slot", `${pr.display ? CARD_NAME[pr.display] : "empty"} card beside ${pr.name}`)}>
@@ -198,7 +203,7 @@ function Info(p: BoardProps) {
       <div class="hands">
         {v.seats.map((s) => (
           <div key={s.seat} class="hand">
-            <b style={{ color: COLOUR[s.colour] }}>{name(p.snap, s.seat)}</b> ({COLOUR_NAME[s.colour]}) · {s.score} points · {plural(s.supply, "piece")} in supply · {s.boxed} out of the game
+            <span class="dot" style={{ background: COLOUR[s.colour] }} /> <b>{name(p.snap, s.seat)}</b> ({COLOUR_NAME[s.colour]}) · {s.score} points · {plural(s.supply, "piece")} in supply · {s.boxed} out of the game
             · tiles {s.tiles.reduce((a, b) => a + b, 0)}
             {s.prince ? ` · prince in ${districtName(p.snap, s.prince)}` : ""}{s.passed ? " · passed" : ""}{s.committed ? " · has chosen" : ""}
             <div class="cards">

@@ -14,7 +14,7 @@ const SUIT: Record<number, { sym: string; colour: string; letter: string }> = {
   [TerritoriesSuit.HEARTS]: { sym: "♥", colour: "#c8202a", letter: "H" },
   [TerritoriesSuit.SPADES]: { sym: "♠", colour: "#1d1d1d", letter: "S" },
   [TerritoriesSuit.CLUBS]: { sym: "♣", colour: "#1f7a3a", letter: "C" },
-  [TerritoriesSuit.DIAMONDS]: { sym: "♦", colour: "#d2691e", letter: "D" },
+  [TerritoriesSuit.DIAMONDS]: { sym: "♦", colour: "#a8500f", letter: "D" },
 };
 const PIECE: Record<number, [string, string]> = {
   [TerritoriesBuilding.TOWN]: ["♙", "♟"], [TerritoriesBuilding.FORT]: ["♖", "♜"],
