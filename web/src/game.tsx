@@ -15,6 +15,7 @@ import { EventLog } from "./page/eventLog";
 import { EndScreen } from "./page/endScreen";
 import { WaitingRoom } from "./page/waitingRoom";
 import { namer } from "./page/words";
+import { SnapshotJson } from "./page/snapshotJson";
 import { listWords } from "./boards/common";
 
 /** The seat token from the URL fragment (`#token=...`): never sent to the server in a URL. */
@@ -204,6 +205,7 @@ export function GamePage({ gameId }: { gameId: string }) {
             )}
             <p>The last events as the engine says them:</p>
             <ul class="notation">{events.slice(-12).map((e, i) => <li key={i}><code>{String(e.version)}</code> {e.description}</li>)}</ul>
+            <SnapshotJson snap={snap} />
           </details>
         </aside>
       </div>

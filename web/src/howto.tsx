@@ -2,12 +2,29 @@
 // end), illustrated with the board's own pieces, and the full rules one
 // click further.
 import type { ComponentChildren } from "preact";
-import { create } from "@bufbuild/protobuf";
-import { GameSnapshotSchema } from "./gen/satrap/v1/service_pb";
+import { create, fromJson, type JsonValue } from "@bufbuild/protobuf";
+import { GameSnapshotSchema, type GameSnapshot } from "./gen/satrap/v1/service_pb";
+import kingOfSiamSample from "./howto/king_of_siam.json";
+import alexandrosSample from "./howto/alexandros.json";
+import mingDynastySample from "./howto/ming_dynasty.json";
+import territoriesSample from "./howto/territories.json";
 import { UIS, GAME_NAMES, RULES_FILE } from "./games";
 import { link } from "./router";
 
-interface HowTo { players: string; goal: ComponentChildren; turn: ComponentChildren; scoring: ComponentChildren; end: ComponentChildren }
+interface HowTo { players: string; goal: ComponentChildren; turn: ComponentChildren; scoring: ComponentChildren; end: ComponentChildren; picture: string }
+
+// A position from a real game of bots (scripts/howto-samples.mjs), drawn by
+// the game's own board as the page's picture.
+const SAMPLES: Record<string, unknown> = {
+  king_of_siam: kingOfSiamSample, alexandros: alexandrosSample, ming_dynasty: mingDynastySample, territories: territoriesSample,
+};
+function sample(gameType: string): GameSnapshot | undefined {
+  try {
+    return fromJson(GameSnapshotSchema, SAMPLES[gameType] as JsonValue, { ignoreUnknownFields: true });
+  } catch {
+    return undefined;
+  }
+}
 
 const PAGES: Record<string, HowTo> = {
   king_of_siam: {
@@ -23,6 +40,7 @@ const PAGES: Record<string, HowTo> = {
     ),
     scoring: <>If the British take a fourth province, the game ends at once and the player with the most <b>complete sets</b> (one Rama, one Lao, one Malay) in their court wins. Otherwise the faction with the most provinces rules Siam, and the player with the most followers of that faction wins.</>,
     end: <>After all eight provinces are decided, or at once when the British hold four.</>,
+    picture: "A game in progress: decided provinces are tinted in their faction's colour (grey for the British); the dashed one is contested now; the discs count each faction's followers. The order track below shows the order in which provinces are decided.",
   },
   alexandros: {
     players: "2 to 4 players · about 30 minutes",
@@ -35,6 +53,7 @@ const PAGES: Record<string, HowTo> = {
     ),
     scoring: <>A levy pays every player: each province where a player has exactly one guard scores its open spaces. Only levies give points.</>,
     end: <>At once when a levy brings someone to 100 points, or after the turn in which the black walls run out.</>,
+    picture: "A game in progress: Alexander's walls have closed off provinces; tinted provinces are occupied, the figures are guards. Below: the two face-up cards and the draw pile.",
   },
   ming_dynasty: {
     players: "2 to 4 players (2 players add a neutral family) · about 60 minutes",
@@ -48,6 +67,7 @@ const PAGES: Record<string, HowTo> = {
     ),
     scoring: <>After rounds 2, 4 and 6 every district holds an election: the strongest families move into the city and take a tile of the province's colour. A set of six colours scores 28, 24 or 20; pieces left in a city and pieces in cloisters score too; after round 6 sets of five colours score 10.</>,
     end: <>After the scoring of round 6.</>,
+    picture: "The six provinces with three districts each; squares are family members (the number says how many), crowns are princes, the small houses are cloisters. Below: the province spaces where family members wait, and the cards on display.",
   },
   territories: {
     players: "2 players · about 30 minutes",
@@ -61,6 +81,7 @@ const PAGES: Record<string, HowTo> = {
     ),
     scoring: <>Points are on the board: a Town is worth 1, a Fort, Barracks, Temple or Palace 2, the Capital 3.</>,
     end: <>At once when a player reaches 15 points. A player who ends two of their own turns in a row without any building loses.</>,
+    picture: "A game after the opening: the territories, and the players' first Towns (white and black pawns) on their corners.",
   },
 };
 
@@ -69,12 +90,19 @@ export function HowToPage({ gameType }: { gameType: string }) {
   const ui = UIS[gameType];
   if (!page || !ui) return <main class="page"><p class="error" role="alert">No such game.</p><p><a href="/" onClick={link}>Back to the lobby</a></p></main>;
   const empty = create(GameSnapshotSchema, { gameType });
+  const pic = sample(gameType);
   return (
     <main class="page howto" data-game-type={gameType}>
       <p class="crumbs"><a href="/" onClick={link}>← Lobby</a></p>
       <h1>How to play {GAME_NAMES[gameType]}</h1>
       <p class="players">{page.players}</p>
       <div class="howto-grid">
+        {pic && (
+          <figure class="howto-picture">
+            <ui.Board snap={pic} clickable={new Set()} picked={[]} onPick={() => {}} />
+            <figcaption>{page.picture}</figcaption>
+          </figure>
+        )}
         <section><h2>The goal</h2><p>{page.goal}</p></section>
         <section><h2>A turn</h2>{page.turn}</section>
         <section><h2>Scoring</h2><p>{page.scoring}</p></section>

@@ -12,6 +12,7 @@ import { EndScreen } from "./page/endScreen";
 import { Seats } from "./page/seats";
 import { eventText } from "./page/words";
 import { tokenFromHash } from "./game";
+import { SnapshotJson } from "./page/snapshotJson";
 
 interface Frame { snap: GameSnapshot; events: GameEvent[] }
 
@@ -130,6 +131,10 @@ export function ReplayPage({ gameId }: { gameId: string }) {
           <details class="more-info">
             <summary>Every player's cards and pieces</summary>
             <ui.Info {...noop} />
+          </details>
+          <details class="drawer">
+            <summary>Details</summary>
+            <SnapshotJson snap={snap} />
           </details>
         </aside>
       </div>
