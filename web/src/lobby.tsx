@@ -199,7 +199,7 @@ export function Lobby() {
                 <b>{s.open ? "Open seat" : s.name}</b>:{" "}
                 {s.token ? (
                   <>
-                    <a class="seat-link button" data-seat={s.seat} href={seatUrl(created.gameId, s.token)}>Play as {s.name}</a>{" "}
+                    <a class="seat-link button primary" data-seat={s.seat} href={seatUrl(created.gameId, s.token)}>Play as {s.name}</a>{" "}
                     <button type="button" class="link" onClick={() => copy(seatUrl(created.gameId, s.token))}>copy link</button>
                   </>
                 ) : s.open ? (

@@ -165,7 +165,7 @@ function Legend() {
           <circle cx={12} cy={12} r={11} fill="#fff" stroke="#333" /><text x={12} y={19} font-size={17} text-anchor="middle" fill="#222">{PIECE[b][0]}</text>
         </Key>
       ))}
-      <Key label="White pieces belong to the first seat, black pieces to the second"><circle cx={12} cy={12} r={10} fill="#333" /><text x={12} y={18} font-size={15} text-anchor="middle" fill="#fff">{PIECE[1][1]}</text></Key>
+      <Key label="White pieces belong to the first player, black pieces to the second"><circle cx={12} cy={12} r={10} fill="#333" /><text x={12} y={18} font-size={15} text-anchor="middle" fill="#fff">{PIECE[1][1]}</text></Key>
       <Key label="Highlighted: you can click it now"><circle cx={12} cy={12} r={8} fill="#ffe680" stroke="#b8860b" stroke-width={2} /></Key>
     </ul>
   );

@@ -21,7 +21,7 @@ export function EndScreen({ snap, replay = true }: { snap: GameSnapshot; replay?
           </li>
         ))}
       </ol>
-      {replay && <p><a class="button replay-link" href={`/game/${encodeURIComponent(snap.gameId)}/replay`} onClick={link}>Watch the replay</a></p>}
+      {replay && <p><a class="button primary replay-link" href={`/game/${encodeURIComponent(snap.gameId)}/replay`} onClick={link}>Watch the replay</a></p>}
     </section>
   );
 }
