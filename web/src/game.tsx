@@ -78,6 +78,13 @@ export function GamePage({ gameId }: { gameId: string }) {
     return () => abort.abort();
   }, [snap?.version, myTurn, token]);
 
+  // The tab's title says whose turn it is, for a player in another tab.
+  const gameName = snap ? GAME_NAMES[snap.gameType] ?? "Game" : "Game";
+  useEffect(() => {
+    document.title = `${myTurn ? "Your turn · " : ""}${gameName} · satrap`;
+    return () => { document.title = "satrap"; };
+  }, [myTurn, gameName]);
+
   const ui = snap ? UIS[snap.gameType] : undefined;
   const actions = legal && snap && legal.version === snap.version ? legal.actions : [];
   const keysOf = ui?.keysOf ?? (() => []);

@@ -228,12 +228,16 @@ try {
   await lobbyChecks(page);
   await ctx.close();
   for (const [i, game] of GAMES.entries()) await playOne(game, { replay: i === 0 || process.env.REPLAY_ALL === "1" });
-  // Finished games are listed with their replay.
+  // Finished games are listed with their replay, which opens from the list.
   const lobby = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   console_.attach(lobby, "lobby after");
   await lobby.goto(`${BASE}/`);
   await lobby.selectOption('select[name="status"]', "2");
   await lobby.waitForSelector(".games a.replay-link");
+  await lobby.click(".games a.replay-link");
+  await lobby.waitForSelector('.page.replay[data-loaded="1"]', { timeout: 60000 });
+  await lobby.click(".player-controls button.end");
+  await lobby.waitForSelector(".page.replay .end-screen");
 } catch (e) {
   failed = true;
   console.error(`FAILED: ${e.stack ?? e}`);
