@@ -65,7 +65,10 @@ async function lobbyChecks(page) {
   for (const bot of offered) check(options.includes(bot), `bot ${bot} can be chosen`);
   const defaultName = await page.inputValue('input[name="name-0"]');
   check(defaultName && defaultName !== "You", `a sensible default name: ${defaultName}`);
-  await shot(page, "lobby.png", "lobby.png");
+  // The picture shows a mix of bots and a clock.
+  await page.selectOption('select[name="who-2"]', "mcts-hard");
+  await page.selectOption('select[name="clock"]', "per-move");
+  await shot(page, "lobby.png", "lobby.png", { fullPage: true });
   // How to play opens from the lobby; the full rules are one click further.
   await page.click('.type[data-type="king_of_siam"] a.howto-link');
   await page.waitForSelector(".howto h1");
