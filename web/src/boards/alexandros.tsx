@@ -92,9 +92,13 @@ function Board(p: BoardProps) {
       {v.walls.map((w) => {
         const [a, b] = w.side.split("|");
         const [x1, y1] = pt(a), [x2, y2] = pt(b);
-        return <line key={w.side} x1={x1} y1={y1} x2={x2} y2={y2} stroke={w.colour === AlexandrosWallColour.RED ? "#c21d1d" : "#1b1b1b"} stroke-width={3.5} stroke-linecap="round" />;
+        return (
+          <line key={w.side} x1={x1} y1={y1} x2={x2} y2={y2} stroke={w.colour === AlexandrosWallColour.RED ? "#c21d1d" : "#1b1b1b"} stroke-width={3.5} stroke-linecap="round">
+            <title>{w.colour === AlexandrosWallColour.RED ? "A red wall (built in the last turn)" : "A wall Alexander left behind"}</title>
+          </line>
+        );
       })}
-      {dest && (() => { const [dx, dy] = pt(dest); return <circle cx={dx} cy={dy} r={9} fill="none" stroke="#b8860b" stroke-width={3} stroke-dasharray="3 2" />; })()}
+      {dest && (() => { const [dx, dy] = pt(dest); return <circle cx={dx} cy={dy} r={9} fill="none" stroke="#b8860b" stroke-width={3} stroke-dasharray="3 2"><title>Where Alexander is heading</title></circle>; })()}
       <g class="alexander">
         <title>Alexander</title>
         <circle cx={ax} cy={ay} r={11} fill="#f2c230" stroke="#5a3d00" stroke-width={2} />
