@@ -64,6 +64,8 @@ try {
   for (const p of [player, watcher]) await p.waitForSelector(".conn.live");
   let clicks = 0;
   while (clicks < 8) if (["board", "word"].includes(await clickOnce(player))) clicks += 1;
+  // Measured on the seat's turn, when no bot reply is still on its way.
+  await player.waitForSelector(".actionbar .choices button.choice", { timeout: 15000 });
   const before = (await state(player)).version;
 
   // The outage: while the server is down, failed requests are expected.
@@ -85,7 +87,9 @@ try {
   }
   const after = (await state(player)).version;
   check(BigInt(after) > BigInt(before), `moves after the restart (${before} -> ${after})`);
-  await watcher.waitForFunction((v) => document.querySelector(".page.game")?.getAttribute("data-version") === v, after, { timeout: 10000 });
+  // At least that far (bots may have answered since; a render may show two
+  // updates at once).
+  await watcher.waitForFunction((v) => BigInt(document.querySelector(".page.game")?.getAttribute("data-version") ?? "0") >= BigInt(v), after, { timeout: 10000 });
   console.log(`resume: both pages reconnected after the restart; play went on from version ${before} to ${after} (seed ${random().toFixed(3)})`);
 
   // Resigning hands the seat to a bot, which plays it to the end.
