@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { client, asSeat, explain } from "./api";
 import { GameStatus, type LegalAction } from "./gen/satrap/v1/service_pb";
 import { candidates, clickable, emptyChoice, movesOf, nextWords, type Choice } from "./moves";
-import { UIS, GAME_NAMES, HOW_TO, RULES_FILE } from "./games";
+import { UIS, GAME_NAMES, HOW_TO, RULES_PAGE } from "./games";
 import { link } from "./router";
 import { useGame } from "./page/useGame";
 import { ActionBar } from "./page/actionBar";
@@ -202,7 +202,7 @@ export function GamePage({ gameId }: { gameId: string }) {
               <dt>Game</dt><dd><code>{gameId}</code></dd>
               <dt>Version</dt><dd class="version">{String(snap.version)}</dd>
               {me !== undefined && <><dt>Your seat</dt><dd>{me}</dd></>}
-              <dt>Rules</dt><dd><a href={`/rules/${RULES_FILE[snap.gameType] ?? ""}`} onClick={link}>full rules</a></dd>
+              <dt>Rules</dt><dd><a href={RULES_PAGE[snap.gameType] ?? "/"} onClick={link}>full rules</a></dd>
             </dl>
             {actions.length > 0 && (
               <>

@@ -31,7 +31,7 @@ export const BLURB: Record<string, string> = {
 /** The how-to-play page of a game. */
 export const HOW_TO = (gameType: string) => `/how-to-play/${gameType}`;
 
-/** The full rules of a game (served by satrap from docs/rules). */
-export const RULES_FILE: Record<string, string> = {
-  king_of_siam: "king-of-siam.md", alexandros: "alexandros.md", ming_dynasty: "ming-dynasty.md", territories: "territories.md",
+/** The page of a game's full rules (docs/rules/<name>.md, served by satrap). */
+export const RULES_PAGE: Record<string, string> = {
+  king_of_siam: "/rules/king-of-siam", alexandros: "/rules/alexandros", ming_dynasty: "/rules/ming-dynasty", territories: "/rules/territories",
 };

@@ -8,7 +8,7 @@ import kingOfSiamSample from "./howto/king_of_siam.json";
 import alexandrosSample from "./howto/alexandros.json";
 import mingDynastySample from "./howto/ming_dynasty.json";
 import territoriesSample from "./howto/territories.json";
-import { UIS, GAME_NAMES, RULES_FILE } from "./games";
+import { UIS, GAME_NAMES, RULES_PAGE } from "./games";
 import { link } from "./router";
 
 interface HowTo { players: string; goal: ComponentChildren; turn: ComponentChildren; scoring: ComponentChildren; end: ComponentChildren; picture: string }
@@ -113,7 +113,7 @@ export function HowToPage({ gameType }: { gameType: string }) {
           <p>When it is your turn the action bar beside the board says what to do. Click a highlighted place on the board or a button; a move that needs several choices asks for them one after the other, and "Start over" takes them back. Every event is written in the log.</p>
         </section>
       </div>
-      <p class="full-rules">Every detail: <a href={`/rules/${RULES_FILE[gameType]}`} onClick={link}>the full rules</a>.</p>
+      <p class="full-rules">Every detail: <a href={RULES_PAGE[gameType] ?? "/"} onClick={link}>the full rules</a>.</p>
     </main>
   );
 }

@@ -21,7 +21,7 @@ type ClockKind = "none" | "per-move" | "fischer";
 interface SeatPlan { name: string; bot: string }
 
 function rulesPage(t: GameType): string {
-  return `/rules/${t.rules.split("/").pop() ?? ""}`;
+  return `/rules/${(t.rules.split("/").pop() ?? "").replace(/\.md$/, "")}`;
 }
 
 const NAME_KEY = "satrap.name";

@@ -17,7 +17,7 @@ function App() {
   const howto = /^\/how-to-play\/([\w-]+)$/.exec(path);
   if (howto) return <HowToPage gameType={howto[1]} />;
   const rules = /^\/rules\/([\w.-]+)$/.exec(path);
-  if (rules) return <RulesPage file={rules[1]} />;
+  if (rules) return <RulesPage name={rules[1]} />;
   return <Lobby />;
 }
 

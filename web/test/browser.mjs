@@ -78,6 +78,9 @@ async function lobbyChecks(page) {
   await page.click(".full-rules a");
   await page.waitForSelector(".rules article h1");
   check((await page.textContent(".rules article")).includes("KS-1"), "the full rules follow one click further");
+  // Every page's address can be reloaded (satrap answers it with the page).
+  await page.reload();
+  await page.waitForSelector(".rules article h1");
   // An unknown game is an error in words, not a blank page.
   await page.goto(`${BASE}/game/no-such-game`);
   await page.waitForSelector(".error");
