@@ -4,8 +4,12 @@
 #     generated protobuf-es client comes from proto/ in the same build) and
 #     fail if it differs from the committed web/dist, which satrap embeds;
 #  2. run the browser tests in Debian's Chromium through playwright-core:
-#     every game played to the end through the page by a seat while a second
-#     browser context watches (web/test/browser.mjs), and a server restart
+#     every game played to the end through the page by a seat, clicking
+#     only, while a second browser context watches; every button, prompt and
+#     log line checked for engine words (notation, ids, coordinates, "seat
+#     N"); the layout at 1280x720 and 390x844; a replay stepped to its end;
+#     axe-core on the lobby, a how-to-play page, a game and a replay
+#     (web/test/browser.mjs), and a server restart
 #     that both pages must survive (web/test/resume.mjs), and a game with an
 #     open seat and a turn clock, joined from a second browser context, whose
 #     clock runs out (web/test/lobby.mjs);
@@ -16,15 +20,18 @@
 #     watch streams spread over both replicas by round robin; then the
 #     lobby test there too.
 # Screenshots land in target/web-screenshots/ (kept by CI), those of step 3
-# in target/web-screenshots/gateway/.
+# in target/web-screenshots/gateway/; step 2 also rewrites the ones the docs
+# show, docs/screenshots/*.png (commit them when the page changed).
 #
 # SATRAP_BIN: the satrap binary to run (default: a debug build made here).
 # Step 3 needs nginx (SATRAP_TEST_NGINX or on the PATH) and
 # SATRAP_TEST_POSTGRES_URL (a role that may create databases), both set up
 # by .ci/services.sh; without them it is skipped with a notice, unless
 # SATRAP_REQUIRE_EXTERNAL=1 (CI), which makes it fail instead.
-# SATRAP_URL: test the page at this address (e.g. a gateway of your own)
-# instead of starting satrap here; the other steps are then skipped.
+# SATRAP_URL: test the page at this address (e.g. a gateway of your own, or
+# web/scripts/dev-server.sh: the page as built now, served by vite preview
+# in front of a satrap that does not embed it yet) instead of starting
+# satrap here; only the browser and lobby tests run then.
 # Needs node >= 20 with npm, and root for apt-get when Chromium is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -51,6 +58,8 @@ mkdir -p "$SCREENSHOT_DIR"
 if [[ -n "${SATRAP_URL:-}" ]]; then
   echo "== web: browser test against $SATRAP_URL" >&2
   (cd web && timeout 1200 node test/browser.mjs)
+  echo "== web: lobby test against $SATRAP_URL" >&2
+  (cd web && timeout 300 node test/lobby.mjs)
   exit 0
 fi
 
@@ -92,7 +101,7 @@ PIDS+=($!)
 wait_page "http://127.0.0.1:$PORT/" "$LOG"
 
 echo "== web: browser test against satrap on 127.0.0.1:$PORT" >&2
-(cd web && SATRAP_URL="http://127.0.0.1:$PORT" timeout 1200 node test/browser.mjs)
+(cd web && SATRAP_URL="http://127.0.0.1:$PORT" DOCS_SCREENSHOTS="$ROOT/docs/screenshots" timeout 1200 node test/browser.mjs)
 echo "== web: lobby test (open seat, join, a clock running out)" >&2
 (cd web && SATRAP_URL="http://127.0.0.1:$PORT" timeout 300 node test/lobby.mjs)
 echo "== web: resume test" >&2

@@ -2,8 +2,20 @@ import { defineConfig } from "vite";
 
 // The page is served by satrap itself (src/service/web.rs embeds dist/), so
 // the build must be reproducible: CI rebuilds it and compares with the
-// committed dist/. For `npm run dev`, point the page at a running satrap with
-// VITE_SATRAP_URL=http://127.0.0.1:50051 (see src/api.ts).
+// committed dist/.
+//
+// To work on the page without rebuilding satrap, serve it with Vite and let
+// Vite forward the API to a running satrap on loopback:
+//   SATRAP_PROXY=http://127.0.0.1:50051 npm run dev        (live reload)
+//   SATRAP_PROXY=http://127.0.0.1:50051 npm run preview    (the built dist/)
+// The page then calls its own origin, as when satrap serves it: gRPC-Web
+// POSTs (/satrap.v1.*, /grpc.*) and the rules files (/docs/rules/) are
+// proxied to SATRAP_PROXY.
+const target = process.env.SATRAP_PROXY;
+const proxy = target
+  ? Object.fromEntries(["^/satrap\\.v1\\.", "^/grpc\\.", "^/docs/rules/"].map((path) => [path, { target, changeOrigin: false }]))
+  : undefined;
+
 export default defineConfig({
   base: "/",
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
@@ -14,5 +26,6 @@ export default defineConfig({
     // One small bundle; satrap serves assets/* as immutable (hashed names).
     assetsInlineLimit: 0,
   },
-  server: { fs: { allow: [".."] } },
+  server: { fs: { allow: [".."] }, host: "127.0.0.1", proxy },
+  preview: { host: "127.0.0.1", proxy },
 });

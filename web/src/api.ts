@@ -1,8 +1,9 @@
 // The gRPC-Web client of satrap's GameService. The page is served by satrap
 // itself (or by a gateway in front of it), so the API is at the page's own
-// origin and needs no configuration. Only the Vite dev server (`npm run dev`)
-// needs VITE_SATRAP_URL, e.g. http://127.0.0.1:50051 (satrap allows any
-// origin by default, --cors-origins).
+// origin and needs no configuration. The Vite servers (`npm run dev`,
+// `npm run preview`) forward the API to SATRAP_PROXY (vite.config.ts); or
+// set VITE_SATRAP_URL, e.g. http://127.0.0.1:50051, to call satrap directly
+// (satrap allows any origin by default, --cors-origins).
 import { createClient, ConnectError, Code } from "@connectrpc/connect";
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
 import { GameService } from "./gen/satrap/v1/service_pb";

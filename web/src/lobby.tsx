@@ -1,13 +1,16 @@
 // The lobby: the game types with their rules, creating a game with any mix
 // of people, open seats and built-in bots (the bots each type offers come
 // from ListGameTypes) and a turn clock, the seat links of a new game, and the
-// stored games to watch or, where seats are open, to join.
+// stored games to watch, to join where seats are open, or to replay once
+// finished.
 import { useEffect, useState } from "preact/hooks";
 import { client, explain } from "./api";
 import { GameStatus, TimeoutPolicy, type CreateGameResponse, type GameSummary, type GameType } from "./gen/satrap/v1/service_pb";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { CreateGameRequestSchema } from "./gen/satrap/v1/service_pb";
 import { link } from "./router";
+import { BLURB, HOW_TO } from "./games";
+import { botLabel } from "./page/words";
 
 const PERSON = "";
 /** The seat is left open for anyone to join (not a bot name: bot names have no spaces). */
@@ -18,7 +21,17 @@ type ClockKind = "none" | "per-move" | "fischer";
 interface SeatPlan { name: string; bot: string }
 
 function rulesPage(t: GameType): string {
-  return `/rules/${t.rules.split("/").pop() ?? ""}`;
+  return `/rules/${(t.rules.split("/").pop() ?? "").replace(/\.md$/, "")}`;
+}
+
+const NAME_KEY = "satrap.name";
+/** The name this browser used last, else "Player 1". */
+function myName(): string {
+  try { return localStorage.getItem(NAME_KEY) || "Player 1"; } catch { return "Player 1"; }
+}
+/** A fair first opponent: the medium search bot where offered, else the first. */
+function defaultBot(t: GameType): string {
+  return t.bots.includes("mcts-easy") ? "mcts-easy" : t.bots[0] ?? PERSON;
 }
 
 /** Copy a link; where the clipboard API is missing (a page not served from
@@ -56,12 +69,12 @@ export function Lobby() {
     setTypeId(t.id);
     setCreated(null);
     const n = Math.max(t.minPlayers, Math.min(3, t.maxPlayers));
-    setSeats(Array.from({ length: n }, (_, i) => (i === 0 ? { name: "You", bot: PERSON } : { name: `Bot ${i}`, bot: t.bots[0] ?? PERSON })));
+    setSeats(Array.from({ length: n }, (_, i) => (i === 0 ? { name: myName(), bot: PERSON } : { name: `Bot ${i + 1}`, bot: defaultBot(t) })));
   }
 
   function setCount(n: number) {
     if (!type) return;
-    setSeats((old) => Array.from({ length: n }, (_, i) => old[i] ?? { name: `Bot ${i}`, bot: type.bots[0] ?? PERSON }));
+    setSeats((old) => Array.from({ length: n }, (_, i) => old[i] ?? { name: `Bot ${i + 1}`, bot: defaultBot(type) }));
   }
 
   async function create(e: Event) {
@@ -72,7 +85,7 @@ export function Lobby() {
     try {
       const req: MessageInitShape<typeof CreateGameRequestSchema> = {
         gameType: type.id,
-        seats: seats.map((s, i) => (s.bot === OPEN ? { open: true } : { name: s.name.trim() || `Seat ${i}`, bot: s.bot })),
+        seats: seats.map((s, i) => (s.bot === OPEN ? { open: true } : { name: s.name.trim() || `Player ${i + 1}`, bot: s.bot })),
       };
       const ms = (text: string) => BigInt(Math.max(1, Math.round(Number(text) * 1000)));
       if (clock === "per-move") req.timeControl = { kind: { case: "perMoveMs", value: ms(clockSeconds) } };
@@ -84,6 +97,8 @@ export function Lobby() {
       if (type.id === "alexandros" && turnLimit.trim()) {
         req.options = { game: { case: "alexandros", value: { turnLimit: Number(turnLimit) } } };
       }
+      const first = seats.find((x) => x.bot === PERSON);
+      if (first?.name.trim()) localStorage.setItem(NAME_KEY, first.name.trim());
       setCreated(await client.createGame(req));
     } catch (err) {
       setError(explain(err));
@@ -93,52 +108,60 @@ export function Lobby() {
   }
 
   return (
-    <div class="page lobby">
-      <h1>satrap</h1>
+    <main class="page lobby">
+      <header class="hero">
+        <h1>satrap</h1>
+        <p>Four board games to play in the browser, against friends or built-in bots.</p>
+      </header>
       {error && <p class="error" role="alert">{error}</p>}
-      <section class="types">
+      <section class="types" aria-label="Games">
         {types.map((t) => (
-          <div key={t.id} class={`type${t.id === typeId ? " chosen" : ""}`} data-type={t.id}>
+          <article key={t.id} class={`type${t.id === typeId ? " chosen" : ""}`} data-type={t.id}>
             <h2>{t.name}</h2>
-            <p class="players">{t.minPlayers === t.maxPlayers ? t.minPlayers : `${t.minPlayers}–${t.maxPlayers}`} players · bots: {t.bots.join(", ") || "none"}</p>
-            <p class="desc">{t.description}</p>
-            <p>
-              <a href={rulesPage(t)} onClick={link}>Rules</a>{" "}
-              <button class="new-game" onClick={() => choose(t)}>New game</button>
+            <p class="players">{t.minPlayers === t.maxPlayers ? t.minPlayers : `${t.minPlayers} to ${t.maxPlayers}`} players</p>
+            <p class="desc">{BLURB[t.id] ?? t.description}</p>
+            <p class="actions">
+              <button type="button" class="new-game primary" onClick={() => choose(t)}>New game</button>
+              <a href={HOW_TO(t.id)} onClick={link} class="howto-link">How to play</a>
+              <a href={rulesPage(t)} onClick={link} class="rules-link">Full rules</a>
             </p>
-          </div>
+            <p class="bots-offered" hidden>{t.bots.join(", ")}</p>
+          </article>
         ))}
       </section>
 
       {type && (
-        <form class="create" onSubmit={create}>
+        <form class="create panel" onSubmit={create}>
           <h2>New {type.name} game</h2>
-          <label>
-            Players{" "}
-            <select name="players" value={seats.length} onChange={(e) => setCount(Number((e.target as HTMLSelectElement).value))}>
+          <div class="field">
+            <label for="players">Players</label>
+            <select id="players" name="players" value={seats.length} onChange={(e) => setCount(Number((e.target as HTMLSelectElement).value))}>
               {Array.from({ length: type.maxPlayers - type.minPlayers + 1 }, (_, i) => type.minPlayers + i).map((n) => <option key={n} value={n}>{n}</option>)}
             </select>
-          </label>
+          </div>
           <ol class="seat-plan">
             {seats.map((s, i) => (
               <li key={i}>
-                <input name={`name-${i}`} value={s.name} maxLength={64} aria-label={`Seat ${i} name`}
+                <input name={`name-${i}`} value={s.name} maxLength={64} aria-label={`Player ${i + 1}: name`} disabled={s.bot === OPEN}
                   onInput={(e) => setSeats(seats.map((x, j) => (j === i ? { ...x, name: (e.target as HTMLInputElement).value } : x)))} />
-                <select name={`who-${i}`} value={s.bot} aria-label={`Seat ${i} player`}
+                <select name={`who-${i}`} value={s.bot} aria-label={`Player ${i + 1}: who plays`}
                   onChange={(e) => setSeats(seats.map((x, j) => (j === i ? { ...x, bot: (e.target as HTMLSelectElement).value } : x)))}>
                   <option value={PERSON}>a person</option>
                   <option value={OPEN}>open: anyone may join</option>
-                  {type.bots.map((b) => <option key={b} value={b}>bot: {b}</option>)}
+                  {type.bots.map((b) => <option key={b} value={b}>{botLabel(b)}</option>)}
                 </select>
               </li>
             ))}
           </ol>
           {type.id === "alexandros" && (
-            <label>Turn limit <input name="turn-limit" type="number" min={1} placeholder="500" value={turnLimit} onInput={(e) => setTurnLimit((e.target as HTMLInputElement).value)} /></label>
+            <div class="field">
+              <label for="turn-limit">Turn limit</label>
+              <input id="turn-limit" name="turn-limit" type="number" min={1} placeholder="500" value={turnLimit} onInput={(e) => setTurnLimit((e.target as HTMLInputElement).value)} />
+            </div>
           )}
           <fieldset class="clock">
             <legend>Turn clock</legend>
-            <select name="clock" value={clock} onChange={(e) => setClock((e.target as HTMLSelectElement).value as ClockKind)}>
+            <select name="clock" aria-label="Turn clock" value={clock} onChange={(e) => setClock((e.target as HTMLSelectElement).value as ClockKind)}>
               <option value="none">none</option>
               <option value="per-move">seconds per move</option>
               <option value="fischer">seconds per game + increment</option>
@@ -155,27 +178,33 @@ export function Lobby() {
               </>
             )}
           </fieldset>
-          <label>Seed <input name="seed" inputMode="numeric" pattern="[0-9]*" placeholder="random" value={seed} onInput={(e) => setSeed((e.target as HTMLInputElement).value)} /></label>
-          <button type="submit" class="create-game" disabled={creating}>Create game</button>
+          <details class="advanced">
+            <summary>More options</summary>
+            <div class="field">
+              <label for="seed">Seed (the same seed deals the same game)</label>
+              <input id="seed" name="seed" inputMode="numeric" pattern="[0-9]*" placeholder="random" value={seed} onInput={(e) => setSeed((e.target as HTMLInputElement).value)} />
+            </div>
+          </details>
+          <p><button type="submit" class="create-game primary" disabled={creating}>Create game</button></p>
         </form>
       )}
 
       {created && (
-        <section class="created" data-game-id={created.gameId}>
-          <h2>Game {created.gameId} created</h2>
-          <p>Each person opens their own seat link (the token after <code>#</code> is the seat's key; share it only with that player). Anyone can <a class="watch-link" href={`/game/${created.gameId}`} onClick={link}>watch</a>.</p>
+        <section class="created panel" data-game-id={created.gameId} aria-live="polite">
+          <h2>Your game is ready</h2>
+          <p>Each person opens their own link (it is that player's key: share it only with them). Anyone can <a class="watch-link" href={`/game/${created.gameId}`} onClick={link}>watch</a>.</p>
           <ul>
             {created.seats.map((s) => (
               <li key={s.seat}>
-                Seat {s.seat} ({s.name}):{" "}
+                <b>{s.open ? "Open seat" : s.name}</b>:{" "}
                 {s.token ? (
                   <>
-                    <a class="seat-link" data-seat={s.seat} href={seatUrl(created.gameId, s.token)} target="_blank" rel="noopener">open seat</a>{" "}
-                    <button type="button" onClick={() => copy(seatUrl(created.gameId, s.token))}>copy link</button>
+                    <a class="seat-link button primary" data-seat={s.seat} href={seatUrl(created.gameId, s.token)}>Play as {s.name}</a>{" "}
+                    <button type="button" class="link" onClick={() => copy(seatUrl(created.gameId, s.token))}>copy link</button>
                   </>
                 ) : s.open ? (
-                  <>open: <a class="join-link" data-seat={s.seat} href={`/game/${created.gameId}`} onClick={link}>join</a> (anyone with the game's link can take it)</>
-                ) : <>played by the server</>}
+                  <>anyone with the game's link can <a class="join-link" data-seat={s.seat} href={`/game/${created.gameId}`} onClick={link}>take it</a></>
+                ) : <>a bot</>}
               </li>
             ))}
           </ul>
@@ -183,7 +212,7 @@ export function Lobby() {
       )}
 
       <GameList types={types} />
-    </div>
+    </main>
   );
 }
 
@@ -209,39 +238,52 @@ function GameList({ types }: { types: GameType[] }) {
   const name = (id: string) => types.find((t) => t.id === id)?.name ?? id;
 
   return (
-    <section class="games">
-      <h2>Games</h2>
-      <p>
-        <select name="status" value={status} onChange={(e) => setStatus(Number((e.target as HTMLSelectElement).value))}>
-          <option value={GameStatus.UNSPECIFIED}>all</option>
-          <option value={GameStatus.IN_PROGRESS}>running</option>
-          <option value={GameStatus.FINISHED}>finished</option>
-          <option value={GameStatus.WAITING}>waiting for players</option>
-        </select>{" "}
-        <label><input type="checkbox" name="open-seats" checked={openSeats} onChange={(e) => setOpenSeats((e.target as HTMLInputElement).checked)} /> with open seats</label>{" "}
-        <select name="type" value={gameType} onChange={(e) => setGameType((e.target as HTMLSelectElement).value)}>
-          <option value="">every game</option>
-          {types.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
-        </select>{" "}
-        <button onClick={() => load()}>refresh</button>
-      </p>
+    <section class="games panel" aria-label="Games on this server">
+      <h2>Games on this server</h2>
+      <div class="filters">
+        <label>Status{" "}
+          <select name="status" value={status} onChange={(e) => setStatus(Number((e.target as HTMLSelectElement).value))}>
+            <option value={GameStatus.UNSPECIFIED}>all</option>
+            <option value={GameStatus.IN_PROGRESS}>running</option>
+            <option value={GameStatus.FINISHED}>finished</option>
+            <option value={GameStatus.WAITING}>waiting for players</option>
+          </select>
+        </label>
+        <label><input type="checkbox" name="open-seats" checked={openSeats} onChange={(e) => setOpenSeats((e.target as HTMLInputElement).checked)} /> with open seats</label>
+        <label>Game{" "}
+          <select name="type" value={gameType} onChange={(e) => setGameType((e.target as HTMLSelectElement).value)}>
+            <option value="">every game</option>
+            {types.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+          </select>
+        </label>
+        <button type="button" onClick={() => load()}>Refresh</button>
+      </div>
       {error && <p class="error" role="alert">{error}</p>}
-      <table>
-        <thead><tr><th>game</th><th>status</th><th>moves</th><th>seats</th><th>last move</th><th /></tr></thead>
-        <tbody>
-          {games.map((g) => (
-            <tr key={g.gameId} data-game-id={g.gameId}>
-              <td>{name(g.gameType)}</td>
-              <td>{g.status === GameStatus.FINISHED ? "finished" : g.status === GameStatus.WAITING ? "waiting for players" : "running"}</td>
-              <td>{String(g.version)}</td>
-              <td>{g.seats.map((s) => (s.open ? "open seat" : s.name + (s.bot ? ` (${s.bot})` : ""))).join(", ")}</td>
-              <td>{new Date(Number(g.updatedAtMs)).toLocaleString()}</td>
-              <td><a href={`/game/${g.gameId}`} onClick={link}>{g.seats.some((s) => s.open) ? "join or watch" : "watch"}</a></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {next && <button onClick={() => load(next)}>more</button>}
+      <div class="table-wrap">
+        <table>
+          <thead><tr><th scope="col">Game</th><th scope="col">Players</th><th scope="col">Status</th><th scope="col">Moves</th><th scope="col">Last move</th><th scope="col"><span class="sr">Open</span></th></tr></thead>
+          <tbody>
+            {games.map((g) => {
+              const finished = g.status === GameStatus.FINISHED;
+              return (
+                <tr key={g.gameId} data-game-id={g.gameId}>
+                  <td>{name(g.gameType)}</td>
+                  <td>{g.seats.map((s) => (s.open ? "open seat" : s.name + (s.bot ? ` (${botLabel(s.bot)})` : ""))).join(", ")}</td>
+                  <td>{finished ? "finished" : g.status === GameStatus.WAITING ? "waiting for players" : "running"}</td>
+                  <td>{String(g.version)}</td>
+                  <td>{new Date(Number(g.updatedAtMs)).toLocaleString()}</td>
+                  <td class="row-actions">
+                    <a class="open-game" href={`/game/${g.gameId}`} onClick={link}>{g.seats.some((s) => s.open) ? "Join or watch" : finished ? "Result" : "Watch"}</a>
+                    {finished && <> · <a class="replay-link" href={`/game/${g.gameId}/replay`} onClick={link}>Replay</a></>}
+                  </td>
+                </tr>
+              );
+            })}
+            {!games.length && <tr><td colSpan={6}>No games yet.</td></tr>}
+          </tbody>
+        </table>
+      </div>
+      {next && <button type="button" onClick={() => load(next)}>More</button>}
     </section>
   );
 }

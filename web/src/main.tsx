@@ -1,6 +1,8 @@
 import { render } from "preact";
 import { Lobby } from "./lobby";
 import { GamePage } from "./game";
+import { ReplayPage } from "./replay";
+import { HowToPage } from "./howto";
 import { RulesPage } from "./rules";
 import { useLocation } from "./router";
 import "./style.css";
@@ -8,10 +10,14 @@ import "./style.css";
 function App() {
   const loc = useLocation();
   const path = loc.split("#")[0];
+  const replay = /^\/game\/([^/]+)\/replay$/.exec(path);
+  if (replay) return <ReplayPage gameId={decodeURIComponent(replay[1])} />;
   const game = /^\/game\/([^/]+)$/.exec(path);
   if (game) return <GamePage gameId={decodeURIComponent(game[1])} />;
+  const howto = /^\/how-to-play\/([\w-]+)$/.exec(path);
+  if (howto) return <HowToPage gameType={howto[1]} />;
   const rules = /^\/rules\/([\w.-]+)$/.exec(path);
-  if (rules) return <RulesPage file={rules[1]} />;
+  if (rules) return <RulesPage name={rules[1]} />;
   return <Lobby />;
 }
 

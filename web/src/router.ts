@@ -1,5 +1,6 @@
 // Path routing with the History API: "/" the lobby, "/game/<id>" a game
-// (a seat's token rides in the fragment, "#token=..."), "/rules/<file>" a
+// ("/game/<id>/replay" its replay), "/how-to-play/<type>" a short guide
+// (a seat's token rides in the fragment, "#token=..."), "/rules/<name>" a
 // rules file. satrap answers every such path with index.html.
 import { useEffect, useState } from "preact/hooks";
 

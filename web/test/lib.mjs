@@ -1,6 +1,7 @@
 // Helpers shared by the browser tests: Debian's Chromium through
 // playwright-core (never a downloaded browser), console watching, and one
 // random click through the page's move UI.
+import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
 
 /** The page's address (SATRAP_URL), read when used. */
@@ -60,24 +61,28 @@ export async function state(page) {
     return {
       version: g?.getAttribute("data-version") ?? "",
       status: g?.getAttribute("data-status") ?? "",
-      steps: document.querySelector(".moves .steps")?.textContent ?? "",
-      words: document.querySelectorAll(".moves .next button.word").length,
-      keys: [...document.querySelectorAll(".board .clickable, .info .clickable")].map((e) => e.getAttribute("data-key")),
+      steps: document.querySelector(".actionbar .chosen")?.textContent ?? "",
+      words: document.querySelectorAll(".actionbar .choices button.choice").length,
+      keys: [...document.querySelectorAll(".board .clickable, .hand .clickable")].map((e) => e.getAttribute("data-key")),
       error: document.querySelector(".error")?.textContent ?? "",
       conn: document.querySelector(".conn")?.textContent ?? "",
     };
   });
 }
 
-/** Create a game in the lobby with seat 0 a person and the others bots;
- *  returns the seat-0 link and the watch link. */
-export async function createInLobby(page, { id, players, turnLimit, seed }) {
+/** Create a game in the lobby with seat 0 a person and the others random
+ *  bots (fast); returns the seat-0 link and the watch link. */
+export async function createInLobby(page, { id, players, turnLimit, seed, bot = "random" }) {
   await page.goto(`${base()}/`);
   await page.click(`.type[data-type="${id}"] button.new-game`);
   await page.selectOption('select[name="players"]', String(players));
   await page.selectOption('select[name="who-0"]', "");
+  for (let i = 1; i < players; i++) await page.selectOption(`select[name="who-${i}"]`, bot);
   if (turnLimit) await page.fill('input[name="turn-limit"]', String(turnLimit));
-  if (seed !== undefined) await page.fill('input[name="seed"]', String(seed));
+  if (seed !== undefined) {
+    await page.click("details.advanced summary");
+    await page.fill('input[name="seed"]', String(seed));
+  }
   await page.click("button.create-game");
   await page.waitForSelector(".created a.seat-link");
   const seatLink = await page.getAttribute('.created a.seat-link[data-seat="0"]', "href");
@@ -85,9 +90,77 @@ export async function createInLobby(page, { id, players, turnLimit, seed }) {
   return { seatLink, watchLink };
 }
 
+/** The words a player sees that must never be the engine's: notation
+ *  keywords and other UPPER-CASE identifiers, coordinates and board ids,
+ *  "seat N", versions, board-element keys, card codes such as 10H. */
+export const ENGINE_WORDS = [
+  [/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/, "an UPPER_SNAKE identifier"],
+  [/\b[A-Z]{2,}[0-9]*\b/, "an upper-case notation word"],
+  [/\bv\d+_\d+\b/, "an Alexandros point id"],
+  [/\br\d+c\d+\b/, "an Alexandros space id"],
+  [/\bP[1-6][a-c]?\b/, "a Ming Dynasty district or province id"],
+  [/\b-?\d+,-?\d+\b/, "a Territories coordinate"],
+  [/\bseat \d/i, "a seat number"],
+  [/\bversion\b/i, "a version"],
+  [/\b(?:prov|pt|cell|space|slot|hand|res|card|district|deck):\S/, "a board key"],
+  [/\b(?:\d{1,2}|[JQ])[HSCD]\b/, "a card code"],
+  [/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/, "a game id"],
+];
+
+/** The visible texts of the game page a player reads: buttons, the prompt,
+ *  the event log, the header, panels, and the names of clickable board
+ *  places (their tooltips, which screen readers say). Closed drawers are
+ *  not visible. */
+export async function visibleTexts(page) {
+  return page.evaluate(() => {
+    const seen = [];
+    const shown = (el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && el.checkVisibility?.() !== false;
+    };
+    const sel = "button, .actionbar .prompt, .actionbar .chosen, .events li, .topbar, .end-screen, .hand, .seats, .this-move, .step-count, .info, .legend-list li";
+    for (const el of document.querySelectorAll(sel)) if (shown(el)) seen.push(el.innerText.trim());
+    for (const el of document.querySelectorAll(".board .clickable > title")) seen.push(el.textContent);
+    return seen.filter((t) => t);
+  });
+}
+
+/** Fails when a visible text has an engine word (ENGINE_WORDS) or the game id. */
+export async function checkPlayerLanguage(page, gameId, where) {
+  for (const text of await visibleTexts(page)) {
+    if (gameId && text.includes(gameId)) throw new Error(`${where}: the game id is visible: ${JSON.stringify(text)}`);
+    for (const [re, what] of ENGINE_WORDS) {
+      const m = re.exec(text);
+      if (m) throw new Error(`${where}: ${what} (${JSON.stringify(m[0])}) in visible text: ${JSON.stringify(text.slice(0, 300))}`);
+    }
+  }
+}
+
+const require = createRequire(import.meta.url);
+/** axe-core's serious and critical violations on the page now. */
+export async function axeCheck(page, where) {
+  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")})`);
+  });
+  if (violations.length) throw new Error(`${where}: axe-core found ${violations.length} serious or critical violations:\n  ${violations.join("\n  ")}`);
+}
+
+/** True when the element's box lies inside the viewport. */
+export async function inViewport(page, selector) {
+  return page.evaluate((s) => {
+    const el = document.querySelector(s);
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight + 1 && r.right <= window.innerWidth + 1 && r.height > 0;
+  }, selector);
+}
+
 /** One random click among what the page offers the seat: a highlighted
- *  board element (or card), or the next notation word. Waits until the page
- *  reacted. Returns "board", "word", "finished" or "wait" (not our turn). */
+ *  board element (or card), or a button of the action bar. Waits until the
+ *  page reacted. Returns "board", "word", "finished" or "wait" (not our turn). */
 export async function clickOnce(page) {
   const s = await state(page);
   if (s.status === "finished") return "finished";
@@ -107,17 +180,17 @@ export async function clickOnce(page) {
       await page.click(selector);
     }
   } else {
-    const buttons = await page.$$(".moves .next button.word");
+    const buttons = await page.$$(".actionbar .choices button.choice");
     await pick(buttons).click();
   }
   const how = useBoard ? "board" : "word";
   await page.waitForFunction(
     (before) => {
       const g = document.querySelector(".page.game");
-      const steps = document.querySelector(".moves .steps")?.textContent ?? "";
+      const steps = document.querySelector(".actionbar .chosen")?.textContent ?? "";
       // Settled: no move in flight (the watch stream may show our own move
       // before ApplyAction answers with the bots' replies).
-      if (document.querySelector('.moves[data-busy="1"]')) return false;
+      if (document.querySelector('.actionbar[data-busy="1"]')) return false;
       return g?.getAttribute("data-version") !== before.version || steps !== before.steps
         || g?.getAttribute("data-status") === "finished" || document.querySelector(".error") !== null;
     },

@@ -6,39 +6,10 @@ import {
   AlexandrosColour, AlexandrosSlot, AlexandrosStage, AlexandrosSymbol, AlexandrosTakeFrom,
   AlexandrosWallColour, type AlexandrosCards, type AlexandrosView,
 } from "../gen/satrap/v1/alexandros_pb";
-import { map_rows } from "../../../docs/rules/alexandros-board.json";
-import { type BoardProps, type GameUI, pickable, titleCase } from "./common";
+import { SPACES, SYMBOL_NAME, SYMBOL_OF, corners, pointName, provinceName, pt, spaceName } from "./alexandrosMap";
+import { alexandrosWords } from "./alexandrosWords";
+import { type BoardProps, type GameUI, Key, pickable, plural } from "./common";
 
-const S = 46; // one side of a triangle, in pixels
-const H = (S * Math.sqrt(3)) / 2;
-const OX = 30, OY = 20;
-
-/** Point vY_X -> screen (the board file: x = (X-1)/2, y = Y*sqrt(3)/2). */
-function pt(id: string): [number, number] {
-  const m = /^v(\d+)_(\d+)$/.exec(id);
-  if (!m) return [0, 0];
-  const y = Number(m[1]), x = Number(m[2]);
-  return [OX + ((x - 1) / 2) * S + S / 2, OY + y * H];
-}
-
-/** The corners of space rRcC (apex up iff col - row is even). */
-function corners(id: string): string[] {
-  const m = /^r(\d+)c(\d+)$/.exec(id);
-  if (!m) return [];
-  const r = Number(m[1]), c = Number(m[2]);
-  return (c - r) % 2 === 0
-    ? [`v${r}_${c + 1}`, `v${r + 1}_${c}`, `v${r + 1}_${c + 2}`]
-    : [`v${r}_${c}`, `v${r}_${c + 2}`, `v${r + 1}_${c + 1}`];
-}
-
-const SPACES: { id: string; ch: string }[] = [];
-map_rows.forEach((row: string, r: number) =>
-  [...row].forEach((ch, c) => { if (ch !== ".") SPACES.push({ id: `r${r}c${c}`, ch }); }));
-
-const SYMBOL_OF: Record<string, AlexandrosSymbol> = {
-  T: AlexandrosSymbol.TEMPLE, A: AlexandrosSymbol.AMPHORA, H: AlexandrosSymbol.HORSE,
-  L: AlexandrosSymbol.LYRE, S: AlexandrosSymbol.SOLDIER,
-};
 const SYMBOL_COLOUR: Record<number, string> = {
   [AlexandrosSymbol.TEMPLE]: "#7b4bb3", [AlexandrosSymbol.AMPHORA]: "#3f9a3f",
   [AlexandrosSymbol.HORSE]: "#d8b21c", [AlexandrosSymbol.LYRE]: "#cc3a35", [AlexandrosSymbol.SOLDIER]: "#58b4e0",
@@ -72,7 +43,8 @@ function SymbolCard({ x, y, s, label, props }: { x: number; y: number; s: Alexan
     <g transform={`translate(${x},${y})`} {...props}>
       <rect width={86} height={52} rx={6} fill={s ? SYMBOL_COLOUR[s] : "#ddd"} stroke="#333" />
       <text x={43} y={22} font-size={11} text-anchor="middle" fill="#fff" font-weight="bold">{label}</text>
-      <text x={43} y={40} font-size={12} text-anchor="middle" fill="#fff">{s ? titleCase(AlexandrosSymbol[s]) : "empty"}</text>
+      <text x={43} y={40} font-size={12} text-anchor="middle" fill="#fff">{s ? SYMBOL_NAME[s] : "empty"}</text>
+      <title>{s ? `Face-up ${SYMBOL_NAME[s]} card: take it to move Alexander towards a ${SYMBOL_NAME[s]} space` : "No card here"}</title>
     </g>
   );
 }
@@ -89,20 +61,23 @@ function Board(p: BoardProps) {
   const [ax, ay] = pt(v.alexander);
   const dest = v.progress?.destination;
   return (
-    <svg viewBox="0 0 660 540" class="board ax" role="img" aria-label="Alexandros board">
+    <svg viewBox="0 0 660 540" class="board ax" role="group" aria-label="Alexandros board">
       <rect width={660} height={540} fill="#bcd7ea" />
       {SPACES.map(({ id, ch }) => {
         const pr = provinceOf.get(id);
         const owner = pr?.owner;
         const fill = owner !== undefined ? TINT[v.seats[owner]?.colour ?? 0] : "#f3e9cf";
-        const key = p.clickable.has(`space:${id}`) ? `space:${id}` : `prov:${pr?.anchor ?? id}`;
+        const isSpace = p.clickable.has(`space:${id}`);
+        const key = isSpace ? `space:${id}` : `prov:${pr?.anchor ?? id}`;
+        const label = isSpace ? spaceName(id) : pr ? provinceName(pr.spaces, pr.anchor) : spaceName(id);
         const poly = corners(id).map((c) => pt(c).join(",")).join(" ");
         const cs = corners(id).map(pt);
         const cx = (cs[0][0] + cs[1][0] + cs[2][0]) / 3, cy = (cs[0][1] + cs[1][1] + cs[2][1]) / 3;
         const sym = SYMBOL_OF[ch];
         const guard = guards.get(id);
         return (
-          <g key={id} {...pickable(p, key, "space")}>
+          <g key={id} {...pickable(p, key, "space", label)}>
+            <title>{`${sym ? `${SYMBOL_NAME[sym]} space` : "Open space"}${owner !== undefined ? `, province of ${name(p.snap, owner)}` : pr ? ", in an unoccupied province" : ""}${guard !== undefined ? `; ${name(p.snap, guard)}'s guard` : ""}`}</title>
             <polygon points={poly} fill={fill} stroke="#d8cdb0" stroke-width={0.7} />
             {sym && <circle cx={cx} cy={cy} r={8} fill={SYMBOL_COLOUR[sym]} stroke={chosen.has(id) ? "#000" : "none"} stroke-width={2} />}
             {sym && <text x={cx} y={cy + 3.5} font-size={9} text-anchor="middle" fill="#fff" font-weight="bold">{ch}</text>}
@@ -117,76 +92,113 @@ function Board(p: BoardProps) {
       {v.walls.map((w) => {
         const [a, b] = w.side.split("|");
         const [x1, y1] = pt(a), [x2, y2] = pt(b);
-        return <line key={w.side} x1={x1} y1={y1} x2={x2} y2={y2} stroke={w.colour === AlexandrosWallColour.RED ? "#c21d1d" : "#1b1b1b"} stroke-width={3.5} stroke-linecap="round" />;
+        return (
+          <line key={w.side} x1={x1} y1={y1} x2={x2} y2={y2} stroke={w.colour === AlexandrosWallColour.RED ? "#c21d1d" : "#1b1b1b"} stroke-width={3.5} stroke-linecap="round">
+            <title>{w.colour === AlexandrosWallColour.RED ? "A red wall (built in the last turn)" : "A wall Alexander left behind"}</title>
+          </line>
+        );
       })}
-      {dest && (() => { const [dx, dy] = pt(dest); return <circle cx={dx} cy={dy} r={9} fill="none" stroke="#b8860b" stroke-width={3} stroke-dasharray="3 2" />; })()}
+      {dest && (() => { const [dx, dy] = pt(dest); return <circle cx={dx} cy={dy} r={9} fill="none" stroke="#b8860b" stroke-width={3} stroke-dasharray="3 2"><title>Where Alexander is heading</title></circle>; })()}
       <g class="alexander">
+        <title>Alexander</title>
         <circle cx={ax} cy={ay} r={11} fill="#f2c230" stroke="#5a3d00" stroke-width={2} />
         <text x={ax} y={ay + 4.5} font-size={13} text-anchor="middle" font-weight="bold" fill="#5a3d00">A</text>
       </g>
       {[...points].map((id) => {
         const [x, y] = pt(id);
         return (
-          <g key={id} {...pickable(p, `pt:${id}`, "point")}>
+          <g key={id} {...pickable(p, `pt:${id}`, "point", pointName(id))}>
+            <title>{pointName(id)}</title>
             <circle cx={x} cy={y} r={8} fill="#fff" fill-opacity={0.6} stroke="#b8860b" stroke-width={2.5} />
           </g>
         );
       })}
       <g transform="translate(20,450)">
-        <SymbolCard x={0} y={0} s={v.displaySlot1} label="Slot 1" props={pickable(p, "slot:1", "slot")} />
-        <SymbolCard x={96} y={0} s={v.displaySlot2} label="Slot 2" props={pickable(p, "slot:2", "slot")} />
+        <SymbolCard x={0} y={0} s={v.displaySlot1} label="Face-up 1" props={pickable(p, "slot:1", "slot")} />
+        <SymbolCard x={96} y={0} s={v.displaySlot2} label="Face-up 2" props={pickable(p, "slot:2", "slot")} />
         <g transform="translate(192,0)" {...pickable(p, "deck", "deck")}>
           <rect width={86} height={52} rx={6} fill="#6b5a3e" stroke="#333" />
           <text x={43} y={22} font-size={11} text-anchor="middle" fill="#fff" font-weight="bold">Draw pile</text>
-          <text x={43} y={40} font-size={12} text-anchor="middle" fill="#fff">{v.drawCount} cards</text>
+          <text x={43} y={40} font-size={12} text-anchor="middle" fill="#fff">{plural(v.drawCount, "card")}</text>
+          <title>The draw pile: take its top card without seeing it</title>
         </g>
         <text x={296} y={14} font-size={12}>
-          {v.stage === AlexandrosStage.OVER ? `Over after ${v.turn} turns` : `Turn ${v.turn + 1} of at most ${v.turnLimit} · ${titleCase(AlexandrosStage[v.stage])}`}
+          {v.stage === AlexandrosStage.OVER ? `Over after ${v.turn} turns` : `Turn ${v.turn + 1} of at most ${v.turnLimit}`}
         </text>
         <text x={296} y={32} font-size={12}>Walls left: {v.blackLeft} black, {v.redLeft} red{v.finalTurn ? " · final turn" : ""}</text>
-        <text x={296} y={50} font-size={12}>Discard pile: {v.discard.length} · actions used {v.actionsUsed}/2{v.levied ? " · levied" : ""}</text>
-        <text x={296} y={68} font-size={12}>{v.provinces.length} provinces, {v.provinces.filter((x) => x.owner !== undefined).length} occupied</text>
+        <text x={296} y={50} font-size={12}>Discard pile: {plural(v.discard.length, "card")} · actions this turn {v.actionsUsed} of 2{v.levied ? " · taxes levied" : ""}</text>
+        <text x={296} y={68} font-size={12}>{plural(v.provinces.length, "province")}, {v.provinces.filter((x) => x.owner !== undefined).length} occupied</text>
       </g>
     </svg>
+  );
+}
+
+const name = (snap: GameSnapshot, seat: number) => snap.seats[seat]?.name ?? "a player";
+const COLOUR_NAME: Record<number, string> = {
+  [AlexandrosColour.RED]: "red", [AlexandrosColour.YELLOW]: "yellow", [AlexandrosColour.BLUE]: "blue", [AlexandrosColour.GREEN]: "green",
+};
+
+function Hand(p: BoardProps) {
+  const v = view(p.snap);
+  const me = p.snap.viewer;
+  const s = me !== undefined ? v?.seats[me] : undefined;
+  if (!v || !s) return null;
+  return (
+    <div class="hand own">
+      <b>Your cards</b> · {s.score} points · {plural(s.supply, "guard")} in supply · tax now {s.tax}
+      <div class="cards">
+        {SYMBOLS.filter((sym) => count(s.hand, sym) > 0).map((sym) => (
+          <span key={sym} {...pickable(p, `hand:${AlexandrosSymbol[sym]}`, "card", `${SYMBOL_NAME[sym]} card`)} style={{ borderColor: SYMBOL_COLOUR[sym] }} title={`${SYMBOL_NAME[sym]} cards in your hand`}>
+            {SYMBOL_NAME[sym]} ×{count(s.hand, sym)}
+          </span>
+        ))}
+        {!s.handCount && <span class="played">no cards</span>}
+      </div>
+    </div>
   );
 }
 
 function Info(p: BoardProps) {
   const v = view(p.snap);
   if (!v) return null;
-  const me = p.snap.viewer;
   const pr = v.progress;
+  const prov = pr?.anchor ? v.provinces.find((x) => x.anchor === pr.anchor) : undefined;
   return (
     <div class="info">
       {pr && (pr.symbol || pr.anchor) ? (
         <p>
-          In progress: {pr.symbol ? `Alexander moves for ${titleCase(AlexandrosSymbol[pr.symbol])}` : ""}
-          {pr.anchor ? ` province ${pr.anchor}${pr.formerOwner !== undefined ? ` (taken from seat ${pr.formerOwner})` : ""}` : ""}
-          {pr.chosen.length ? `, guards on ${pr.chosen.join(", ")}` : ""}
-          {pr.owed ? `, ${pr.owed} cards still to hand over` : ""}
+          {pr.symbol ? `Alexander heads for a ${SYMBOL_NAME[pr.symbol]}. ` : ""}
+          {pr.anchor ? `${pr.formerOwner !== undefined ? `Taking over from ${name(p.snap, pr.formerOwner)}` : "Occupying"} ${provinceName(prov?.spaces ?? [], pr.anchor)}` : ""}
+          {pr.chosen.length ? `, guards on ${pr.chosen.map(spaceName).join(", ")}` : ""}
+          {pr.owed ? `, ${plural(pr.owed, "card")} still to hand over` : ""}
         </p>
       ) : null}
       <div class="hands">
         {v.seats.map((s) => (
-          <div key={s.seat} class={`hand${s.seat === me ? " own" : ""}`}>
-            <b style={{ color: COLOUR[s.colour] }}>Seat {s.seat} ({titleCase(AlexandrosColour[s.colour])})</b>{" "}
-            {s.score} points · {s.supply} guards in supply · tax now {s.tax} · {s.handCount} cards
-            {s.hand && (
-              <div class="cards">
-                {SYMBOLS.filter((sym) => count(s.hand, sym) > 0).map((sym) => {
-                  const key = `hand:${AlexandrosSymbol[sym]}`;
-                  return (
-                    <span key={sym} {...(s.seat === me ? pickable(p, key, "card") : { class: "card" })} style={{ borderColor: SYMBOL_COLOUR[sym] }}>
-                      {titleCase(AlexandrosSymbol[sym])} ×{count(s.hand, sym)}
-                    </span>
-                  );
-                })}
-              </div>
-            )}
+          <div key={s.seat} class="hand">
+            <span class="dot" style={{ background: COLOUR[s.colour] }} /> <b>{name(p.snap, s.seat)}</b> ({COLOUR_NAME[s.colour]}) · {s.score} points · {plural(s.supply, "guard")} in supply · tax {s.tax} · {plural(s.handCount, "card")}
           </div>
         ))}
       </div>
     </div>
+  );
+}
+
+function Legend() {
+  return (
+    <ul class="legend-list">
+      {SYMBOLS.map((sym) => (
+        <Key key={sym} label={`${SYMBOL_NAME[sym]} space (letter ${Object.keys(SYMBOL_OF).find((k) => SYMBOL_OF[k] === sym)}) and ${SYMBOL_NAME[sym]} cards`}>
+          <circle cx={12} cy={12} r={9} fill={SYMBOL_COLOUR[sym]} />
+          <text x={12} y={16} font-size={10} text-anchor="middle" fill="#fff" font-weight="bold">{Object.keys(SYMBOL_OF).find((k) => SYMBOL_OF[k] === sym)}</text>
+        </Key>
+      ))}
+      <Key label="Alexander"><circle cx={12} cy={12} r={9} fill="#f2c230" stroke="#5a3d00" stroke-width={2} /></Key>
+      <Key label="A wall, built where Alexander walked (red walls: the last turn)"><line x1={2} y1={20} x2={22} y2={4} stroke="#1b1b1b" stroke-width={3.5} /></Key>
+      <Key label="A player's guard, in the player's colour; provinces are tinted in their owner's colour"><path d="M5,20 L19,20 L16,10 A5,5 0 1 0 8,10 Z" fill={COLOUR[1]} stroke="#111" stroke-width={1.6} /></Key>
+      <Key label="A corner you can send Alexander to"><circle cx={12} cy={12} r={8} fill="#fff" stroke="#b8860b" stroke-width={2.5} /></Key>
+      <Key label="Highlighted: you can click it now"><polygon points="12,3 22,21 2,21" fill="#fff3b0" stroke="#e0a800" stroke-width={2.5} /></Key>
+    </ul>
   );
 }
 
@@ -215,7 +227,7 @@ function keysOf(a: LegalAction): string[] {
 
 function seatLine(snap: GameSnapshot, seat: number) {
   const s = view(snap)?.seats[seat];
-  return s ? <>{s.score} points · {s.handCount} cards</> : null;
+  return s ? <>{s.score} points · {plural(s.handCount, "card")}</> : null;
 }
 
-export const alexandros: GameUI = { Board, Info, keysOf, seatLine, seatColour };
+export const alexandros: GameUI = { Board, Info, Hand, Legend, keysOf, seatLine, seatColour, words: alexandrosWords };

@@ -3,10 +3,10 @@
 // the rules use for them, the growth cells, the bank and both players.
 import type { GameSnapshot, LegalAction } from "../gen/satrap/v1/service_pb";
 import {
-  TerritoriesAbility, TerritoriesBuilding, TerritoriesStep, TerritoriesSuit,
-  type TerritoriesCard, type TerritoriesResources, type TerritoriesView,
+  TerritoriesBuilding, TerritoriesSuit, type TerritoriesResources, type TerritoriesView,
 } from "../gen/satrap/v1/territories_pb";
-import { type BoardProps, type GameUI, pickable, titleCase } from "./common";
+import { type BoardProps, type GameUI, Key, pickable, plural } from "./common";
+import { BUILDING_NAME, SUIT_NAME, cardLabel, cellName, pointName, resourcesText, territoriesWords } from "./territoriesWords";
 
 const CW = 100, CH = 76, M = 30;
 
@@ -14,7 +14,7 @@ const SUIT: Record<number, { sym: string; colour: string; letter: string }> = {
   [TerritoriesSuit.HEARTS]: { sym: "♥", colour: "#c8202a", letter: "H" },
   [TerritoriesSuit.SPADES]: { sym: "♠", colour: "#1d1d1d", letter: "S" },
   [TerritoriesSuit.CLUBS]: { sym: "♣", colour: "#1f7a3a", letter: "C" },
-  [TerritoriesSuit.DIAMONDS]: { sym: "♦", colour: "#d2691e", letter: "D" },
+  [TerritoriesSuit.DIAMONDS]: { sym: "♦", colour: "#a8500f", letter: "D" },
 };
 const PIECE: Record<number, [string, string]> = {
   [TerritoriesBuilding.TOWN]: ["♙", "♟"], [TerritoriesBuilding.FORT]: ["♖", "♜"],
@@ -26,11 +26,6 @@ const SUITS = [TerritoriesSuit.HEARTS, TerritoriesSuit.SPADES, TerritoriesSuit.C
 
 function view(snap: GameSnapshot): TerritoriesView | undefined {
   return snap.state.case === "territories" ? snap.state.value : undefined;
-}
-function cardLabel(c: TerritoriesCard | undefined): string {
-  if (!c) return "?";
-  const n = c.number === 11 ? "J" : c.number === 12 ? "Q" : String(c.number);
-  return `${n}${SUIT[c.suit]?.sym ?? "?"}`;
 }
 function amount(r: TerritoriesResources | undefined, s: TerritoriesSuit): number {
   if (!r) return 0;
@@ -52,21 +47,22 @@ function Board(p: BoardProps) {
   const width = (maxC - minC + 1) * CW + 2 * M, height = (maxR - minR + 1) * CH + 2 * M + 60;
   const buildings = new Map(v.buildings.map((b) => [`${b.at?.x},${b.at?.y}`, b]));
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} class="board tr" role="img" aria-label="Territories board">
+    <svg viewBox={`0 0 ${width} ${height}`} class="board tr" role="group" aria-label="Territories board">
       <rect width={width} height={height} fill="#e7efe6" />
       {v.grid.map((g) => {
         const c = g.cell!;
         const s = SUIT[g.card?.suit ?? 0];
         return (
-          <g key={`${c.c},${c.r}`} {...pickable(p, `cell:${c.c},${c.r}`, "cell")}>
+          <g key={`${c.c},${c.r}`} {...pickable(p, `cell:${c.c},${c.r}`, "cell", cellName(p.snap, c))}>
+            <title>{`Territory ${cardLabel(g.card)}: buildings on its corners produce ${SUIT_NAME[g.card?.suit ?? 0] ?? ""}s when ${g.card?.number} is rolled`}</title>
             <rect x={X(c.c) + 3} y={Y(c.r) + 3} width={CW - 6} height={CH - 6} rx={7} fill="#fffef8" stroke="#7d8a7a" />
             <text x={X(c.c) + CW / 2} y={Y(c.r) + CH / 2 + 10} font-size={28} text-anchor="middle" fill={s?.colour} font-weight="bold">{cardLabel(g.card)}</text>
-            <text x={X(c.c) + 9} y={Y(c.r) + 17} font-size={9} fill="#999">{c.c},{c.r}</text>
           </g>
         );
       })}
       {growthShown.map((c) => (
-        <g key={`g${c.c},${c.r}`} {...pickable(p, `cell:${c.c},${c.r}`, "cell growth")}>
+        <g key={`g${c.c},${c.r}`} {...pickable(p, `cell:${c.c},${c.r}`, "cell growth", cellName(p.snap, c))}>
+          <title>{cellName(p.snap, c)}</title>
           <rect x={X(c.c) + 3} y={Y(c.r) + 3} width={CW - 6} height={CH - 6} rx={7} fill="#fff" fill-opacity={0.4} stroke="#4a7" stroke-dasharray="6 4" stroke-width={2} />
           <text x={X(c.c) + CW / 2} y={Y(c.r) + CH / 2 + 5} font-size={12} text-anchor="middle" fill="#4a7">expand here</text>
         </g>
@@ -76,7 +72,8 @@ function Board(p: BoardProps) {
         const b = buildings.get(`${pt.x},${pt.y}`);
         const x = X(pt.x), y = Y(pt.y);
         return (
-          <g key={key} {...pickable(p, key, "point")}>
+          <g key={key} {...pickable(p, key, "point", pointName(p.snap, pt))}>
+            <title>{b ? `${p.snap.seats[b.owner]?.name ?? ""}'s ${BUILDING_NAME[b.building]} (${b.owner === 0 ? "white" : "black"}) at ${pointName(p.snap, pt)}` : pointName(p.snap, pt)}</title>
             {b ? (
               <g>
                 <circle cx={x} cy={y} r={15} fill={b.owner === 0 ? "#fff" : "#333"} stroke={b.owner === 0 ? "#333" : "#000"} stroke-width={1.5} />
@@ -90,59 +87,98 @@ function Board(p: BoardProps) {
       })}
       <g transform={`translate(${M},${height - 44})`}>
         <text x={0} y={0} font-size={13}>
-          Turn {v.turn}{v.setupStep ? ` · setup ${v.setupStep}/4` : ""} · {titleCase(TerritoriesStep[v.step])}
+          {v.turn ? `Turn ${v.turn}` : `Setup: town ${v.setupStep} of 4`}
           {v.lastRoll.length ? ` · last roll ${v.lastRoll.join("+")} = ${v.lastRoll.reduce((a, b) => a + b, 0)}` : ""}
         </text>
-        <text x={0} y={20} font-size={13}>Bank {resText(v.bank)} · draw pile {v.drawPileSize} · discards {v.discardPile.length}</text>
+        <text x={0} y={20} font-size={13}>Bank {resText(v.bank)} · {plural(v.drawPileSize, "territory card")} to draw</text>
       </g>
     </svg>
+  );
+}
+
+const name = (snap: GameSnapshot, seat: number) => snap.seats[seat]?.name ?? "a player";
+
+function supplyText(pl: TerritoriesView["players"][number]): string {
+  const u = pl.supply;
+  if (!u) return "";
+  return ([[u.town, "Town"], [u.fort, "Fort"], [u.barracks, "Barracks"], [u.temple, "Temple"], [u.palace, "Palace"], [u.capital, "Capital"]] as const)
+    .filter(([n]) => n > 0).map(([n, b]) => (b === "Barracks" ? `${n} Barracks` : plural(n, b))).join(", ");
+}
+
+function Hand(p: BoardProps) {
+  const v = view(p.snap);
+  const me = p.snap.viewer;
+  const pl = me !== undefined ? v?.players[me] : undefined;
+  if (!v || !pl) return null;
+  return (
+    <div class="hand own">
+      <b>Your resources and cards</b> · {pl.points} points
+      <div class="cards">
+        {SUITS.map((s) => (
+          <span key={s} {...pickable(p, `res:${TerritoriesSuit[s]}`, "card res", `${SUIT_NAME[s]}s`)} style={{ color: SUIT[s].colour }} title={`${SUIT_NAME[s]}s: ${amount(pl.resources, s)} in hand`}>
+            {amount(pl.resources, s)} {SUIT[s].sym}
+          </span>
+        ))}
+        {pl.hand.map((c, i) => (
+          <span key={i} {...pickable(p, `card:${c.name}`, "card", `${cardLabel(c)} territory card`)} style={{ color: SUIT[c.suit]?.colour }} title="A territory card in your hand">
+            {cardLabel(c)}
+          </span>
+        ))}
+      </div>
+      <p class="supply">To build: {supplyText(pl) || "nothing left"}</p>
+    </div>
   );
 }
 
 function Info(p: BoardProps) {
   const v = view(p.snap);
   if (!v) return null;
-  const me = p.snap.viewer;
   return (
     <div class="info">
       {v.offer && (
-        <p>{v.offer.proposed ? "Offer" : "Draft"}: seat {v.active} gives {resText(v.offer.give)} for {resText(v.offer.get)} ({v.offersMade} of 3 offers this turn)</p>
+        <p>{v.offer.proposed ? "Offer" : "Offer being prepared"}: {name(p.snap, v.active)} gives {resourcesText(v.offer.give)} for {resourcesText(v.offer.get)} ({v.offersMade} of 3 offers this turn)</p>
       )}
-      {v.decision && v.decision.kind !== TerritoriesStep.UNSPECIFIED && (
-        <p>Seat {v.decision.seat} must {titleCase(TerritoriesStep[v.decision.kind])}: {v.decision.remaining} more</p>
-      )}
-      {v.abilitiesUsed.length > 0 && <p>Used this turn: {v.abilitiesUsed.map((a) => titleCase(TerritoriesAbility[a])).join(", ")}</p>}
       <div class="hands">
         {v.players.map((pl) => (
-          <div key={pl.seat} class={`hand${pl.seat === me ? " own" : ""}`}>
-            <b>Seat {pl.seat} ({pl.seat === 0 ? "White" : "Black"}{pl.seat === v.p1 ? ", P1" : ""})</b> {pl.points} points · homeless {pl.homeless} ·
-            supply {pl.supply ? `${pl.supply.town}♙ ${pl.supply.fort}♖ ${pl.supply.barracks}♘ ${pl.supply.temple}♗ ${pl.supply.palace}♕ ${pl.supply.capital}♔` : ""}
-            <div class="cards">
-              {SUITS.map((s) => {
-                const key = `res:${TerritoriesSuit[s]}`;
-                return (
-                  <span key={s} {...(pl.seat === me ? pickable(p, key, "card res") : { class: "card res" })} style={{ color: SUIT[s].colour }}>
-                    {amount(pl.resources, s)} {SUIT[s].sym}
-                  </span>
-                );
-              })}
-              {pl.handVisible
-                ? pl.hand.map((c, i) => {
-                    const key = `card:${c.name}`;
-                    return (
-                      <span key={i} {...(pl.seat === me ? pickable(p, key, "card") : { class: "card" })} style={{ color: SUIT[c.suit]?.colour }}>
-                        {cardLabel(c)}
-                      </span>
-                    );
-                  })
-                : <span class="played">{pl.territoryCount} territory cards{pl.knownCards.length ? ` (known: ${pl.knownCards.map(cardLabel).join(", ")})` : ""}</span>}
-            </div>
+          <div key={pl.seat} class="hand">
+            <b>{name(p.snap, pl.seat)}</b> ({pl.seat === 0 ? "white" : "black"}{pl.seat === v.p1 ? ", went first" : ""}) · {pl.points} points · {resourcesText(pl.resources)} ·{" "}
+            {plural(pl.territoryCount, "territory card")}{pl.knownCards.length ? ` (known: ${pl.knownCards.map(cardLabel).join(", ")})` : ""}
+            {pl.homeless ? ` · ${pl.homeless} turn${pl.homeless === 1 ? "" : "s"} without a building` : ""}
+            <div class="played">To build: {supplyText(pl)}</div>
           </div>
         ))}
       </div>
     </div>
   );
 }
+
+function Legend() {
+  return (
+    <ul class="legend-list">
+      {SUITS.map((s) => (
+        <Key key={s} label={`${SUIT_NAME[s]}s (${SUIT[s].sym}): a territory that produces ${SUIT_NAME[s]}s when its number is rolled`}>
+          <text x={12} y={18} font-size={18} text-anchor="middle" fill={SUIT[s].colour}>{SUIT[s].sym}</text>
+        </Key>
+      ))}
+      {[TerritoriesBuilding.TOWN, TerritoriesBuilding.FORT, TerritoriesBuilding.BARRACKS, TerritoriesBuilding.TEMPLE, TerritoriesBuilding.PALACE, TerritoriesBuilding.CAPITAL].map((b) => (
+        <Key key={b} label={`${BUILDING_NAME[b]}: ${BUILDING_HELP[b]}`}>
+          <circle cx={12} cy={12} r={11} fill="#fff" stroke="#333" /><text x={12} y={19} font-size={17} text-anchor="middle" fill="#222">{PIECE[b][0]}</text>
+        </Key>
+      ))}
+      <Key label="White pieces belong to the first player, black pieces to the second"><circle cx={12} cy={12} r={10} fill="#333" /><text x={12} y={18} font-size={15} text-anchor="middle" fill="#fff">{PIECE[1][1]}</text></Key>
+      <Key label="Highlighted: you can click it now"><circle cx={12} cy={12} r={8} fill="#ffe680" stroke="#b8860b" stroke-width={2} /></Key>
+    </ul>
+  );
+}
+
+const BUILDING_HELP: Record<number, string> = {
+  [TerritoriesBuilding.TOWN]: "1 point; costs one of each resource",
+  [TerritoriesBuilding.FORT]: "upgraded Town (4 Diamonds); may Swap a territory",
+  [TerritoriesBuilding.BARRACKS]: "upgraded Town (4 Clubs); may Destroy a Town",
+  [TerritoriesBuilding.TEMPLE]: "upgraded Town (4 Hearts); may Convert; gives free choices",
+  [TerritoriesBuilding.PALACE]: "upgraded Town (4 Spades); may Expand the map; produces double",
+  [TerritoriesBuilding.CAPITAL]: "replaces a Fort, Barracks, Temple or Palace; all four abilities",
+};
 
 function keysOf(a: LegalAction): string[] {
   if (a.action?.game.case !== "territories") return [];
@@ -165,7 +201,7 @@ function keysOf(a: LegalAction): string[] {
 
 function seatLine(snap: GameSnapshot, seat: number) {
   const pl = view(snap)?.players[seat];
-  return pl ? <>{pl.points} points · {resText(pl.resources)} · {pl.territoryCount} cards</> : null;
+  return pl ? <>{pl.points} points · {resText(pl.resources)} · {plural(pl.territoryCount, "card")}</> : null;
 }
 
-export const territories: GameUI = { Board, Info, keysOf, seatLine, seatColour: (_s, seat) => SEAT_COLOUR[seat] ?? "#888" };
+export const territories: GameUI = { Board, Info, Hand, Legend, keysOf, seatLine, seatColour: (_s, seat) => SEAT_COLOUR[seat] ?? "#888", words: territoriesWords };

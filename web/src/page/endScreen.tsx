@@ -1,0 +1,27 @@
+// The end of a game: how it ended, the players in order with their scores,
+// and a replay of the whole game.
+import type { GameSnapshot } from "../gen/satrap/v1/service_pb";
+import { link } from "../router";
+import { endingText, namer, scoreText, winnersText } from "./words";
+
+export function EndScreen({ snap, replay = true }: { snap: GameSnapshot; replay?: boolean }) {
+  const o = snap.outcome;
+  if (!o) return null;
+  const name = namer(snap);
+  const results = [...o.results].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  return (
+    <section class="end-screen" role="status" aria-label="Game over">
+      <h2>Game over: {winnersText(o, name)}</h2>
+      <p class="ending">{endingText(o, name)}.</p>
+      <ol class="results">
+        {results.map((r) => (
+          <li key={r.seat} class={o.winners.includes(r.seat) ? "winner" : ""}>
+            <span class="rank">{r.rank}.</span> {name(r.seat)}{snap.seats[r.seat]?.resigned ? " (resigned)" : ""}
+            <span class="score">{scoreText(o, r.score)}</span>
+          </li>
+        ))}
+      </ol>
+      {replay && <p><a class="button primary replay-link" href={`/game/${encodeURIComponent(snap.gameId)}/replay`} onClick={link}>Watch the replay</a></p>}
+    </section>
+  );
+}

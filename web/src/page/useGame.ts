@@ -1,0 +1,118 @@
+// Following one game: GetGame and the recent history first, then WatchGame
+// in UPDATE_MODE_DELTA (a whole snapshot first, then only what changed),
+// resumed from the version after the last one shown after every drop. A
+// waiting game starts without a new version, so while seats are open the
+// game is asked for every second.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { client, asSeat, explain, isCode, Code } from "../api";
+import { GameStatus, UpdateMode, type GameEvent, type GameSnapshot, type GameUpdate } from "../gen/satrap/v1/service_pb";
+import { applyDelta } from "../delta";
+
+export type Conn = "connecting" | "live" | "reconnecting" | "finished";
+
+const EVENTS_KEPT = 80;
+
+function sleep(ms: number, signal: AbortSignal) {
+  return new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => { clearTimeout(t); resolve(); }, { once: true });
+  });
+}
+
+export interface GameFeed {
+  snap: GameSnapshot | null;
+  events: GameEvent[];
+  conn: Conn;
+  fatal: string;
+  /** Show events and a snapshot that came from elsewhere (a move's answer). */
+  addEvents: (list: GameEvent[]) => void;
+  showSnapshot: (s: GameSnapshot | undefined) => void;
+}
+
+export function useGame(gameId: string, token: string | undefined): GameFeed {
+  const [snap, setSnap] = useState<GameSnapshot | null>(null);
+  const [events, setEvents] = useState<GameEvent[]>([]);
+  const [fatal, setFatal] = useState("");
+  const [conn, setConn] = useState<Conn>("connecting");
+  // The newest version shown and the versions whose events are listed.
+  const seen = useRef({ last: -1n, status: GameStatus.UNSPECIFIED, events: new Set<bigint>(), finished: false });
+
+  function addEvents(list: GameEvent[]) {
+    const fresh = list.filter((e) => !seen.current.events.has(e.version));
+    if (!fresh.length) return;
+    for (const e of fresh) seen.current.events.add(e.version);
+    setEvents((old) => [...old, ...fresh].sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0)).slice(-EVENTS_KEPT));
+  }
+  function showSnapshot(s: GameSnapshot | undefined) {
+    if (!s || s.version < seen.current.last) return;
+    // The same version again only when its status changed (a waiting game
+    // started, which makes no new version).
+    if (s.version === seen.current.last && s.status === seen.current.status) return;
+    seen.current.last = s.version;
+    seen.current.status = s.status;
+    seen.current.finished = s.status === GameStatus.FINISHED;
+    setSnap(s);
+  }
+
+  useEffect(() => {
+    const abort = new AbortController();
+    const signal = abort.signal;
+    seen.current = { last: -1n, status: GameStatus.UNSPECIFIED, events: new Set(), finished: false };
+    setSnap(null); setEvents([]); setFatal(""); setConn("connecting");
+    (async () => {
+      let attempt = 0;
+      // Until the server waits for the next move on from_version = current+1,
+      // it refuses that with INVALID_ARGUMENT; then resume from the last seen
+      // version (its update is a duplicate and skipped).
+      let resumeAtLast = false;
+      while (!signal.aborted) {
+        try {
+          if (seen.current.last < 0n) {
+            const g = await client.getGame({ gameId }, asSeat(token, signal));
+            const h = await client.getHistory({ gameId }, asSeat(token, signal));
+            addEvents(h.entries.slice(-30).flatMap((e) => e.events));
+            for (const e of h.entries) seen.current.events.add(e.version);
+            showSnapshot(g.snapshot);
+          }
+          if (seen.current.finished) { setConn("finished"); return; }
+          const from = resumeAtLast ? seen.current.last : seen.current.last + 1n;
+          const stream = client.watchGame({ gameId, fromVersion: from, mode: UpdateMode.DELTA }, asSeat(token, signal));
+          setConn("live");
+          // This stream's snapshot: whole in its first update, then deltas.
+          let held: GameSnapshot | undefined;
+          for await (const u of stream as AsyncIterable<GameUpdate>) {
+            attempt = 0;
+            if (u.snapshot) held = u.snapshot;
+            else if (u.delta && held) held = applyDelta(held, u.delta);
+            addEvents(u.events);
+            if (u.version > 0n) seen.current.events.add(u.version);
+            showSnapshot(held);
+          }
+          if (seen.current.finished) { setConn("finished"); return; }
+        } catch (e) {
+          if (signal.aborted) return;
+          if (isCode(e, Code.NotFound) || isCode(e, Code.Unauthenticated)) { setFatal(explain(e)); return; }
+          if (isCode(e, Code.InvalidArgument) && !resumeAtLast && seen.current.last >= 0n) { resumeAtLast = true; continue; }
+          console.info("watch interrupted:", explain(e));
+        }
+        setConn("reconnecting");
+        await sleep(Math.min(250 * 2 ** attempt, 4000), signal);
+        attempt += 1;
+      }
+    })();
+    return () => abort.abort();
+  }, [gameId, token]);
+
+  // A waiting game starts without a new version: ask for it every second.
+  const waiting = snap?.status === GameStatus.WAITING;
+  useEffect(() => {
+    if (!waiting) return;
+    const abort = new AbortController();
+    const t = setInterval(() => {
+      client.getGame({ gameId }, asSeat(token, abort.signal)).then((g) => showSnapshot(g.snapshot)).catch(() => {});
+    }, 1000);
+    return () => { clearInterval(t); abort.abort(); };
+  }, [waiting, gameId, token]);
+
+  return { snap, events, conn, fatal, addEvents, showSnapshot };
+}
