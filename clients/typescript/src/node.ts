@@ -1,9 +1,40 @@
-/** Node: gRPC over HTTP/2 (@connectrpc/connect-node). */
-import { createGrpcTransport } from "@connectrpc/connect-node";
+/**
+ * Node: gRPC over HTTP/2 (@connectrpc/connect-node), plaintext or TLS, with
+ * an API key and deadlines. `transport: "grpc-web"` speaks gRPC-Web over
+ * HTTP/1.1 instead (for a gateway that only passes HTTP/1.1).
+ */
+import { readFileSync } from "node:fs";
+import type { Transport } from "@connectrpc/connect";
+import { createGrpcTransport, createGrpcWebTransport } from "@connectrpc/connect-node";
 import { SatrapClient } from "./client.js";
 
-/** A client of the server at `address` (`host:port`, plaintext gRPC). */
-export function connect(address = "127.0.0.1:50051", timeoutMs?: number): SatrapClient {
-  const baseUrl = /^https?:\/\//.test(address) ? address : `http://${address}`;
-  return new SatrapClient(createGrpcTransport({ baseUrl }), timeoutMs);
+export interface NodeConnectOptions {
+  /** Sent as `x-api-key` on every call. */
+  apiKey?: string;
+  /** Each call's deadline in ms (default 10 s). */
+  timeoutMs?: number;
+  /** TLS even for a bare `host:port` (an `https://` address implies it). */
+  tls?: boolean;
+  /** PEM file of the CA that signed the server's certificate (implies TLS); default: the system's roots. */
+  caFile?: string;
+  /** The wire protocol: gRPC over HTTP/2 (the default) or gRPC-Web over HTTP/1.1. */
+  transport?: "grpc" | "grpc-web";
+}
+
+/** The Connect transport to `address` (`host:port`, `http://…` or `https://…`). */
+export function nodeTransport(address: string, options: NodeConnectOptions = {}): Transport {
+  const tls = options.tls || options.caFile !== undefined || address.startsWith("https://");
+  const bare = address.replace(/^https?:\/\//, "");
+  const baseUrl = `${tls ? "https" : "http"}://${bare}`;
+  const ca = options.caFile !== undefined ? readFileSync(options.caFile) : undefined;
+  if (options.transport === "grpc-web") {
+    return createGrpcWebTransport({ baseUrl, httpVersion: "1.1", nodeOptions: ca ? { ca } : undefined });
+  }
+  return createGrpcTransport({ baseUrl, nodeOptions: ca ? { ca } : undefined });
+}
+
+/** A client of the server at `address` (default 127.0.0.1:50051, plaintext gRPC). */
+export function connect(address = "127.0.0.1:50051", options: NodeConnectOptions | number = {}): SatrapClient {
+  const opts = typeof options === "number" ? { timeoutMs: options } : options;
+  return new SatrapClient(nodeTransport(address, opts), { apiKey: opts.apiKey, timeoutMs: opts.timeoutMs });
 }
