@@ -66,6 +66,8 @@ class SingleAgentEnv(gym.Env):
         self.snapshot: Optional[pb.GameSnapshot] = None
         # The learner's last listing: its version is the one a move is sent at.
         self.listed: Optional[pb.ListLegalActionsResponse] = None
+        # Moves resent after a race (ABORTED) since construction.
+        self.resends = 0
 
     # -- following the game --------------------------------------------------
     def _list(self) -> pb.ListLegalActionsResponse:
@@ -109,6 +111,7 @@ class SingleAgentEnv(gym.Env):
                 if not (listed.actions and mask_allows(listed.observation, action)):
                     return False  # the turn passed: a timeout, or the game moved on
                 self.listed = listed  # still legal on the new version: resend
+                self.resends += 1
             except (errors.Unavailable, errors.DeadlineExceeded):
                 failures += 1  # maybe applied: resending at the same version is safe
                 if failures > 5:
