@@ -16,24 +16,25 @@ export function ruleIdOf(message: string): string | undefined {
   return RULE_ID.exec(message)?.[1];
 }
 
-export class SatrapError extends Error {
-  /** The gRPC status code (Connect's `Code`, numbered as gRPC's). */
-  readonly code: Code;
-  /** The server's message, without the code. */
-  readonly rawMessage: string;
+/**
+ * A refused call. It is a ConnectError (so `ConnectError.from(e)` and
+ * `e.code` work as before) with the rule id added.
+ */
+export class SatrapError extends ConnectError {
   /** The rule the server cites for a refused move (FAILED_PRECONDITION). */
   readonly ruleId?: string;
-  /** The error as the transport raised it. */
-  readonly cause: ConnectError;
 
   constructor(cause: ConnectError) {
-    const raw = cause.rawMessage.slice(0, MAX_MESSAGE);
-    super(`${Code[cause.code] ?? cause.code}: ${raw}`);
-    this.name = "SatrapError";
-    this.code = cause.code;
-    this.rawMessage = raw;
-    this.ruleId = cause.code === Code.FailedPrecondition ? ruleIdOf(raw) : undefined;
-    this.cause = cause;
+    super(cause.rawMessage.slice(0, MAX_MESSAGE), cause.code, cause.metadata, undefined, cause);
+    // ConnectError's constructor sets its own prototype: restore ours.
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = "ConnectError"; // how Connect recognises its errors (ConnectError.from keeps them)
+    this.ruleId = cause.code === Code.FailedPrecondition ? ruleIdOf(this.rawMessage) : undefined;
+  }
+
+  /** ConnectError's own check accepts any ConnectError: this one does not. */
+  static [Symbol.hasInstance](v: unknown): boolean {
+    return typeof v === "object" && v !== null && SatrapError.prototype.isPrototypeOf(v);
   }
 
   /** `e` as a SatrapError (as is when it already is one). */
