@@ -119,3 +119,14 @@ test("the Bot loop plays on when its clock runs out and its stream is cut", asyn
   const history = await c.getHistory(created.gameId);
   assert.ok(history.entries.some((e) => e.seat === 0 && e.timeout !== TimeoutPolicy.UNSPECIFIED));
 });
+
+test("each Node transport plays a game to the end", async () => {
+  for (const transport of ["grpc-js", "grpc", "grpc-web"]) {
+    const c = connect(open.address, { transport });
+    const created = await c.createGame("territories", ["a", "b"], { seed: 2n });
+    const seats = await Promise.all(created.seats.map((s) => c.seat(created.gameId, s.token)));
+    const finals = await Promise.all(seats.map((s) => new RandomBot().play(s)));
+    assert.ok(finals.every((f) => f.status === GameStatus.FINISHED), transport);
+    await rejectsWith(c.getGame("missing"), Code.NotFound);
+  }
+});
