@@ -22,10 +22,15 @@ export abstract class Bot {
    * brings the new state. A move cut short by UNAVAILABLE or a deadline is
    * resent at the same version, which is safe.
    */
-  async play(seat: SeatHandle, opts: { streamTimeoutMs?: number; startTimeoutMs?: number } = {}): Promise<GameSnapshot> {
+  async play(
+    seat: SeatHandle,
+    opts: { streamTimeoutMs?: number; startTimeoutMs?: number } = {},
+  ): Promise<GameSnapshot> {
     const first = await seat.waitForStart(opts.startTimeoutMs);
     if (isFinished(first)) return first;
-    for await (const update of seat.watch(first.version, opts)) {
+    // Whole snapshots: from Node, rebuilding them from deltas (`follow`)
+    // costs about as much CPU as decoding them (bench/bot.mjs).
+    for await (const update of seat.watch(first.version, { streamTimeoutMs: opts.streamTimeoutMs })) {
       const snap = update.snapshot;
       if (!snap) continue;
       if (isFinished(snap)) return snap;

@@ -40,6 +40,7 @@ import {
   SeatRequestSchema,
   UpdateMode,
 } from "./gen/satrap/v1/service_pb.js";
+import { applyDelta } from "./delta.js";
 import { SatrapError, hasCode } from "./errors.js";
 
 /** A seat of a new game: a program (`bot` empty), a built-in bot, or open. */
@@ -270,18 +271,19 @@ export class SatrapClient {
     gameId: string,
     token?: string,
     fromVersion = 0n,
-    opts: { streamTimeoutMs?: number; maxRetries?: number } = {},
+    opts: { streamTimeoutMs?: number; maxRetries?: number; delta?: boolean; text?: boolean } = {},
   ): AsyncGenerator<GameUpdate> {
     let next = fromVersion;
     let failures = 0;
     for (;;) {
       let last: unknown = new Error("WatchGame ended before the game did");
       try {
-        for await (const update of this.watchGame(gameId, token, next, {}, { timeoutMs: opts.streamTimeoutMs })) {
+        const mode = { delta: opts.delta, text: opts.text };
+        for await (const update of this.watchGame(gameId, token, next, mode, { timeoutMs: opts.streamTimeoutMs })) {
           failures = 0;
           next = update.version + 1n;
           yield update;
-          if (isFinished(update.snapshot)) return;
+          if (isFinished(update.snapshot ?? update.delta?.values)) return;
         }
       } catch (e) {
         if (!hasCode(e, ...RESUMABLE)) throw e;
@@ -290,6 +292,33 @@ export class SatrapClient {
       if (++failures > (opts.maxRetries ?? 50)) throw last;
       await sleep(backoffMs(failures));
     }
+  }
+}
+
+export interface FollowedUpdate {
+  update: GameUpdate;
+  /** The whole snapshot of `update.version`, rebuilt from the deltas. */
+  snapshot: GameSnapshot;
+}
+
+/**
+ * Like `watch`, but the server sends deltas (UPDATE_MODE_DELTA; the text
+ * picture only with `text`): yields each update with the whole snapshot of
+ * its version, rebuilt here. A resumed stream starts from a whole snapshot.
+ */
+export async function* follow(
+  client: SatrapClient,
+  gameId: string,
+  token?: string,
+  fromVersion = 0n,
+  opts: { streamTimeoutMs?: number; maxRetries?: number; text?: boolean } = {},
+): AsyncGenerator<FollowedUpdate> {
+  let held: GameSnapshot | undefined;
+  for await (const update of client.watch(gameId, token, fromVersion, { ...opts, delta: true })) {
+    if (update.snapshot) held = update.snapshot;
+    else if (!held || !update.delta) throw new Error(`version ${update.version}: a delta before any snapshot`);
+    else held = applyDelta(held, update.delta);
+    yield { update, snapshot: held };
   }
 }
 
@@ -316,8 +345,13 @@ export class SeatHandle {
     return this.client.apply(this.gameId, this.token, choice, expectedVersion, flags);
   }
 
-  watch(fromVersion = 0n, opts?: { streamTimeoutMs?: number }) {
+  watch(fromVersion = 0n, opts?: { streamTimeoutMs?: number; delta?: boolean; text?: boolean }) {
     return this.client.watch(this.gameId, this.token, fromVersion, opts);
+  }
+
+  /** `follow` for this seat: updates as deltas, whole snapshots rebuilt. */
+  follow(fromVersion = 0n, opts?: { streamTimeoutMs?: number; text?: boolean }) {
+    return follow(this.client, this.gameId, this.token, fromVersion, opts);
   }
 
   waitForStart(timeoutMs?: number) {

@@ -7,6 +7,7 @@
 export {
   SatrapClient,
   SeatHandle,
+  follow,
   isFinished,
   unpackMask,
   backoffMs,
@@ -16,7 +17,9 @@ export {
   type CallOpts,
   type ClientOptions,
   type CreateGameOptions,
+  type FollowedUpdate,
 } from "./client.js";
+export { applyDelta } from "./delta.js";
 export { SatrapError, Code, hasCode, ruleIdOf } from "./errors.js";
 export { Bot, RandomBot, submit, type Pick } from "./bot.js";
 export * from "./gen/satrap/v1/service_pb.js";

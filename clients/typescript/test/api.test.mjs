@@ -130,3 +130,23 @@ test("each Node transport plays a game to the end", async () => {
     await rejectsWith(c.getGame("missing"), Code.NotFound);
   }
 });
+
+test("follow rebuilds from deltas exactly the snapshots a full watch sends", async () => {
+  const { toBinary } = await import("@bufbuild/protobuf");
+  const { GameSnapshotSchema, follow } = await import("../dist/index.js");
+  const c = connect(open.address);
+  for (const [game, n] of [["alexandros", 3], ["king_of_siam", 3], ["ming_dynasty", 3], ["territories", 2]]) {
+    const created = await c.createGame(game, Array.from({ length: n }, (_, i) => ({ name: `r${i}`, bot: "random" })).map((s, i) => (i ? s : { name: "me" })), { seed: 3n });
+    const token = created.seats[0].token;
+    await new RandomBot().play(await c.seat(created.gameId, token));
+    const full = [];
+    for await (const u of c.watch(created.gameId, token, 0n)) full.push(u.snapshot);
+    const rebuilt = [];
+    for await (const f of follow(c, created.gameId, token, 0n, { text: true })) rebuilt.push(f.snapshot);
+    assert.equal(rebuilt.length, full.length, game);
+    assert.ok(full.length > 10, game);
+    for (let i = 0; i < full.length; i++) {
+      assert.deepEqual(toBinary(GameSnapshotSchema, rebuilt[i]), toBinary(GameSnapshotSchema, full[i]), `${game} version ${i}`);
+    }
+  }
+});
