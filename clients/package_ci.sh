@@ -147,6 +147,18 @@ with satrap.Client(os.environ["SATRAP_ADDRESS"], ca_file=os.environ["SATRAP_CA_F
     except satrap.errors.Unauthenticated as e:
         print(f"   without the key: {e}")
 PY
+# Without a CA file the client checks the server against the system's
+# roots: SSL_CERT_FILE makes the test CA the system's for this one call.
+SSL_CERT_FILE="$SATRAP_CA_FILE" "$TMP/py/bin/python" -c '
+import os, satrap
+with satrap.Client(os.environ["SATRAP_ADDRESS"]) as c:
+    print("   system roots:", len(c.list_game_types().game_types), "game types")'
+if "$TMP/py/bin/python" -c '
+import os, satrap
+with satrap.Client(os.environ["SATRAP_ADDRESS"], timeout=5) as c:
+    c.list_game_types()' >/dev/null 2>&1; then
+  echo "!! the Python client trusted a certificate of no known CA" >&2; exit 1
+fi
 timeout 180 "$TMP/py/bin/python" lobby_bot.py | tee "$TMP/python-bot.log"
 grep -q '^version [0-9]*: .*win\|^version [0-9]*: .*draw' "$TMP/python-bot.log" ||
   { echo "!! the Python lobby bot did not finish its game" >&2; exit 1; }
@@ -165,6 +177,18 @@ cd "$TMP/run-node"
 printf '{"name": "satrap-package-check", "private": true, "type": "module"}\n' >package.json
 npm install --no-audit --no-fund --loglevel=error "$TARBALL" >"$TMP/npm-install.log" 2>&1 ||
   { tail -n 30 "$TMP/npm-install.log" >&2; exit 1; }
+# Without a CA file: Node's default roots (NODE_EXTRA_CA_CERTS adds the
+# test CA for this one call); without it the certificate is refused.
+cat >roots.mjs <<'JS'
+import { connect } from "@satrap/client/node";
+const types = await connect(process.env.SATRAP_ADDRESS, { timeoutMs: 5000 }).gameTypes();
+console.log(`   default roots: ${types.length} game types`);
+process.exit(0);
+JS
+NODE_EXTRA_CA_CERTS="$SATRAP_CA_FILE" node roots.mjs
+if node roots.mjs >/dev/null 2>&1; then
+  echo "!! the TypeScript client trusted a certificate of no known CA" >&2; exit 1
+fi
 timeout 180 node node_modules/@satrap/client/dist/examples/lobby_bot.js | tee "$TMP/node-bot.log"
 grep -q '^version [0-9]*: .*win\|^version [0-9]*: .*draw' "$TMP/node-bot.log" ||
   { echo "!! the TypeScript lobby bot did not finish its game" >&2; exit 1; }

@@ -6,6 +6,7 @@
  * that only passes HTTP/1.1).
  */
 import { readFileSync } from "node:fs";
+import { rootCertificates } from "node:tls";
 import type { Transport } from "@connectrpc/connect";
 import { createGrpcTransport, createGrpcWebTransport } from "@connectrpc/connect-node";
 import * as grpc from "@grpc/grpc-js";
@@ -19,10 +20,26 @@ export interface NodeConnectOptions {
   timeoutMs?: number;
   /** TLS even for a bare `host:port` (an `https://` address implies it). */
   tls?: boolean;
-  /** PEM file of the CA that signed the server's certificate (implies TLS); default: the system's roots. */
+  /** PEM file of the CA that signed the server's certificate (implies TLS); default: Node's roots (its bundled list and NODE_EXTRA_CA_CERTS). */
   caFile?: string;
   /** gRPC over grpc-js (the default), over Connect's transport, or gRPC-Web over HTTP/1.1. */
   transport?: "grpc-js" | "grpc" | "grpc-web";
+}
+
+/** Node's default roots as one PEM: its bundled list and the file
+ * NODE_EXTRA_CA_CERTS names, as Node's own TLS uses them (grpc-js would
+ * otherwise skip the extra file). */
+function defaultRoots(): Buffer {
+  const extra = process.env.NODE_EXTRA_CA_CERTS;
+  const pems = [...rootCertificates];
+  if (extra) {
+    try {
+      pems.push(readFileSync(extra, "utf8"));
+    } catch {
+      // Node itself only warns about an unreadable file: so do we (nothing).
+    }
+  }
+  return Buffer.from(pems.join("\n"));
 }
 
 /** The Connect transport to `address` (`host:port`, `http://…` or `https://…`). */
@@ -39,7 +56,7 @@ export function nodeTransport(address: string, options: NodeConnectOptions = {})
     case "grpc-js":
       return createGrpcJsTransport({
         address: bare,
-        credentials: tls ? grpc.credentials.createSsl(ca ?? null) : grpc.credentials.createInsecure(),
+        credentials: tls ? grpc.credentials.createSsl(ca ?? defaultRoots()) : grpc.credentials.createInsecure(),
       });
     default:
       throw new Error(`unknown transport ${String(options.transport).slice(0, 32)}`);

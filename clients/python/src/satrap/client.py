@@ -102,6 +102,19 @@ def _read(path: Optional[str]) -> Optional[bytes]:
         return f.read()
 
 
+def system_roots() -> Optional[bytes]:
+    """The system's CA certificates (OpenSSL's default file, or the file
+    SSL_CERT_FILE names), or None: grpcio's own bundled roots then."""
+    import os
+    import ssl
+
+    paths = ssl.get_default_verify_paths()
+    for path in (paths.cafile, paths.openssl_cafile):
+        if path and os.path.isfile(path):
+            return _read(path)
+    return None
+
+
 def make_channel(address: str, *, tls: Optional[bool] = None, ca_file: Optional[str] = None,
                  server_name: Optional[str] = None) -> grpc.Channel:
     """A channel to `address` (`host:port`, or `https://host:port` for
@@ -117,7 +130,8 @@ def make_channel(address: str, *, tls: Optional[bool] = None, ca_file: Optional[
         return grpc.insecure_channel(address, options=options)
     if server_name:
         options.append(("grpc.ssl_target_name_override", server_name))
-    creds = grpc.ssl_channel_credentials(root_certificates=_read(ca_file))
+    roots = _read(ca_file) if ca_file else system_roots()
+    creds = grpc.ssl_channel_credentials(root_certificates=roots)
     return grpc.secure_channel(address, creds, options=options)
 
 

@@ -15,7 +15,7 @@ class Greedy extends Bot {
 
 const client = connect(process.env.SATRAP_ADDRESS ?? "127.0.0.1:50051", {
   apiKey: process.env.SATRAP_API_KEY,
-  caFile: process.argv[2] ?? process.env.SATRAP_CA_FILE, // else the system's roots
+  caFile: process.argv[2] ?? process.env.SATRAP_CA_FILE, // else Node's default roots
 });
 // Join a waiting King of Siam game, or open one: a seat for us, the other
 // filled with the mcts-easy bot after 2 s; 10 s per move, and a move that
