@@ -106,3 +106,38 @@ expect_access 'live bot game limit reached' "the live bot game cap"
 expect_access '^aborted$' "the abort's ending"
 expect_access '"notation":"abort"' "the abort in the history"
 echo "== docs/api.md's access session passed" >&2
+
+# docs/operating.md's metrics walk-through: a server of its own with
+# --metrics-listen, a game created, the metrics read with curl.
+echo "== docs/operating.md's metrics session" >&2
+awk '
+  /^#+ Metrics and traces$/ { section = 1; next }
+  section && !inside && /^#/ { exit }
+  section && !inside && /^```sh$/ { inside = 1; next }
+  inside && /^```/ { exit }
+  inside { print }
+' docs/operating.md >"$work/metrics.sh"
+grep -q -- '--metrics-listen 127.0.0.1:9464' "$work/metrics.sh" ||
+  { echo "no metrics session (with --metrics-listen 127.0.0.1:9464) in docs/operating.md" >&2; exit 1; }
+command -v curl >/dev/null 2>&1 || { echo "curl is needed" >&2; exit 1; }
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+mport="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+sed -i -e "s/127\.0\.0\.1:50053/127.0.0.1:$port/g" -e "s/127\.0\.0\.1:9464/127.0.0.1:$mport/g" "$work/metrics.sh"
+mkdir -p "$work/metrics"
+status=0
+(cd "$work/metrics" && PATH="$work/bin:$PATH" exec setsid timeout --kill-after=10 60 \
+  bash -euo pipefail "$work/metrics.sh") >"$work/metrics.log" 2>&1 &
+metrics_session=$!
+wait "$metrics_session" || status=$?
+kill -- "-$metrics_session" 2>/dev/null || true
+cat "$work/metrics.log"
+if [[ $status -ne 0 ]]; then
+  echo "!! docs/operating.md's metrics session failed (exit $status)" >&2
+  cat "$work/metrics/server.log" >&2 || true
+  exit 1
+fi
+grep -q '^satrap_rpc_requests_total{method="CreateGame",code="OK"} 1$' "$work/metrics.log" ||
+  { echo "!! the metrics session lacks the CreateGame count" >&2; exit 1; }
+grep -q '^satrap_live_games 1$' "$work/metrics.log" ||
+  { echo "!! the metrics session lacks the live game" >&2; exit 1; }
+echo "== docs/operating.md's metrics session passed" >&2
