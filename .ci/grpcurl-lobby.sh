@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run the README's lobby walk-through ("### Turn clocks and the lobby": open
+# Run docs/api.md's lobby walk-through ("## Turn clocks and the lobby": open
 # seats, JoinGame, a 10-second clock that runs out) as written, in one shell
 # (the "second terminal" lines run after the first terminal's), with
 # grpcurl 1.8.6 like .ci/grpcurl.sh.
@@ -15,14 +15,14 @@ WORK_NAME=grpcurl-lobby
 source .ci/grpcurl-setup.sh
 
 awk '
-  /^### Turn clocks and the lobby$/ { section = 1; next }
+  /^#+ Turn clocks and the lobby$/ { section = 1; next }
   section && !inside && /^#/ { exit }
   section && !inside && /^```sh$/ { inside = 1; next }
   inside && /^```/ { exit }
   inside { print }
-' README.md >"$work/session.sh"
+' docs/api.md >"$work/session.sh"
 grep -q 'JoinGame' "$work/session.sh" ||
-  { echo "no lobby walk-through under '### Turn clocks and the lobby' in README.md" >&2; exit 1; }
+  { echo "no lobby walk-through under '## Turn clocks and the lobby' in docs/api.md" >&2; exit 1; }
 sed -i "s/127\.0\.0\.1:50051/$addr/g" "$work/session.sh"
 status=0
 timeout --kill-after=10 120 bash -euo pipefail "$work/session.sh" >"$work/session.log" 2>&1 || status=$?
@@ -36,4 +36,11 @@ expect 'GAME_STATUS_WAITING' "a game waiting for players"
 expect '"status": "GAME_STATUS_IN_PROGRESS"' "the start after the second join"
 expect 'ran out of time and forfeits' "the timeout"
 expect '"ending": "timeout"' "the forfeit's outcome"
-echo "== the README's lobby walk-through passed" >&2
+# The story: after bob's join seat 0 (ann) is to act; its clock runs out at
+# version 1, and bob (seat 1) wins.
+grep -v '^GAME=' "$work/session.log" | jq -e -s '
+  (map(select(type == "object" and has("toAct"))) | .[0].toAct == [0]) and
+  (map(select(type == "object" and .ending == "timeout")) | length == 1 and
+     .[0].version == "1" and .[0].winners == [1])' >/dev/null ||
+  { echo "!! the walk-through's story does not hold (seat 0 to act, then bob wins by timeout at version 1)" >&2; exit 1; }
+echo "== docs/api.md's lobby walk-through passed" >&2

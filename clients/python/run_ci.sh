@@ -63,7 +63,7 @@ for _ in $(seq 100); do
   sleep 0.1
 done
 "$VPY" examples/random_agents.py --address "127.0.0.1:$PORT" --game ming_dynasty --players 3
-# The README's three lines, as a bot author would run them.
+# The three lines of README.md and docs/bots-guide.md, as a bot author would run them.
 "$VPY" - "127.0.0.1:$PORT" <<'PY'
 import sys
 import satrap

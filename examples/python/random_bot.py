@@ -204,7 +204,7 @@ RESUMABLE = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED, grp
 def play(bot: Bot, game_type: str, players: int, seed, rng: random.Random, max_steps: int,
          cut_every: int = 0) -> int:
     """Play seat 0 to the end, driven by WatchGame, following the resume
-    contract (README, "Following a game"):
+    contract (docs/api.md, "Following a game"):
 
     - follow the game on WatchGame from `last_seen + 1`; when the stream
       drops (or, with `cut_every`, is cut on purpose every few updates),

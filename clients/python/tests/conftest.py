@@ -1,6 +1,7 @@
-"""A real satrap server for the tests: SATRAP_ADDRESS if set, otherwise
+"""Real satrap servers for the tests: SATRAP_ADDRESS if set, otherwise
 SATRAP_BIN (default: ../../target/release/satrap) started on a free
-loopback port with an in-memory store, stopped at the end."""
+loopback port with an in-memory store, stopped at the end. `keyed` is a
+second server with an API keys file (an admin and a creator key)."""
 
 from __future__ import annotations
 
@@ -21,37 +22,73 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _binary() -> str:
+    return os.environ.get("SATRAP_BIN", str(ROOT / "target" / "release" / "satrap"))
+
+
+def _serve(extra, tmp: Path):
+    """Start the server with `extra` flags; returns (process, address, log)."""
+    port = _free_port()
+    addr = f"127.0.0.1:{port}"
+    log = open(tmp / f"satrap-pytest-{port}.log", "w")
+    proc = subprocess.Popen([_binary(), "serve", "--listen", addr, "--database", "memory://",
+                             "--web", "false", *extra], stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{_binary()} exited with {proc.returncode}; see {log.name}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return proc, addr, log
+        except OSError:
+            if time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError("the server did not accept connections in 60 s")
+            time.sleep(0.1)
+
+
+def _stop(proc, log) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+    log.close()
+
+
 @pytest.fixture(scope="session")
-def address():
+def address(tmp_path_factory):
     if os.environ.get("SATRAP_ADDRESS"):
         yield os.environ["SATRAP_ADDRESS"]
         return
-    binary = os.environ.get("SATRAP_BIN", str(ROOT / "target" / "release" / "satrap"))
-    port = _free_port()
-    addr = f"127.0.0.1:{port}"
-    log = open(Path(os.environ.get("TMPDIR", "/tmp")) / f"satrap-pytest-{port}.log", "w")
-    proc = subprocess.Popen([binary, "serve", "--listen", addr, "--database", "memory://"],
-                            stdout=log, stderr=subprocess.STDOUT)
+    proc, addr, log = _serve([], tmp_path_factory.mktemp("server"))
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"{binary} exited with {proc.returncode}; see {log.name}")
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("the server did not accept connections in 60 s")
-                time.sleep(0.1)
         yield addr
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+        _stop(proc, log)
+
+
+def make_key(name: str, role: str):
+    """(key, keys-file line) from `satrap api-key NAME ROLE`."""
+    out = subprocess.run([_binary(), "api-key", name, role], check=True, capture_output=True,
+                         text=True, timeout=30).stdout.splitlines()
+    return out[1].strip(), out[3].strip()
+
+
+@pytest.fixture(scope="session")
+def keyed(tmp_path_factory):
+    """A server with API keys: yields (address, admin key, creator key)."""
+    tmp = tmp_path_factory.mktemp("keyed")
+    admin, admin_line = make_key("ops", "admin")
+    creator, creator_line = make_key("backend", "creator")
+    keys = tmp / "keys"
+    keys.write_text(f"{admin_line}\n{creator_line}\n")
+    proc, addr, log = _serve(["--api-keys-file", str(keys)], tmp)
+    try:
+        yield addr, admin, creator
+    finally:
+        _stop(proc, log)
 
 
 @pytest.fixture(scope="session")

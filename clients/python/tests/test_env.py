@@ -10,6 +10,7 @@ import pytest
 from pettingzoo.test import api_test
 
 import satrap
+from satrap.v1 import service_pb2 as pb
 
 # (game, players): the four games and every player count they allow.
 CASES = [(g, n) for g, lo, hi in [("alexandros", 2, 4), ("king_of_siam", 2, 4),
@@ -80,6 +81,100 @@ def test_each_seat_observes_only_its_own_hand(address):
     b = env.observe("seat_1")["observation"]
     assert a[0] == 1.0 and b[1] == 1.0  # the viewer slice
     assert not np.array_equal(a[2:], b[2:])
+    env.close()
+
+
+SEEDS = [1, 2, 3]
+
+
+def _play_single(env, seed, *, sleep_every=0, sleep=0.0):
+    """Random legal ids until the end; returns (reward, drops, steps)."""
+    import time
+
+    obs, info = env.reset(seed=seed)
+    assert env.observation_space.contains(obs)
+    rng = np.random.default_rng(seed)
+    drops = steps = 0
+    for _ in range(100_000):
+        legal = np.flatnonzero(obs["action_mask"])
+        assert legal.size > 0, "step returned a turn with no legal action"
+        if sleep_every and steps % sleep_every == sleep_every - 1:
+            time.sleep(sleep)
+        obs, reward, terminated, truncated, info = env.step(int(rng.choice(legal)))
+        steps += 1
+        drops += info["dropped"]
+        if terminated:
+            assert reward in (-1.0, 0.0, 1.0)
+            assert env.snapshot.status == satrap.FINISHED
+            winners = set(env.snapshot.outcome.winners)
+            assert reward == (0.0 if env.snapshot.outcome.draw or not winners
+                              else 1.0 if env.seat in winners else -1.0)
+            return reward, drops, steps
+        assert reward == 0.0
+    pytest.fail("the game did not end")
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_single_agent_against_mcts_easy_on_several_seeds(address, game, players):
+    """Every game and player count, the learner on a different seat for
+    each seed, against the server's mcts-easy bots: in simultaneous phases
+    (Ming Dynasty's secret choices, Territories' answers) a bot often moves
+    between the learner's listing and its move (ABORTED), which the
+    environment resends at the new version."""
+    resends = 0
+    for seed in SEEDS:
+        env = satrap.SingleAgentEnv(game, players, address, opponents="mcts-easy",
+                                    seat=seed % players)
+        _, drops, _ = _play_single(env, seed)
+        assert drops == 0, "without a clock no move is ever dropped"
+        resends += env.resends
+        env.close()
+    print(f"{game} {players}p: {resends} moves resent after ABORTED")
+
+
+@pytest.mark.parametrize("game,players", [("ming_dynasty", 3), ("territories", 2),
+                                          ("king_of_siam", 2), ("alexandros", 2)])
+def test_single_agent_with_a_clock_that_runs_out(address, game, players):
+    """A 150 ms clock (the built-in random bot moves for a late seat): the
+    learner sleeps 0.3 s before every 7th move, so its clock runs out and
+    its move arrives late; the move is dropped or resent and the game goes
+    on to the end, the timeouts in its history."""
+    env = satrap.SingleAgentEnv(game, players, address, opponents="mcts-easy", seat=0,
+                                time_control=satrap.time_control(per_move_ms=150))
+    _play_single(env, 5, sleep_every=7, sleep=0.3)
+    entries = env.client.get_history(env.game_id).entries
+    assert any(e.seat == 0 and e.timeout != pb.TIMEOUT_POLICY_UNSPECIFIED for e in entries)
+    env.close()
+
+
+@pytest.mark.parametrize("game,players", [("ming_dynasty", 3), ("territories", 2)])
+def test_aec_env_with_a_clock_that_runs_out(address, game, players):
+    """The AEC environment with a 150 ms clock: the agents sleep 0.3 s
+    before every 11th step; the environment follows the timeouts (an action
+    the clock overtook is dropped or resent) and plays to the end."""
+    import time
+
+    env = satrap.env(game=game, players=players, address=address,
+                     time_control=satrap.time_control(per_move_ms=150))
+    env.reset(seed=9)
+    rng = np.random.default_rng(9)
+    steps = 0
+    for agent in env.agent_iter(200_000):
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        steps += 1
+        if steps % 11 == 0:
+            time.sleep(0.3)
+        # A clock may have moved the game since this agent was selected:
+        # any id is then dropped by step, so 0 stands in.
+        env.step(int(rng.choice(legal)) if legal.size else 0)
+    assert not env.agents
+    assert env.snapshot.status == satrap.FINISHED
+    entries = env.client.get_history(env.game_id).entries
+    assert any(e.timeout != pb.TIMEOUT_POLICY_UNSPECIFIED for e in entries)
     env.close()
 
 

@@ -1,11 +1,22 @@
 /**
- * A client of satrap's GameService over any Connect transport (gRPC from
- * Node, gRPC-Web from browsers), with the resume contract built in: `watch`
- * follows a game across dropped streams by resuming at the last version
- * seen + 1 (README, "Following a game").
+ * A client of satrap's GameService and AdminService over any Connect
+ * transport (gRPC from Node, gRPC-Web from browsers), with the resume
+ * contract built in: `watch` follows a game across dropped streams by
+ * resuming at the last version seen + 1 (docs/api.md, "Following a game").
+ *
+ * Every call has a method named after it (`createGame`, `joinGame`,
+ * `listLegalActions`, `rotateSeatToken`, `abortGame`, …); the short helpers
+ * (`create`, `get`, `legal`, `apply`, `seat`, `watch`) are kept. Failures
+ * reject with `SatrapError` (code, message, rule id).
  */
-import { create } from "@bufbuild/protobuf";
-import { Code, ConnectError, createClient, type Client, type Transport } from "@connectrpc/connect";
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { Code, createClient, type CallOptions, type Client, type Transport } from "@connectrpc/connect";
+import {
+  AdminService,
+  type AbortGameResponse,
+  type DeleteGameResponse,
+  type ReissueSeatTokenResponse,
+} from "./gen/satrap/v1/admin_pb.js";
 import {
   type Action,
   type ApplyActionResponse,
@@ -14,122 +25,300 @@ import {
   type GameType,
   type GameUpdate,
   type GetGameResponse,
+  type GetHistoryResponse,
+  type JoinGameResponse,
+  type LeaveGameResponse,
+  type ListGamesResponse,
   type ListLegalActionsResponse,
+  type ResignResponse,
+  type RotateSeatTokenResponse,
   ApplyActionRequestSchema,
   CreateGameRequestSchema,
   GameService,
   GameStatus,
+  ListGamesRequestSchema,
   SeatRequestSchema,
+  UpdateMode,
 } from "./gen/satrap/v1/service_pb.js";
+import { applyDelta } from "./delta.js";
+import { SatrapError, hasCode } from "./errors.js";
 
-/** A seat of a new game: a program (`bot` empty) or a built-in bot. */
+/** A seat of a new game: a program (`bot` empty), a built-in bot, or open. */
 export interface SeatSpec {
-  name: string;
+  name?: string;
   bot?: string;
+  open?: boolean;
 }
 
 /** One way to name an action: exactly one of the three. */
-export type ActionChoice =
-  | { actionId: number }
-  | { notation: string }
-  | { action: Action };
+export type ActionChoice = { actionId: number } | { notation: string } | { action: Action };
+
+/** CreateGame's request, as fields (`gameType` and `seats` aside). */
+export type CreateGameOptions = Omit<Exclude<MessageInitShape<typeof CreateGameRequestSchema>, { $typeName: string }>, "gameType" | "seats" | "$typeName">;
+
+/** Options of every call: a deadline (ms) overriding the client's. */
+export interface CallOpts {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface ClientOptions {
+  /** Each call's deadline in ms (default 10 s). */
+  timeoutMs?: number;
+  /** Sent as `x-api-key` on every call (a keyed server's CreateGame, ListGames, AdminService). */
+  apiKey?: string;
+}
 
 /** Stream errors after which a watcher simply resumes. */
-const RESUMABLE = new Set([Code.Unavailable, Code.DeadlineExceeded, Code.Canceled, Code.Unknown]);
+export const RESUMABLE = [Code.Unavailable, Code.DeadlineExceeded, Code.Canceled, Code.Unknown, Code.Internal];
 
-export const isFinished = (s: GameSnapshot | undefined): boolean =>
-  s?.status === GameStatus.FINISHED;
-
-function auth(token?: string): HeadersInit | undefined {
-  return token ? { authorization: `Bearer ${token}` } : undefined;
-}
+export const isFinished = (s: GameSnapshot | undefined): boolean => s?.status === GameStatus.FINISHED;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Milliseconds to wait after `failures` failures in a row (capped, jittered). */
+export const backoffMs = (failures: number) => Math.min(2000, 50 * 2 ** Math.min(failures, 6)) * (0.5 + Math.random());
+
 export class SatrapClient {
   readonly rpc: Client<typeof GameService>;
+  readonly admin: Client<typeof AdminService>;
+  readonly timeoutMs: number;
+  readonly apiKey?: string;
 
-  constructor(transport: Transport, readonly timeoutMs = 10_000) {
+  constructor(transport: Transport, options: ClientOptions | number = {}) {
+    const opts = typeof options === "number" ? { timeoutMs: options } : options;
     this.rpc = createClient(GameService, transport);
+    this.admin = createClient(AdminService, transport);
+    this.timeoutMs = opts.timeoutMs ?? 10_000;
+    this.apiKey = opts.apiKey;
   }
 
-  async gameTypes(): Promise<GameType[]> {
-    return (await this.rpc.listGameTypes({}, { timeoutMs: this.timeoutMs })).gameTypes;
+  /** Call options: deadline, the API key, and the seat's token. */
+  private opts(token?: string, o: CallOpts = {}, stream = false): CallOptions {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (this.apiKey) headers["x-api-key"] = this.apiKey;
+    return { headers, timeoutMs: stream ? o.timeoutMs : (o.timeoutMs ?? this.timeoutMs), signal: o.signal };
   }
 
-  async create(game: string, seats: (SeatSpec | string)[], seed?: bigint): Promise<CreateGameResponse> {
+  private async call<T>(p: Promise<T>): Promise<T> {
+    try {
+      return await p;
+    } catch (e) {
+      throw SatrapError.from(e);
+    }
+  }
+
+  // -- GameService, one method per call ------------------------------------
+  listGameTypes(o?: CallOpts) {
+    return this.call(this.rpc.listGameTypes({}, this.opts(undefined, o)));
+  }
+
+  /** A new game; a string seat is a client seat of that name. Keep the seat tokens. */
+  createGame(gameType: string, seats: (SeatSpec | string)[], options: CreateGameOptions = {}, o?: CallOpts): Promise<CreateGameResponse> {
     const req = create(CreateGameRequestSchema, {
-      gameType: game,
-      seats: seats.map((s) =>
-        create(SeatRequestSchema, typeof s === "string" ? { name: s } : { name: s.name, bot: s.bot ?? "" }),
-      ),
-      seed,
+      ...options,
+      gameType,
+      seats: seats.map((s) => create(SeatRequestSchema, typeof s === "string" ? { name: s } : s)),
     });
-    return this.rpc.createGame(req, { timeoutMs: this.timeoutMs });
+    return this.call(this.rpc.createGame(req, this.opts(undefined, o)));
   }
 
-  get(gameId: string, token?: string, observation = false): Promise<GetGameResponse> {
-    return this.rpc.getGame({ gameId, observation }, { headers: auth(token), timeoutMs: this.timeoutMs });
+  getGame(gameId: string, token?: string, observation = false, o?: CallOpts): Promise<GetGameResponse> {
+    return this.call(this.rpc.getGame({ gameId, observation }, this.opts(token, o)));
   }
 
-  legal(gameId: string, token?: string, observation = false): Promise<ListLegalActionsResponse> {
-    return this.rpc.listLegalActions(
-      { gameId, observation },
-      { headers: auth(token), timeoutMs: this.timeoutMs },
-    );
+  listLegalActions(gameId: string, token?: string, observation = false, o?: CallOpts): Promise<ListLegalActionsResponse> {
+    return this.call(this.rpc.listLegalActions({ gameId, observation }, this.opts(token, o)));
   }
 
-  apply(gameId: string, token: string, choice: ActionChoice, expectedVersion?: bigint): Promise<ApplyActionResponse> {
+  /** One action at `expectedVersion`; `lean`: the response carries only `progress`. */
+  applyAction(
+    gameId: string,
+    token: string,
+    choice: ActionChoice,
+    expectedVersion?: bigint,
+    flags: { lean?: boolean; noText?: boolean } = {},
+    o?: CallOpts,
+  ): Promise<ApplyActionResponse> {
     const move =
       "actionId" in choice
         ? { case: "actionId" as const, value: choice.actionId }
         : "notation" in choice
           ? { case: "notation" as const, value: choice.notation }
           : { case: "action" as const, value: choice.action };
-    return this.rpc.applyAction(create(ApplyActionRequestSchema, { gameId, expectedVersion, move }), {
-      headers: auth(token),
-      timeoutMs: this.timeoutMs,
-    });
+    const req = create(ApplyActionRequestSchema, { gameId, expectedVersion, move, lean: flags.lean, noText: flags.noText });
+    return this.call(this.rpc.applyAction(req, this.opts(token, o)));
   }
 
-  /** Play the seat that owns `token`. */
-  async join(gameId: string, token: string): Promise<SeatHandle> {
+  /** One WatchGame stream as the server sends it (no resume: see `watch`). */
+  async *watchGame(
+    gameId: string,
+    token?: string,
+    fromVersion = 0n,
+    mode: { delta?: boolean; text?: boolean } = {},
+    o?: CallOpts,
+  ): AsyncGenerator<GameUpdate> {
+    try {
+      yield* this.rpc.watchGame(
+        { gameId, fromVersion, mode: mode.delta ? UpdateMode.DELTA : UpdateMode.FULL, text: mode.text ?? false },
+        this.opts(token, o, true),
+      );
+    } catch (e) {
+      throw SatrapError.from(e);
+    }
+  }
+
+  getHistory(gameId: string, token?: string, o?: CallOpts): Promise<GetHistoryResponse> {
+    return this.call(this.rpc.getHistory({ gameId }, this.opts(token, o)));
+  }
+
+  listGames(filter: MessageInitShape<typeof ListGamesRequestSchema> = {}, o?: CallOpts): Promise<ListGamesResponse> {
+    return this.call(this.rpc.listGames(create(ListGamesRequestSchema, filter), this.opts(undefined, o)));
+  }
+
+  resign(gameId: string, token: string, o?: CallOpts): Promise<ResignResponse> {
+    return this.call(this.rpc.resign({ gameId }, this.opts(token, o)));
+  }
+
+  /** A new token for the caller's seat; the old one stops working. */
+  rotateSeatToken(gameId: string, token: string, o?: CallOpts): Promise<RotateSeatTokenResponse> {
+    return this.call(this.rpc.rotateSeatToken({ gameId }, this.opts(token, o)));
+  }
+
+  /** Take an open seat (`seat`, or the lowest open one); the response has its token. */
+  joinGame(gameId: string, name: string, join: { seat?: number; inviteCode?: string } = {}, o?: CallOpts): Promise<JoinGameResponse> {
+    return this.call(this.rpc.joinGame({ gameId, name, seat: join.seat, inviteCode: join.inviteCode ?? "" }, this.opts(undefined, o)));
+  }
+
+  /** Give a seat back before the start. */
+  leaveGame(gameId: string, token: string, o?: CallOpts): Promise<LeaveGameResponse> {
+    return this.call(this.rpc.leaveGame({ gameId }, this.opts(token, o)));
+  }
+
+  // -- AdminService (an `admin` API key) -------------------------------------
+  abortGame(gameId: string, o?: CallOpts): Promise<AbortGameResponse> {
+    return this.call(this.admin.abortGame({ gameId }, this.opts(undefined, o)));
+  }
+
+  deleteGame(gameId: string, o?: CallOpts): Promise<DeleteGameResponse> {
+    return this.call(this.admin.deleteGame({ gameId }, this.opts(undefined, o)));
+  }
+
+  reissueSeatToken(gameId: string, seat: number, o?: CallOpts): Promise<ReissueSeatTokenResponse> {
+    return this.call(this.admin.reissueSeatToken({ gameId, seat }, this.opts(undefined, o)));
+  }
+
+  // -- short helpers ---------------------------------------------------------
+  async gameTypes(): Promise<GameType[]> {
+    return (await this.listGameTypes()).gameTypes;
+  }
+
+  create(game: string, seats: (SeatSpec | string)[], seed?: bigint, options: CreateGameOptions = {}): Promise<CreateGameResponse> {
+    return this.createGame(game, seats, { ...options, seed });
+  }
+
+  get(gameId: string, token?: string, observation = false): Promise<GetGameResponse> {
+    return this.getGame(gameId, token, observation);
+  }
+
+  legal(gameId: string, token?: string, observation = false): Promise<ListLegalActionsResponse> {
+    return this.listLegalActions(gameId, token, observation);
+  }
+
+  apply(gameId: string, token: string, choice: ActionChoice, expectedVersion?: bigint, flags?: { lean?: boolean; noText?: boolean }) {
+    return this.applyAction(gameId, token, choice, expectedVersion, flags);
+  }
+
+  /** A handle on the seat that owns `token` (from CreateGame or JoinGame). */
+  async seat(gameId: string, token: string): Promise<SeatHandle> {
     const snap = (await this.get(gameId, token)).snapshot;
     if (snap?.viewer === undefined) throw new Error("the token does not belong to a seat of this game");
     return new SeatHandle(this, gameId, token, snap.viewer);
   }
 
+  /** Older name of `seat` (it is not the JoinGame call: see `joinGame`). */
+  join(gameId: string, token: string): Promise<SeatHandle> {
+    return this.seat(gameId, token);
+  }
+
+  /** JoinGame, then a handle on the seat taken. */
+  async takeSeat(gameId: string, name: string, join: { seat?: number; inviteCode?: string } = {}): Promise<SeatHandle> {
+    const joined = await this.joinGame(gameId, name, join);
+    if (!joined.seat) throw new Error("JoinGame returned no seat");
+    return new SeatHandle(this, gameId, joined.seat.token, joined.seat.seat);
+  }
+
+  /** Poll GetGame while the game waits for players (the start is no new version). */
+  async waitForStart(gameId: string, token?: string, timeoutMs?: number, pollMs = 200): Promise<GameSnapshot> {
+    const deadline = timeoutMs === undefined ? Infinity : Date.now() + timeoutMs;
+    for (;;) {
+      const snap = (await this.get(gameId, token)).snapshot;
+      if (!snap) throw new Error("GetGame returned no snapshot");
+      if (snap.status !== GameStatus.WAITING) return snap;
+      if (Date.now() > deadline) throw new Error(`the game did not start in ${timeoutMs} ms`);
+      await sleep(pollMs);
+    }
+  }
+
   /**
    * Every version from `fromVersion` on, as `token` may see it, until the
-   * game is finished. A dropped stream is resumed at the last version seen
-   * + 1: nothing is missed or repeated.
+   * game is finished. A dropped stream (or one that ends early) is resumed
+   * at the last version seen + 1: nothing is missed or repeated; after
+   * `maxRetries` failures in a row the last error is thrown.
    */
   async *watch(
     gameId: string,
     token?: string,
     fromVersion = 0n,
-    opts: { streamTimeoutMs?: number; maxRetries?: number } = {},
+    opts: { streamTimeoutMs?: number; maxRetries?: number; delta?: boolean; text?: boolean } = {},
   ): AsyncGenerator<GameUpdate> {
     let next = fromVersion;
     let failures = 0;
     for (;;) {
+      let last: unknown = new Error("WatchGame ended before the game did");
       try {
-        const stream = this.rpc.watchGame(
-          { gameId, fromVersion: next },
-          { headers: auth(token), timeoutMs: opts.streamTimeoutMs },
-        );
-        for await (const update of stream) {
+        const mode = { delta: opts.delta, text: opts.text };
+        for await (const update of this.watchGame(gameId, token, next, mode, { timeoutMs: opts.streamTimeoutMs })) {
           failures = 0;
           next = update.version + 1n;
           yield update;
-          if (isFinished(update.snapshot)) return;
+          if (isFinished(update.snapshot ?? update.delta?.values)) return;
         }
       } catch (e) {
-        const err = ConnectError.from(e);
-        if (!RESUMABLE.has(err.code) || ++failures > (opts.maxRetries ?? 50)) throw err;
-        await sleep(Math.min(2000, 50 * 2 ** Math.min(failures, 6)) * (0.5 + Math.random()));
+        if (!hasCode(e, ...RESUMABLE)) throw e;
+        last = e;
       }
+      if (++failures > (opts.maxRetries ?? 50)) throw last;
+      await sleep(backoffMs(failures));
     }
+  }
+}
+
+export interface FollowedUpdate {
+  update: GameUpdate;
+  /** The whole snapshot of `update.version`, rebuilt from the deltas. */
+  snapshot: GameSnapshot;
+}
+
+/**
+ * Like `watch`, but the server sends deltas (UPDATE_MODE_DELTA; the text
+ * picture only with `text`): yields each update with the whole snapshot of
+ * its version, rebuilt here. A resumed stream starts from a whole snapshot.
+ */
+export async function* follow(
+  client: SatrapClient,
+  gameId: string,
+  token?: string,
+  fromVersion = 0n,
+  opts: { streamTimeoutMs?: number; maxRetries?: number; text?: boolean } = {},
+): AsyncGenerator<FollowedUpdate> {
+  let held: GameSnapshot | undefined;
+  for await (const update of client.watch(gameId, token, fromVersion, { ...opts, delta: true })) {
+    if (update.snapshot) held = update.snapshot;
+    else if (!held || !update.delta) throw new Error(`version ${update.version}: a delta before any snapshot`);
+    else held = applyDelta(held, update.delta);
+    yield { update, snapshot: held };
   }
 }
 
@@ -138,7 +327,7 @@ export class SeatHandle {
   constructor(
     readonly client: SatrapClient,
     readonly gameId: string,
-    readonly token: string,
+    public token: string,
     readonly seat: number,
   ) {}
 
@@ -152,12 +341,37 @@ export class SeatHandle {
     return this.client.legal(this.gameId, this.token, observation);
   }
 
-  apply(choice: ActionChoice, expectedVersion?: bigint) {
-    return this.client.apply(this.gameId, this.token, choice, expectedVersion);
+  apply(choice: ActionChoice, expectedVersion?: bigint, flags?: { lean?: boolean; noText?: boolean }) {
+    return this.client.apply(this.gameId, this.token, choice, expectedVersion, flags);
   }
 
-  watch(fromVersion = 0n, opts?: { streamTimeoutMs?: number }) {
+  watch(fromVersion = 0n, opts?: { streamTimeoutMs?: number; delta?: boolean; text?: boolean }) {
     return this.client.watch(this.gameId, this.token, fromVersion, opts);
+  }
+
+  /** `follow` for this seat: updates as deltas, whole snapshots rebuilt. */
+  follow(fromVersion = 0n, opts?: { streamTimeoutMs?: number; text?: boolean }) {
+    return follow(this.client, this.gameId, this.token, fromVersion, opts);
+  }
+
+  waitForStart(timeoutMs?: number) {
+    return this.client.waitForStart(this.gameId, this.token, timeoutMs);
+  }
+
+  resign() {
+    return this.client.resign(this.gameId, this.token);
+  }
+
+  leave() {
+    return this.client.leaveGame(this.gameId, this.token);
+  }
+
+  /** A new token for this seat (the old one stops working). */
+  async rotateToken(): Promise<string> {
+    const r = await this.client.rotateSeatToken(this.gameId, this.token);
+    if (!r.credential) throw new Error("RotateSeatToken returned no credential");
+    this.token = r.credential.token;
+    return this.token;
   }
 }
 

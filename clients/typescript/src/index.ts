@@ -1,8 +1,26 @@
 /**
  * satrap client: `SatrapClient` over any Connect transport, the `Bot` loop,
- * and helpers for fixed action ids and observations. Transports:
- * `@satrap/client/node` (gRPC) and `@satrap/client/web` (gRPC-Web).
+ * typed errors, and helpers for fixed action ids and observations.
+ * Transports: `@satrap/client/node` (gRPC, TLS, API keys) and
+ * `@satrap/client/web` (gRPC-Web).
  */
-export { SatrapClient, SeatHandle, isFinished, unpackMask, type SeatSpec, type ActionChoice } from "./client.js";
-export { Bot, RandomBot, type Pick } from "./bot.js";
+export {
+  SatrapClient,
+  SeatHandle,
+  follow,
+  isFinished,
+  unpackMask,
+  backoffMs,
+  RESUMABLE,
+  type SeatSpec,
+  type ActionChoice,
+  type CallOpts,
+  type ClientOptions,
+  type CreateGameOptions,
+  type FollowedUpdate,
+} from "./client.js";
+export { applyDelta } from "./delta.js";
+export { SatrapError, Code, hasCode, ruleIdOf } from "./errors.js";
+export { Bot, RandomBot, submit, type Pick } from "./bot.js";
 export * from "./gen/satrap/v1/service_pb.js";
+export * from "./gen/satrap/v1/admin_pb.js";

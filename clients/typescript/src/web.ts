@@ -1,9 +1,12 @@
 /** Browsers: gRPC-Web (@connectrpc/connect-web), which satrap serves on
  * its own port (and deploy/nginx.conf on the gateway's HTTP/1.1 port). */
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
-import { SatrapClient } from "./client.js";
+import { SatrapClient, type ClientOptions } from "./client.js";
 
 /** A client of the server at `baseUrl` (default: the page's own origin). */
-export function connect(baseUrl = globalThis.location?.origin ?? "http://127.0.0.1:50051", timeoutMs?: number): SatrapClient {
-  return new SatrapClient(createGrpcWebTransport({ baseUrl }), timeoutMs);
+export function connect(
+  baseUrl = globalThis.location?.origin ?? "http://127.0.0.1:50051",
+  options: ClientOptions | number = {},
+): SatrapClient {
+  return new SatrapClient(createGrpcWebTransport({ baseUrl }), options);
 }

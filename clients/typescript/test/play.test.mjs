@@ -4,7 +4,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { Bot, RandomBot, GameStatus, unpackMask } from "../dist/index.js";
+import { Bot, RandomBot, GameStatus, SatrapError, unpackMask } from "../dist/index.js";
 import { connect } from "../dist/node.js";
 import { connect as connectWeb } from "../dist/web.js";
 import { startServer } from "./server.mjs";
@@ -73,6 +73,7 @@ test("apply by action id; an out-of-range id is INVALID_ARGUMENT", async () => {
   const listed = await client.legal(created.gameId, token);
   await assert.rejects(client.apply(created.gameId, token, { actionId: 1 << 30 }), (e) => {
     assert.equal(ConnectError.from(e).code, Code.InvalidArgument);
+    assert.ok(e instanceof SatrapError);
     return true;
   });
   const done = await client.apply(created.gameId, token, { actionId: listed.actions[0].actionId }, listed.version);

@@ -25,10 +25,18 @@ function binary() {
   return path.join(ROOT, "target", "release", "satrap");
 }
 
-export async function startServer() {
+/** `satrap api-key NAME ROLE`: { key, line } for a keys file. */
+export function makeKey(name, role) {
+  const r = spawnSync(binary(), ["api-key", name, role], { encoding: "utf8", timeout: 30_000 });
+  if (r.status !== 0) throw new Error(`satrap api-key failed: ${r.stderr.slice(0, 500)}`);
+  const lines = r.stdout.split("\n");
+  return { key: lines[1].trim(), line: lines[3].trim() };
+}
+
+export async function startServer(extra = []) {
   const port = await freePort();
   const address = `127.0.0.1:${port}`;
-  const child = spawn(binary(), ["serve", "--listen", address, "--database", "memory://"], {
+  const child = spawn(binary(), ["serve", "--listen", address, "--database", "memory://", ...extra], {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 60_000;

@@ -6,11 +6,15 @@ game server (King of Siam, Alexandros, Ming Dynasty, Territories).
     print(final.outcome.summary)
 """
 
-from satrap.bot import Bot, RandomBot, play
-from satrap.client import FINISHED, Client, Seat, SeatHandle, unpack_mask
+from satrap import errors
+from satrap.bot import Bot, RandomBot, play, submit
+from satrap.client import (FINISHED, WAITING, Client, Seat, SeatHandle, mask_allows,
+                           time_control, unpack_mask)
+from satrap.errors import SatrapError
 
-__all__ = ["Bot", "RandomBot", "play", "Client", "Seat", "SeatHandle", "FINISHED",
-           "unpack_mask", "env", "SingleAgentEnv"]
+__all__ = ["Bot", "RandomBot", "play", "submit", "Client", "Seat", "SeatHandle", "FINISHED",
+           "WAITING", "unpack_mask", "mask_allows", "time_control", "errors", "SatrapError",
+           "env", "SingleAgentEnv"]
 __version__ = "0.1.0"
 
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-import grpc
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from satrap.client import FINISHED, Client, unpack_mask
+from satrap import errors
+from satrap.client import FINISHED, Client, mask_allows, unpack_mask
 from satrap.v1 import service_pb2 as pb
 
 
@@ -37,9 +37,12 @@ class SatrapAEC(AECEnv):
 
     def __init__(self, game: str, players: int, address: str = "127.0.0.1:50051", *,
                  render_mode: Optional[str] = None, max_steps: Optional[int] = None,
-                 client: Optional[Client] = None):
+                 client: Optional[Client] = None,
+                 time_control: Optional[pb.TimeControl] = None,
+                 on_timeout: int = pb.TIMEOUT_POLICY_UNSPECIFIED, **client_options):
         super().__init__()
-        self.client = client or Client(address)
+        self.client = client or Client(address, **client_options)
+        self.time_control, self.on_timeout = time_control, on_timeout
         self._own_client = client is None
         kind = self.client.game_type(game)
         space = next((s for s in kind.action_spaces if s.players == players), None)
@@ -72,8 +75,10 @@ class SatrapAEC(AECEnv):
 
     # -- AEC API -----------------------------------------------------------
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
-        created = self.client.create(self.game, [f"seat_{i}" for i in range(self.players)],
-                                     seed=seed)
+        created = self.client.create_game(self.game,
+                                          [f"seat_{i}" for i in range(self.players)],
+                                          seed=seed, time_control=self.time_control,
+                                          on_timeout=self.on_timeout)
         self.game_id = created.game_id
         self.tokens = {f"seat_{c.seat}": c.token for c in created.seats}
         self.snapshot = created.snapshot
@@ -100,16 +105,12 @@ class SatrapAEC(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        try:
-            done = self.client.apply(self.game_id, self.tokens[agent], action_id=int(action),
-                                     expected_version=self.snapshot.version)
-        except grpc.RpcError as e:
-            if e.code() in (grpc.StatusCode.FAILED_PRECONDITION,
-                            grpc.StatusCode.INVALID_ARGUMENT):
-                raise ValueError(f"{agent}: action id {int(action)} is not legal now: "
-                                 f"{e.details()}") from e
-            raise
-        self.snapshot = done.snapshot
+        done = self._send(agent, int(action))
+        self.infos[agent] = {"dropped": done is None}
+        if done is None:  # the seat's turn passed (its clock ran out): follow the game
+            self.snapshot = self.client.get(self.game_id).snapshot
+        else:
+            self.snapshot = done.snapshot
         self.steps += 1
         self.rewards = {a: 0.0 for a in self.agents}
         if self.snapshot.status == FINISHED:
@@ -122,6 +123,28 @@ class SatrapAEC(AECEnv):
         self._select()
         if self.render_mode == "human":
             self.render()
+
+    def _send(self, agent: str, action: int) -> Optional[pb.ApplyActionResponse]:
+        """Apply `action` for `agent` at the version this environment holds.
+        None if it was dropped: with a turn clock the server may have moved
+        the game (a timeout) since; the action is resent on the new version
+        while it stays legal for the seat, and dropped when it is not."""
+        version = self.snapshot.version
+        for _ in range(64):
+            try:
+                return self.client.apply(self.game_id, self.tokens[agent], action_id=action,
+                                         expected_version=version)
+            except (errors.Aborted, errors.FailedPrecondition, errors.InvalidArgument) as e:
+                listed = self.client.legal(self.game_id, self.tokens[agent], observation=True)
+                if listed.version == version:
+                    if isinstance(e, errors.Aborted):
+                        continue
+                    raise ValueError(f"{agent}: action id {action} is not legal now: "
+                                     f"{e.details()}") from e
+                if not (listed.actions and mask_allows(listed.observation, action)):
+                    return None
+                version = listed.version
+        raise RuntimeError(f"{agent}: action id {action} lost 64 races in a row")
 
     def _select(self) -> None:
         """The next agent: the lowest seat to act; once the game is over,
@@ -147,6 +170,7 @@ def env(game: str = "king_of_siam", players: Optional[int] = None,
         address: str = "127.0.0.1:50051", **kwargs) -> SatrapAEC:
     """The AEC environment of `game` for `players` (default: the fewest)."""
     if players is None:
-        with Client(address) as c:
+        opts = {k: kwargs[k] for k in ("api_key", "tls", "ca_file", "server_name") if k in kwargs}
+        with Client(address, **opts) as c:
             players = c.game_type(game).min_players
     return SatrapAEC(game, players, address, **kwargs)

@@ -4,11 +4,11 @@ the end (following the resume contract) already written."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Optional, Sequence, Union
 
-import grpc
-
-from satrap.client import FINISHED, Client, Seat, SeatHandle
+from satrap import errors
+from satrap.client import FINISHED, Client, Seat, SeatHandle, backoff
 from satrap.v1 import service_pb2 as pb
 
 Choice = Union[pb.LegalAction, int, str]
@@ -24,15 +24,21 @@ class Bot:
         notation."""
         raise NotImplementedError
 
-    def play(self, seat: SeatHandle, *, stream_timeout: Optional[float] = None
-             ) -> pb.GameSnapshot:
+    def play(self, seat: SeatHandle, *, stream_timeout: Optional[float] = None,
+             start_timeout: Optional[float] = None) -> pb.GameSnapshot:
         """Play `seat` until the game is finished; returns the final snapshot.
 
-        Follows the game on WatchGame (resumed after drops) and acts whenever
-        an update lists this seat in `to_act`. A move that loses a race
-        (ABORTED: another seat moved first) is dropped: the next update
-        brings the new state and a new choice."""
-        first = seat.snapshot()
+        Waits for a lobby game to start (polling GetGame; `start_timeout`
+        seconds at most, default no limit), then follows the game on
+        WatchGame, resumed after dropped streams, and acts whenever an
+        update lists this seat in `to_act`. A move that loses a race
+        (ABORTED: another seat moved first) or a clock (FAILED_PRECONDITION
+        after the seat's deadline) is dropped: the next update brings the
+        new state and a new choice. A move cut short by UNAVAILABLE or a
+        deadline is resent with the same expected version, which is safe."""
+        first = seat.wait_for_start(timeout=start_timeout)
+        if first.status == FINISHED:
+            return first
         for update in seat.watch(from_version=first.version, stream_timeout=stream_timeout):
             snap = update.snapshot
             if snap.status == FINISHED:
@@ -44,13 +50,28 @@ class Bot:
                 continue  # a newer update is on its way
             pick = self.choose(snap, list(listed.actions))
             action = _resolve(pick, listed.actions)
-            try:
-                seat.apply(action_id=action.action_id, expected_version=listed.version)
-            except grpc.RpcError as e:
-                if e.code() not in (grpc.StatusCode.ABORTED,
-                                    grpc.StatusCode.FAILED_PRECONDITION):
-                    raise
+            submit(seat, action.action_id, listed.version)
         return seat.snapshot()
+
+
+def submit(seat: SeatHandle, action_id: int, version: int, *, retries: int = 5) -> bool:
+    """Send one move at `version` following the resume contract: True if it
+    was applied, False if it lost a race (ABORTED) or its seat's clock
+    (FAILED_PRECONDITION: the rules or the clock refuse it now). UNAVAILABLE
+    and DEADLINE_EXCEEDED are retried with the same expected version: if
+    the first send was applied, the resend gets ABORTED."""
+    failures = 0
+    while True:
+        try:
+            seat.apply(action_id=action_id, expected_version=version, lean=True)
+            return True
+        except (errors.Aborted, errors.FailedPrecondition):
+            return False
+        except (errors.Unavailable, errors.DeadlineExceeded):
+            failures += 1
+            if failures > retries:
+                raise
+            time.sleep(backoff(failures))
 
 
 def _resolve(pick: Choice, legal: Sequence[pb.LegalAction]) -> pb.LegalAction:
@@ -76,13 +97,14 @@ class RandomBot(Bot):
 
 def play(game: str, *, bot: Optional[Bot] = None, players: Optional[int] = None,
          opponents: str = "random", address: str = "127.0.0.1:50051",
-         seed: Optional[int] = None) -> pb.GameSnapshot:
+         seed: Optional[int] = None, **client_options) -> pb.GameSnapshot:
     """Play seat 0 of a new game with `bot` (default: random) against the
-    server's built-in `opponents` bots; returns the final snapshot."""
-    with Client(address) as client:
+    server's built-in `opponents` bots; returns the final snapshot.
+    `client_options` go to `Client` (`api_key=`, `ca_file=`, `tls=`, …)."""
+    with Client(address, **client_options) as client:
         n = players or client.game_type(game).min_players
         created = client.create(
             game, [Seat("you")] + [Seat(f"{opponents}-{i}", opponents) for i in range(1, n)],
             seed=seed)
-        seat = client.join(created.game_id, created.seats[0].token)
+        seat = client.seat(created.game_id, created.seats[0].token)
         return (bot or RandomBot(seed)).play(seat)

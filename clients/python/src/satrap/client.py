@@ -1,7 +1,12 @@
-"""A small client of satrap's GameService with the resume contract built in.
+"""A client of satrap's GameService and AdminService with the resume
+contract built in.
 
-Every call has a deadline; `watch` follows a game across dropped streams by
-resuming at the last version seen + 1 (README, "Following a game").
+Every call of the API has a method named after it (`create_game`,
+`join_game`, `list_legal_actions`, `rotate_seat_token`, `abort_game`, …);
+the short helpers (`create`, `get`, `legal`, `apply`, `seat`, `watch`,
+`follow`) are kept. Every call has a deadline; failures raise the typed
+errors of `satrap.errors`; `watch` follows a game across dropped streams by
+resuming at the last version seen + 1 (docs/api.md, "Following a game").
 """
 
 from __future__ import annotations
@@ -9,21 +14,27 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Iterator, Optional, Sequence, Union
+from typing import Iterator, List, Optional, Sequence, Union
 
 import grpc
 
+from satrap import errors
+from satrap.v1 import admin_pb2 as admin_pb
+from satrap.v1 import admin_pb2_grpc as admin_grpc
 from satrap.v1 import service_pb2 as pb
 from satrap.v1 import service_pb2_grpc as pb_grpc
 
 FINISHED = pb.GAME_STATUS_FINISHED
+WAITING = pb.GAME_STATUS_WAITING
 
 # Stream errors after which a watcher simply resumes: the connection or the
-# server went away, the stream's deadline passed, or it was cut.
+# server went away, the stream's deadline passed, or it was cut (a gateway's
+# reset arrives as UNKNOWN or INTERNAL "RST_STREAM").
 RESUMABLE = (
     grpc.StatusCode.UNAVAILABLE,
     grpc.StatusCode.DEADLINE_EXCEEDED,
     grpc.StatusCode.CANCELLED,
+    grpc.StatusCode.UNKNOWN,
 )
 
 
@@ -43,26 +54,107 @@ def unpack_mask(mask: bytes, n: int):
     return out
 
 
+def mask_allows(obs: "pb.Observation", action: int) -> bool:
+    """Whether bit `action` of an Observation's action mask is set."""
+    byte = action >> 3
+    return 0 <= action and byte < len(obs.action_mask) and bool(
+        (obs.action_mask[byte] >> (action & 7)) & 1)
+
+
+def backoff(failures: int) -> float:
+    """Seconds to wait after `failures` failures in a row: exponential,
+    capped at 2 s, jittered."""
+    return min(2.0, 0.05 * 2 ** min(failures, 6)) * (0.5 + random.random())
+
+
 @dataclass(frozen=True)
 class Seat:
-    """One seat at a new game: a person/program (`bot=""`) or a built-in bot."""
+    """One seat at a new game: a person or program (`bot=""`), a built-in
+    bot, or an open seat (`Seat.open_seat()`) for JoinGame."""
 
-    name: str
+    name: str = ""
     bot: str = ""
+    open: bool = False
+
+    @staticmethod
+    def open_seat() -> "Seat":
+        return Seat(open=True)
+
+    def request(self) -> pb.SeatRequest:
+        return pb.SeatRequest(name=self.name, bot=self.bot, open=self.open)
+
+
+def time_control(per_move_ms: Optional[int] = None, *, budget_ms: Optional[int] = None,
+                 increment_ms: int = 0) -> pb.TimeControl:
+    """A turn clock: `per_move_ms` per move, or Fischer (`budget_ms` for
+    the game plus `increment_ms` after each action)."""
+    if (per_move_ms is None) == (budget_ms is None):
+        raise ValueError("give exactly one of per_move_ms and budget_ms")
+    if per_move_ms is not None:
+        return pb.TimeControl(per_move_ms=per_move_ms)
+    return pb.TimeControl(fischer=pb.Fischer(budget_ms=budget_ms, increment_ms=increment_ms))
+
+
+def _read(path: Optional[str]) -> Optional[bytes]:
+    if path is None:
+        return None
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def system_roots() -> Optional[bytes]:
+    """The system's CA certificates (OpenSSL's default file, or the file
+    SSL_CERT_FILE names), or None: grpcio's own bundled roots then."""
+    import os
+    import ssl
+
+    paths = ssl.get_default_verify_paths()
+    for path in (paths.cafile, paths.openssl_cafile):
+        if path and os.path.isfile(path):
+            return _read(path)
+    return None
+
+
+def make_channel(address: str, *, tls: Optional[bool] = None, ca_file: Optional[str] = None,
+                 server_name: Optional[str] = None) -> grpc.Channel:
+    """A channel to `address` (`host:port`, or `https://host:port` for
+    TLS). TLS checks the server against the system's roots, or against the
+    CA in `ca_file`; `server_name` overrides the name checked."""
+    if address.startswith("https://"):
+        address, tls = address[len("https://"):], True if tls is None else tls
+    elif address.startswith("http://"):
+        address = address[len("http://"):]
+    tls = bool(tls or ca_file)
+    options = [("grpc.max_receive_message_length", 64 * 1024 * 1024)]
+    if not tls:
+        return grpc.insecure_channel(address, options=options)
+    if server_name:
+        options.append(("grpc.ssl_target_name_override", server_name))
+    roots = _read(ca_file) if ca_file else system_roots()
+    creds = grpc.ssl_channel_credentials(root_certificates=roots)
+    return grpc.secure_channel(address, creds, options=options)
 
 
 class Client:
-    """A connection to a satrap server (`host:port`, plaintext gRPC)."""
+    """A connection to a satrap server.
 
-    def __init__(self, address: str = "127.0.0.1:50051", *, timeout: float = 10.0,
+    `address`: `host:port` (plaintext) or `https://host:port` (TLS).
+    `api_key`: sent as `x-api-key` on every call (CreateGame, ListGames and
+    AdminService need one on a keyed server). `tls`/`ca_file`/`server_name`:
+    see `make_channel`. `timeout`: each call's deadline in seconds (a call's
+    own `timeout=` overrides it)."""
+
+    def __init__(self, address: str = "127.0.0.1:50051", *, api_key: Optional[str] = None,
+                 tls: Optional[bool] = None, ca_file: Optional[str] = None,
+                 server_name: Optional[str] = None, timeout: float = 10.0,
                  channel: Optional[grpc.Channel] = None):
         self.address = address
         self.timeout = timeout
-        self.channel = channel or grpc.insecure_channel(
-            address,
-            options=[("grpc.max_receive_message_length", 64 * 1024 * 1024)],
-        )
+        self.api_key = api_key
+        self.channel = channel or make_channel(address, tls=tls, ca_file=ca_file,
+                                               server_name=server_name)
         self.stub = pb_grpc.GameServiceStub(self.channel)
+        self.admin = admin_grpc.AdminServiceStub(self.channel)
 
     def close(self) -> None:
         self.channel.close()
@@ -73,53 +165,70 @@ class Client:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    # -- reading -----------------------------------------------------------
-    def game_types(self) -> Sequence[pb.GameType]:
-        return self.stub.ListGameTypes(pb.ListGameTypesRequest(), timeout=self.timeout).game_types
+    # -- plumbing ----------------------------------------------------------
+    def _metadata(self, token: Optional[str]):
+        md = auth(token)
+        if self.api_key:
+            md.append(("x-api-key", self.api_key))
+        return md
 
-    def game_type(self, game: str) -> pb.GameType:
-        for t in self.game_types():
-            if t.id == game:
-                return t
-        raise ValueError(f"the server hosts no game type {game!r}")
+    def _call(self, method, request, token: Optional[str] = None,
+              timeout: Optional[float] = None):
+        try:
+            return method(request, metadata=self._metadata(token),
+                          timeout=self.timeout if timeout is None else timeout)
+        except grpc.RpcError as e:
+            raise errors.from_rpc_error(e) from None
 
-    def get(self, game_id: str, token: Optional[str] = None, *,
-            observation: bool = False) -> pb.GetGameResponse:
-        return self.stub.GetGame(
-            pb.GetGameRequest(game_id=game_id, observation=observation),
-            metadata=auth(token), timeout=self.timeout)
+    # -- GameService, one method per call ----------------------------------
+    def list_game_types(self, *, timeout: Optional[float] = None) -> pb.ListGameTypesResponse:
+        return self._call(self.stub.ListGameTypes, pb.ListGameTypesRequest(), timeout=timeout)
 
-    def legal(self, game_id: str, token: Optional[str], *,
-              observation: bool = False) -> pb.ListLegalActionsResponse:
-        return self.stub.ListLegalActions(
-            pb.ListLegalActionsRequest(game_id=game_id, observation=observation),
-            metadata=auth(token), timeout=self.timeout)
-
-    # -- writing -----------------------------------------------------------
-    def create(self, game: str, seats: Sequence[Union[Seat, str]], *,
-               seed: Optional[int] = None, options: Optional[pb.GameOptions] = None
-               ) -> pb.CreateGameResponse:
+    def create_game(self, game_type: str, seats: Sequence[Union[Seat, str]], *,
+                    seed: Optional[int] = None, options: Optional[pb.GameOptions] = None,
+                    private: bool = False, time_control: Optional[pb.TimeControl] = None,
+                    on_timeout: int = pb.TIMEOUT_POLICY_UNSPECIFIED,
+                    bot_fill: Optional[pb.BotFill] = None, invite_codes: bool = False,
+                    timeout: Optional[float] = None) -> pb.CreateGameResponse:
         """A new game; a `str` seat is a client seat of that name. Keep the
         returned seat tokens: the server cannot show them again."""
         req = pb.CreateGameRequest(
-            game_type=game,
-            seats=[pb.SeatRequest(name=s, bot="") if isinstance(s, str)
-                   else pb.SeatRequest(name=s.name, bot=s.bot) for s in seats],
-        )
+            game_type=game_type,
+            seats=[pb.SeatRequest(name=s) if isinstance(s, str) else s.request() for s in seats],
+            private=private, on_timeout=on_timeout, invite_codes=invite_codes)
         if seed is not None:
             req.seed = seed
         if options is not None:
             req.options.CopyFrom(options)
-        return self.stub.CreateGame(req, timeout=self.timeout)
+        if time_control is not None:
+            req.time_control.CopyFrom(time_control)
+        if bot_fill is not None:
+            req.bot_fill.CopyFrom(bot_fill)
+        return self._call(self.stub.CreateGame, req, timeout=timeout)
 
-    def apply(self, game_id: str, token: str, *, action_id: Optional[int] = None,
-              notation: Optional[str] = None, action: Optional[pb.Action] = None,
-              expected_version: Optional[int] = None) -> pb.ApplyActionResponse:
+    def get_game(self, game_id: str, token: Optional[str] = None, *, observation: bool = False,
+                 timeout: Optional[float] = None) -> pb.GetGameResponse:
+        return self._call(self.stub.GetGame,
+                          pb.GetGameRequest(game_id=game_id, observation=observation),
+                          token, timeout)
+
+    def list_legal_actions(self, game_id: str, token: Optional[str], *,
+                           observation: bool = False, timeout: Optional[float] = None
+                           ) -> pb.ListLegalActionsResponse:
+        return self._call(self.stub.ListLegalActions,
+                          pb.ListLegalActionsRequest(game_id=game_id, observation=observation),
+                          token, timeout)
+
+    def apply_action(self, game_id: str, token: str, *, action_id: Optional[int] = None,
+                     notation: Optional[str] = None, action: Optional[pb.Action] = None,
+                     expected_version: Optional[int] = None, no_text: bool = False,
+                     lean: bool = False, timeout: Optional[float] = None
+                     ) -> pb.ApplyActionResponse:
         """Apply one action, given as exactly one of a fixed id, a notation
-        or a typed action."""
+        or a typed action. `lean`: the response carries only `progress`."""
         if sum(x is not None for x in (action_id, notation, action)) != 1:
             raise ValueError("give exactly one of action_id, notation, action")
-        req = pb.ApplyActionRequest(game_id=game_id)
+        req = pb.ApplyActionRequest(game_id=game_id, no_text=no_text, lean=lean)
         if action_id is not None:
             req.action_id = int(action_id)
         elif notation is not None:
@@ -128,17 +237,138 @@ class Client:
             req.action.CopyFrom(action)
         if expected_version is not None:
             req.expected_version = expected_version
-        return self.stub.ApplyAction(req, metadata=auth(token), timeout=self.timeout)
+        return self._call(self.stub.ApplyAction, req, token, timeout)
 
-    def join(self, game_id: str, token: str) -> "SeatHandle":
-        """Play the seat that owns `token` (from CreateGame, or handed to
-        you by whoever created the game)."""
+    def watch_game(self, game_id: str, token: Optional[str] = None, *, from_version: int = 0,
+                   delta: bool = False, text: bool = False,
+                   timeout: Optional[float] = None) -> Iterator[pb.GameUpdate]:
+        """One WatchGame stream, as the server sends it (no resume; see
+        `watch` for the loop that resumes). `timeout`: the stream's
+        deadline (default none)."""
+        mode = pb.UPDATE_MODE_DELTA if delta else pb.UPDATE_MODE_FULL
+        stream = self.stub.WatchGame(
+            pb.WatchGameRequest(game_id=game_id, from_version=from_version, mode=mode, text=text),
+            metadata=self._metadata(token), timeout=timeout)
+        try:
+            yield from stream
+        except grpc.RpcError as e:
+            raise errors.from_rpc_error(e) from None
+        finally:
+            stream.cancel()
+
+    def get_history(self, game_id: str, token: Optional[str] = None, *,
+                    timeout: Optional[float] = None) -> pb.GetHistoryResponse:
+        return self._call(self.stub.GetHistory, pb.GetHistoryRequest(game_id=game_id),
+                          token, timeout)
+
+    def list_games(self, *, game_type: str = "", status: int = pb.GAME_STATUS_UNSPECIFIED,
+                   open_seats: bool = False, page_size: int = 0, page_token: str = "",
+                   timeout: Optional[float] = None) -> pb.ListGamesResponse:
+        return self._call(self.stub.ListGames, pb.ListGamesRequest(
+            game_type=game_type, status=status, open_seats=open_seats, page_size=page_size,
+            page_token=page_token), timeout=timeout)
+
+    def resign(self, game_id: str, token: str, *, timeout: Optional[float] = None
+               ) -> pb.ResignResponse:
+        return self._call(self.stub.Resign, pb.ResignRequest(game_id=game_id), token, timeout)
+
+    def rotate_seat_token(self, game_id: str, token: str, *, timeout: Optional[float] = None
+                          ) -> pb.RotateSeatTokenResponse:
+        """A new token for the caller's seat; the old one stops working."""
+        return self._call(self.stub.RotateSeatToken,
+                          pb.RotateSeatTokenRequest(game_id=game_id), token, timeout)
+
+    def join_game(self, game_id: str, name: str, *, seat: Optional[int] = None,
+                  invite_code: str = "", timeout: Optional[float] = None
+                  ) -> pb.JoinGameResponse:
+        """Take an open seat (`seat`, or the lowest open one); the response
+        carries the seat's token."""
+        req = pb.JoinGameRequest(game_id=game_id, name=name, invite_code=invite_code)
+        if seat is not None:
+            req.seat = seat
+        return self._call(self.stub.JoinGame, req, timeout=timeout)
+
+    def leave_game(self, game_id: str, token: str, *, timeout: Optional[float] = None
+                   ) -> pb.LeaveGameResponse:
+        """Give a seat back before the game starts."""
+        return self._call(self.stub.LeaveGame, pb.LeaveGameRequest(game_id=game_id),
+                          token, timeout)
+
+    # -- AdminService (an `admin` API key) -----------------------------------
+    def abort_game(self, game_id: str, *, timeout: Optional[float] = None
+                   ) -> admin_pb.AbortGameResponse:
+        return self._call(self.admin.AbortGame, admin_pb.AbortGameRequest(game_id=game_id),
+                          timeout=timeout)
+
+    def delete_game(self, game_id: str, *, timeout: Optional[float] = None
+                    ) -> admin_pb.DeleteGameResponse:
+        return self._call(self.admin.DeleteGame, admin_pb.DeleteGameRequest(game_id=game_id),
+                          timeout=timeout)
+
+    def reissue_seat_token(self, game_id: str, seat: int, *, timeout: Optional[float] = None
+                           ) -> admin_pb.ReissueSeatTokenResponse:
+        return self._call(self.admin.ReissueSeatToken,
+                          admin_pb.ReissueSeatTokenRequest(game_id=game_id, seat=seat),
+                          timeout=timeout)
+
+    # -- short helpers -------------------------------------------------------
+    def game_types(self) -> Sequence[pb.GameType]:
+        return self.list_game_types().game_types
+
+    def game_type(self, game: str) -> pb.GameType:
+        for t in self.game_types():
+            if t.id == game:
+                return t
+        raise ValueError(f"the server hosts no game type {game[:64]!r}")
+
+    def get(self, game_id: str, token: Optional[str] = None, *,
+            observation: bool = False) -> pb.GetGameResponse:
+        return self.get_game(game_id, token, observation=observation)
+
+    def legal(self, game_id: str, token: Optional[str], *,
+              observation: bool = False) -> pb.ListLegalActionsResponse:
+        return self.list_legal_actions(game_id, token, observation=observation)
+
+    def create(self, game: str, seats: Sequence[Union[Seat, str]], *,
+               seed: Optional[int] = None, options: Optional[pb.GameOptions] = None,
+               **kwargs) -> pb.CreateGameResponse:
+        return self.create_game(game, seats, seed=seed, options=options, **kwargs)
+
+    def apply(self, game_id: str, token: str, **kwargs) -> pb.ApplyActionResponse:
+        return self.apply_action(game_id, token, **kwargs)
+
+    def seat(self, game_id: str, token: str) -> "SeatHandle":
+        """Play the seat that owns `token` (from CreateGame, JoinGame, or
+        handed to you by whoever created the game)."""
         snap = self.get(game_id, token).snapshot
         if not snap.HasField("viewer"):
             raise ValueError("the token does not belong to a seat of this game")
         return SeatHandle(self, game_id, token, snap.viewer)
 
-    # -- following ---------------------------------------------------------
+    # Older name of `seat` (it is not the JoinGame call: see `join_game`).
+    join = seat
+
+    def take_seat(self, game_id: str, name: str, *, seat: Optional[int] = None,
+                  invite_code: str = "") -> "SeatHandle":
+        """JoinGame, then a handle on the seat taken."""
+        joined = self.join_game(game_id, name, seat=seat, invite_code=invite_code)
+        return SeatHandle(self, game_id, joined.seat.token, joined.seat.seat)
+
+    def wait_for_start(self, game_id: str, token: Optional[str] = None, *,
+                       timeout: Optional[float] = None, poll: float = 0.2) -> pb.GameSnapshot:
+        """Poll GetGame while the game waits for players (the start is not a
+        new version, so WatchGame does not tell); `timeout` None: no limit."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            snap = self.get(game_id, token).snapshot
+            if snap.status != WAITING:
+                return snap
+            if deadline is not None and time.monotonic() > deadline:
+                raise errors.DeadlineExceeded(grpc.StatusCode.DEADLINE_EXCEEDED,
+                                              f"the game did not start in {timeout} s")
+            time.sleep(poll)
+
+    # -- following -----------------------------------------------------------
     def follow(self, game_id: str, token: Optional[str] = None, *, from_version: int = 0,
                text: bool = False, stream_timeout: Optional[float] = None,
                max_retries: int = 50) -> Iterator[tuple[pb.GameUpdate, pb.GameSnapshot]]:
@@ -164,19 +394,16 @@ class Client:
               stream_timeout: Optional[float] = None, max_retries: int = 50,
               delta: bool = False, text: bool = False) -> Iterator[pb.GameUpdate]:
         """Every version from `from_version` on, as `token` may see it, until
-        the game is finished. A dropped stream is resumed at the last version
-        seen + 1, so nothing is missed or repeated. `delta`: ask for
-        UPDATE_MODE_DELTA (see `follow`, which rebuilds the snapshots)."""
+        the game is finished. A dropped stream (or one that ends early) is
+        resumed at the last version seen + 1, so nothing is missed or
+        repeated; after `max_retries` failures in a row the last error is
+        raised. `delta`: ask for UPDATE_MODE_DELTA (see `follow`)."""
         next_version = from_version
         failures = 0
-        mode = pb.UPDATE_MODE_DELTA if delta else pb.UPDATE_MODE_FULL
         while True:
-            stream = self.stub.WatchGame(
-                pb.WatchGameRequest(game_id=game_id, from_version=next_version,
-                                    mode=mode, text=text),
-                metadata=auth(token), timeout=stream_timeout)
             try:
-                for update in stream:
+                for update in self.watch_game(game_id, token, from_version=next_version,
+                                              delta=delta, text=text, timeout=stream_timeout):
                     failures = 0
                     next_version = update.version + 1
                     yield update
@@ -184,15 +411,19 @@ class Client:
                               else update.delta.values).status
                     if status == FINISHED:
                         return
-            except grpc.RpcError as e:
+                # The stream ended without the game's end: resume too.
+                last: Optional[errors.SatrapError] = None
+            except errors.SatrapError as e:
                 if e.code() not in RESUMABLE:
                     raise
-                failures += 1
-                if failures > max_retries:
-                    raise
-                time.sleep(min(2.0, 0.05 * 2 ** min(failures, 6)) * (0.5 + random.random()))
-            finally:
-                stream.cancel()
+                last = e
+            failures += 1
+            if failures > max_retries:
+                if last is not None:
+                    raise last
+                raise errors.Unavailable(grpc.StatusCode.UNAVAILABLE,
+                                         f"WatchGame ended {failures} times in a row")
+            time.sleep(backoff(failures))
 
 
 class SeatHandle:
@@ -213,5 +444,23 @@ class SeatHandle:
     def watch(self, from_version: int = 0, **kwargs) -> Iterator[pb.GameUpdate]:
         return self.client.watch(self.game_id, self.token, from_version=from_version, **kwargs)
 
+    def wait_for_start(self, **kwargs) -> pb.GameSnapshot:
+        return self.client.wait_for_start(self.game_id, self.token, **kwargs)
+
+    def resign(self) -> pb.ResignResponse:
+        return self.client.resign(self.game_id, self.token)
+
+    def leave(self) -> pb.LeaveGameResponse:
+        return self.client.leave_game(self.game_id, self.token)
+
+    def rotate_token(self) -> str:
+        """A new token for this seat (the old one stops working)."""
+        self.token = self.client.rotate_seat_token(self.game_id, self.token).credential.token
+        return self.token
+
     def __repr__(self) -> str:
         return f"SeatHandle(game={self.game_id!r}, seat={self.seat})"
+
+
+__all__: List[str] = ["Client", "Seat", "SeatHandle", "FINISHED", "WAITING", "RESUMABLE",
+                      "auth", "unpack_mask", "mask_allows", "time_control", "make_channel", "backoff"]

@@ -1,5 +1,5 @@
-// The README's TypeScript bot ("Write a bot"); test/readme.test.mjs checks
-// the README shows this code from `class Greedy` on, and runs it.
+// The TypeScript bot of docs/bots-guide.md; test/readme.test.mjs checks the
+// guide shows this code from `class Greedy` on, and runs it.
 import { Bot, type GameSnapshot, type LegalAction } from "../index.js";
 import { connect } from "../node.js";
 
@@ -11,6 +11,6 @@ class Greedy extends Bot {
 
 const client = connect(process.argv[2] ?? "127.0.0.1:50051");
 const created = await client.create("king_of_siam", ["me", { name: "bot", bot: "mcts" }]);
-const seat = await client.join(created.gameId, created.seats[0].token);
+const seat = await client.seat(created.gameId, created.seats[0].token);
 const final = await new Greedy().play(seat);
 console.log(final.outcome?.summary);
