@@ -23,7 +23,7 @@ fn env_or(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// The codes a request may get (README's table); INTERNAL, UNKNOWN,
+/// The codes a request may get (docs/api.md's table); INTERNAL, UNKNOWN,
 /// UNAVAILABLE or DATA_LOSS here would be a server fault.
 const DOCUMENTED: &[Code] = &[
     Code::Ok,
@@ -154,7 +154,7 @@ async fn fuzzed_requests_get_documented_codes_and_change_nothing() {
             nasty(&mut rng)
         };
         // Metadata over HTTP/2's header-list limit (16 KiB) is refused by
-        // the transport with HTTP 431 before gRPC sees it (README): tokens
+        // the transport with HTTP 431 before gRPC sees it (docs/api.md): tokens
         // stay under it here.
         let token = match rng.below(6) {
             0 => None,

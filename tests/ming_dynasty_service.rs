@@ -185,7 +185,7 @@ async fn a_seat_never_sees_another_seats_return_choice() {
 /// Play seat 0 with random legal moves while built-in bots play the other
 /// seats (in the server's own task), until the game ends. While several
 /// seats choose at once, a bot's choice may land between our list and our
-/// move: ABORTED, and we list again (the resume contract in the README).
+/// move: ABORTED, and we list again (the resume contract in docs/api.md).
 async fn play_seat_0(c: &mut Client, id: &str, token: &str, rng: &mut Lcg) {
     for _ in 0..5000 {
         let snap = wait_for_turn(c, id, Some(token), 0).await;

@@ -142,7 +142,7 @@ async fn a_game_of_bots_only_plays_itself_to_the_end() {
     assert!(snap.version > 0 && snap.outcome.is_some());
 }
 
-/// Every error status of the README's table, and that none of them changes the game.
+/// Every error status of the docs/api.md's table, and that none of them changes the game.
 #[tokio::test]
 async fn error_codes_and_rejections_change_nothing() {
     let server = TestServer::start().await;

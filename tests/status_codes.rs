@@ -1,4 +1,4 @@
-//! The status-code table of README.md and service.proto, row by row, with
+//! The status-code table of docs/api.md and service.proto, row by row, with
 //! the inputs that once got the wrong code: oversized client values (the
 //! error message must stay short, the code the documented one), bodies that
 //! do not decode, requests over the size limit, a token without "Bearer".

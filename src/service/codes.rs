@@ -1,5 +1,5 @@
 //! Status codes for requests that tonic refuses before any handler runs,
-//! as the README's table promises them:
+//! as the docs/api.md's table promises them:
 //!
 //! - over `--max-message-bytes`: tonic says OUT_OF_RANGE; satrap documents
 //!   RESOURCE_EXHAUSTED for a server limit (the gRPC convention for size

@@ -1,5 +1,5 @@
 //! Every way a request can fail, and its gRPC status code. The table of
-//! codes is in README.md and service.proto; each row has a test.
+//! codes is in docs/api.md and service.proto; each row has a test.
 
 use tonic::{Code, Status};
 
