@@ -16,6 +16,7 @@
 //!   headers are capped alike on both transports;
 //! - a client-chosen seed is shown to every seat, and can be refused.
 
+#[path = "it/common/mod.rs"]
 mod common;
 
 use std::io::{BufRead, BufReader, Read, Write};

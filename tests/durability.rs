@@ -3,6 +3,7 @@
 //! the last acknowledged version, and the game goes on to the end with the
 //! same seat tokens.
 
+#[path = "it/common/mod.rs"]
 mod common;
 
 use std::io::{BufRead, BufReader};

@@ -3,6 +3,7 @@
 //! the game id; and while the collector is down, calls neither fail nor
 //! wait.
 
+#[path = "it/common/mod.rs"]
 mod common;
 
 use std::net::SocketAddr;

@@ -3,6 +3,7 @@
 //! stderr, not to a reopened /dev/stderr whose writes the test harness's
 //! own output then overwrote.
 
+#[path = "it/common/mod.rs"]
 mod common;
 
 use std::process::{Command, Stdio};

@@ -1,6 +1,6 @@
 //! Keys, private games, quotas and admin calls, and RotateSeatToken, through a real server and client.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

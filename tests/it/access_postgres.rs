@@ -7,7 +7,7 @@
 //! Needs `SATRAP_TEST_POSTGRES_URL` (see tests/postgres.rs); skipped by name
 //! without it, unless `SATRAP_REQUIRE_EXTERNAL=1`.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

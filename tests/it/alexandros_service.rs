@@ -2,7 +2,7 @@
 //! for 2, 3 and 4 players with random legal moves, and no seat's snapshot,
 //! text or history shows another seat's hidden cards.
 
-mod common;
+use crate::common;
 
 use common::*;
 use satrap::proto;

@@ -4,7 +4,7 @@
 //! work: every game must still reach its end, and every game's stored log
 //! must replay to the state the server shows.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};

@@ -3,7 +3,7 @@
 //! restart that finds a clock overdue, and two PostgreSQL replicas racing a
 //! timeout against a move (never recorded twice, never after the move).
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

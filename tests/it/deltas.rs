@@ -6,7 +6,7 @@
 //! finished game from version 0), and after a resume mid-game (whose first
 //! update must be whole again).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

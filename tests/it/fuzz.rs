@@ -5,7 +5,7 @@
 //! server must never panic. Bounded: `SATRAP_FUZZ_REQUESTS` requests
 //! (default 20,000) with seed `SATRAP_FUZZ_SEED` (default 2026).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

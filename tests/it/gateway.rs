@@ -7,7 +7,7 @@
 //! `deploy/docker-compose.yml`; without it, one replica with the memory
 //! store. Skipped by name without nginx, unless `SATRAP_REQUIRE_EXTERNAL=1`.
 
-mod common;
+use crate::common;
 
 use std::os::unix::process::CommandExt;
 use std::path::Path;

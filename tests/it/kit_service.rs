@@ -3,7 +3,7 @@
 //! observations on request from GetGame and ListLegalActions with the mask
 //! matching the legal list.
 
-mod common;
+use crate::common;
 
 use common::{Lcg, TestServer, authed, create, game_types, seats, snapshot};
 use satrap::proto::{self, apply_action_request::Move};

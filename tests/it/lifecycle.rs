@@ -1,7 +1,7 @@
 //! Game lifecycle over gRPC: ListGames (filters, paging), Resign, retention
 //! of finished and abandoned games, and the bounded live-game cache.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

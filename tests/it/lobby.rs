@@ -3,7 +3,7 @@
 //! finds games with open seats, bots fill what nobody took, clocks start
 //! with the game, and two joins racing for the last seat never both win.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! client seat against a built-in bot), and its gauges are exact: a watch
 //! stream the client cancels is uncounted at once.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -4,7 +4,7 @@
 //! under `tests/golden/`; run with `SATRAP_BLESS=1` to rewrite them after an
 //! intended change, and review the diff.
 
-mod common;
+use crate::common;
 
 use common::golden;
 use satrap::games::ming_dynasty::MingDynasty;

@@ -3,7 +3,7 @@
 //! at once during the secret return selection), bots play their seats, and
 //! no seat's snapshot, events or history shows another seat's open choice.
 
-mod common;
+use crate::common;
 
 use common::*;
 use satrap::proto::{self, game_snapshot::State};

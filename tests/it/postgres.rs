@@ -7,7 +7,7 @@
 //! and drops a database of its own); skipped by name without it, unless
 //! `SATRAP_REQUIRE_EXTERNAL=1`.
 
-mod common;
+use crate::common;
 
 use common::external::{TestDatabase, postgres_url};
 use common::{Client, Lcg, TestServer, apply_notation, authed, create, legal, seats, snapshot};

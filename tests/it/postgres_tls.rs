@@ -7,7 +7,7 @@
 //! `ssl = on`) and `SATRAP_TEST_POSTGRES_CA`; skipped by name without them,
 //! unless `SATRAP_REQUIRE_EXTERNAL=1`.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::net::ToSocketAddrs;

@@ -1,7 +1,7 @@
 //! Integration tests: a real server on an ephemeral port, played through a
 //! real tonic client.
 
-mod common;
+use crate::common;
 
 use common::*;
 use satrap::proto::{self, game_service_client::GameServiceClient};

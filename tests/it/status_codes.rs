@@ -4,7 +4,7 @@
 //! do not decode, requests over the size limit, a token without "Bearer".
 //! Storage rows (UNAVAILABLE, DATA_LOSS) are in tests/storage_faults.rs.
 
-mod common;
+use crate::common;
 
 use common::*;
 use prost::Message;

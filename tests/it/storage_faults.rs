@@ -4,7 +4,7 @@
 //! that would be lost at the next start), and a corrupt page is DATA_LOSS,
 //! not UNAVAILABLE ("retry").
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -5,7 +5,7 @@
 //! run with `SATRAP_BLESS=1` to rewrite it after an intended change, and
 //! review the diff.
 
-mod common;
+use crate::common;
 
 use common::golden;
 use satrap::games::territories::Territories;

@@ -3,7 +3,7 @@
 //! notation and as typed actions), a game against the built-in random bot,
 //! and the hidden-information check of section 7 on live snapshots.
 
-mod common;
+use crate::common;
 
 use common::*;
 use satrap::proto::{self, territories_event as pe};

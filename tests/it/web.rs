@@ -2,7 +2,7 @@
 //! gets the page, gRPC on the same port keeps working, and `--web false`
 //! turns the page off.
 
-mod common;
+use crate::common;
 
 use common::TestServer;
 use satrap::proto::ListGameTypesRequest;

@@ -1,0 +1,42 @@
+//! The integration tests, in one binary so that `cargo test` builds and
+//! links them once (see docs/development.md). Four suites stay binaries
+//! of their own: `adversarial` and `durability` measure the real server's
+//! memory, latency and crash recovery, which other tests running beside
+//! them would disturb; `otlp` installs a process-wide tracing
+//! subscriber; `skip_notice` runs its own binary again.
+
+mod common;
+mod access;
+mod access_postgres;
+mod alexandros_golden;
+mod alexandros_properties;
+mod alexandros_service;
+mod arena;
+mod binary;
+mod bots;
+mod bots_information;
+mod cancel_storm;
+mod clocks;
+mod deltas;
+mod fuzz;
+mod gateway;
+mod hub_reload;
+mod king_of_siam_golden;
+mod king_of_siam_properties;
+mod kit_service;
+mod kit_tensors;
+mod lifecycle;
+mod lobby;
+mod metrics;
+mod ming_dynasty_golden;
+mod ming_dynasty_properties;
+mod ming_dynasty_service;
+mod postgres;
+mod postgres_tls;
+mod service;
+mod status_codes;
+mod storage_faults;
+mod territories_golden;
+mod territories_properties;
+mod territories_service;
+mod web;
