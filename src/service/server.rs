@@ -239,6 +239,13 @@ pub async fn serve_on(
 ) -> Result<(), ServeError> {
     let access = Arc::new(access(&config, &listener)?);
     let store = store::open(&config.database, config.max_games).await?;
+    // Commits are timed from here, above the store.
+    let store: Arc<dyn store::GameStore> = Arc::new(store::observed::Observed::new(
+        store.clone(),
+        telemetry::StoreTimer {
+            store: store.kind(),
+        },
+    ));
     let faults = store.faults();
     let defaults = Limits::default();
     let limits = Limits {
@@ -273,12 +280,12 @@ pub async fn serve_on(
     ];
     let metrics_task = metrics.map(|(listener, handle)| {
         let stop = stop_tx.subscribe();
-        tokio::spawn(telemetry::exporter::serve(
-            listener,
-            handle,
-            hub.clone(),
-            stop,
-        ))
+        let census_hub = hub.clone();
+        let census: telemetry::exporter::CensusFn = Arc::new(move || {
+            let hub = census_hub.clone();
+            Box::pin(async move { hub.census().await })
+        });
+        tokio::spawn(telemetry::exporter::serve(listener, handle, census, stop))
     });
     // Reflection in both versions: grpcurl up to 1.8.7, Postman, Evans and
     // grpcio-reflection speak only v1alpha; newer tools ask for v1 first.

@@ -24,6 +24,7 @@ struct Entry {
 pub struct MemoryStore {
     games: Mutex<HashMap<String, Entry>>,
     max_games: usize,
+    shared: bool,
 }
 
 impl MemoryStore {
@@ -31,6 +32,18 @@ impl MemoryStore {
         Self {
             games: Mutex::new(HashMap::new()),
             max_games,
+            shared: false,
+        }
+    }
+
+    /// A memory store that says it is shared: its callers check `head`
+    /// before trusting their caches, as with several replicas on
+    /// PostgreSQL. For tests of those paths without a database (several
+    /// hubs on one store play the replicas).
+    pub fn new_shared(max_games: usize) -> Self {
+        Self {
+            shared: true,
+            ..Self::new(max_games)
         }
     }
 
@@ -89,7 +102,6 @@ impl GameStore for MemoryStore {
         actions: &[LoggedAction],
         status: GameStatus,
     ) -> Result<(), StoreError> {
-        let _commit = crate::telemetry::store_commit("memory");
         self.with_game(id, |e| {
             let actual = e.game.actions.len() as u64;
             if actual != version {
@@ -300,6 +312,14 @@ impl GameStore for MemoryStore {
 
     async fn delete(&self, id: &str) -> Result<bool, StoreError> {
         Ok(self.lock()?.remove(id).is_some())
+    }
+
+    fn shared(&self) -> bool {
+        self.shared
+    }
+
+    fn kind(&self) -> &'static str {
+        "memory"
     }
 
     async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {

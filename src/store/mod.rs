@@ -11,6 +11,7 @@
 
 pub mod contract;
 mod memory;
+pub mod observed;
 mod postgres;
 mod sqlite;
 pub mod tls;
@@ -360,6 +361,11 @@ pub trait GameStore: Send + Sync + 'static {
     /// How many games of `owner` are in progress with a bot seat (the cap
     /// on live bot games).
     async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError>;
+    /// The backend's name (`sqlite`, `postgres`, `memory`), for metrics
+    /// labels.
+    fn kind(&self) -> &'static str {
+        "custom"
+    }
     /// Other processes may write to this store (several replicas): caches
     /// must check `head` before trusting their copy.
     fn shared(&self) -> bool {

@@ -581,7 +581,6 @@ impl GameStore for PostgresStore {
         actions: &[LoggedAction],
         status: GameStatus,
     ) -> Result<(), StoreError> {
-        let _commit = crate::telemetry::store_commit("postgres");
         // One statement, so one round trip: the version-guarded UPDATE takes
         // the game's row lock, the log rows go in only if it matched, and
         // the NOTIFY is delivered when the statement's transaction commits.
@@ -925,6 +924,10 @@ impl GameStore for PostgresStore {
             .map_err(backend)?;
         tx.commit().await.map_err(backend)?;
         Ok(true)
+    }
+
+    fn kind(&self) -> &'static str {
+        "postgres"
     }
 
     async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {

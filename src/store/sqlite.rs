@@ -497,7 +497,6 @@ impl GameStore for SqliteStore {
         actions: &[LoggedAction],
         status: GameStatus,
     ) -> Result<(), StoreError> {
-        let _commit = crate::telemetry::store_commit("sqlite");
         let (done, answer) = tokio::sync::oneshot::channel();
         self.writer.submit(writer::PendingAppend {
             id: id.to_owned(),
@@ -821,6 +820,10 @@ impl GameStore for SqliteStore {
             Ok(gone > 0)
         })
         .await
+    }
+
+    fn kind(&self) -> &'static str {
+        "sqlite"
     }
 
     async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {

@@ -25,7 +25,6 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 use super::{CACHED_GAMES, LIVE_GAMES};
-use crate::service::Hub;
 
 /// Histogram buckets (seconds): from half a millisecond (a cached read) to
 /// a minute (a long bot search or a stream's life).
@@ -33,6 +32,20 @@ const BUCKETS: &[f64] = &[
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0,
     60.0,
 ];
+
+/// The game gauges at scrape time: the server passes a function that
+/// counts its live games (telemetry knows nothing of the hub).
+pub type CensusFn =
+    Arc<dyn Fn() -> std::pin::Pin<Box<dyn Future<Output = Census> + Send>> + Send + Sync>;
+
+/// What a census counts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Census {
+    /// Unfinished games held in memory.
+    pub live: usize,
+    /// All games held in memory, finished ones included.
+    pub cached: usize,
+}
 
 /// Longest a scrape waits for the game census.
 const CENSUS_TIMEOUT: Duration = Duration::from_secs(5);
@@ -87,7 +100,7 @@ pub async fn bind(addr: SocketAddr) -> Result<TcpListener, MetricsError> {
 pub async fn serve(
     listener: TcpListener,
     handle: PrometheusHandle,
-    hub: Arc<Hub>,
+    census: CensusFn,
     mut stop: watch::Receiver<bool>,
 ) {
     let upkeep = {
@@ -117,12 +130,12 @@ pub async fn serve(
             }
         };
         let handle = handle.clone();
-        let hub = hub.clone();
+        let census = census.clone();
         tokio::spawn(async move {
             let service = service_fn(move |req| {
                 let handle = handle.clone();
-                let hub = hub.clone();
-                async move { Ok::<_, std::convert::Infallible>(answer(req, &handle, &hub).await) }
+                let census = census.clone();
+                async move { Ok::<_, std::convert::Infallible>(answer(req, &handle, &census).await) }
             });
             let _ = hyper::server::conn::http1::Builder::new()
                 .serve_connection(TokioIo::new(stream), service)
@@ -135,7 +148,7 @@ pub async fn serve(
 async fn answer(
     req: http::Request<Incoming>,
     handle: &PrometheusHandle,
-    hub: &Hub,
+    census: &CensusFn,
 ) -> http::Response<Full<bytes::Bytes>> {
     let response = |status: http::StatusCode, content_type: &'static str, body: String| {
         let mut r = http::Response::new(Full::new(bytes::Bytes::from(body)));
@@ -151,7 +164,7 @@ async fn answer(
         (&http::Method::GET, "/metrics") => {
             // A game's lock held for long (a store call hanging) must not
             // hang the scrape: answer 503, and Prometheus marks it failed.
-            let Ok(census) = tokio::time::timeout(CENSUS_TIMEOUT, hub.census()).await else {
+            let Ok(census) = tokio::time::timeout(CENSUS_TIMEOUT, census()).await else {
                 return response(
                     http::StatusCode::SERVICE_UNAVAILABLE,
                     TEXT,

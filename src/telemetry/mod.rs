@@ -9,7 +9,10 @@
 //! - [`otlp`]: the tracing layer that exports spans to `--otlp-endpoint`.
 //!
 //! This file holds the metric names (one place, so dashboards and code
-//! agree) and the one-line hooks the hub, the bot pool and the stores call.
+//! agree), the one-line timer the bot pool calls, and the store observer
+//! the server wraps around its store. Telemetry depends on neither the hub
+//! nor a store backend: the server hands it a census function and the
+//! store's calls.
 //! Recording goes through the `metrics` facade: with no recorder installed
 //! (no `--metrics-listen`, or a library user) every hook is a no-op.
 
@@ -51,13 +54,20 @@ pub const BUILD_INFO: &str = "satrap_build_info";
 /// "unknown"; see build.rs).
 pub const COMMIT: &str = env!("SATRAP_COMMIT");
 
-/// Times one store commit; records when dropped (whatever the outcome: a
-/// failed commit took that long too). `let _t = telemetry::store_commit("sqlite");`
-#[must_use = "the commit is timed until this guard drops"]
-pub fn store_commit(store: &'static str) -> Timer {
-    Timer {
-        start: Instant::now(),
-        record: Record::Store(store),
+/// Times the store's commits from above (the store knows nothing of
+/// metrics): the server wraps the store it opened in
+/// `store::observed::Observed` with this observer.
+pub struct StoreTimer {
+    /// The backend (`sqlite`, `postgres`, `memory`).
+    pub store: &'static str,
+}
+
+impl crate::store::observed::Observer for StoreTimer {
+    fn observed(&self, call: crate::store::observed::Call, took: std::time::Duration) {
+        if call == crate::store::observed::Call::Append {
+            metrics::histogram!(STORE_COMMIT_DURATION, "store" => self.store)
+                .record(took.as_secs_f64());
+        }
     }
 }
 
@@ -71,11 +81,10 @@ pub fn bot_decision(bot: &'static str) -> Timer {
 }
 
 enum Record {
-    Store(&'static str),
     Bot(&'static str),
 }
 
-/// A running measurement (see [`store_commit`], [`bot_decision`]).
+/// A running measurement (see [`bot_decision`]).
 pub struct Timer {
     start: Instant,
     record: Record,
@@ -85,9 +94,6 @@ impl Drop for Timer {
     fn drop(&mut self) {
         let seconds = self.start.elapsed().as_secs_f64();
         match self.record {
-            Record::Store(store) => {
-                metrics::histogram!(STORE_COMMIT_DURATION, "store" => store).record(seconds);
-            }
             Record::Bot(bot) => {
                 metrics::counter!(BOT_DECISIONS, "bot" => bot).increment(1);
                 metrics::histogram!(BOT_DECISION_DURATION, "bot" => bot).record(seconds);

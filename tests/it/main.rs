@@ -5,7 +5,6 @@
 //! them would disturb; `otlp` installs a process-wide tracing
 //! subscriber; `skip_notice` runs its own binary again.
 
-mod common;
 mod access;
 mod access_postgres;
 mod alexandros_golden;
@@ -17,6 +16,7 @@ mod bots;
 mod bots_information;
 mod cancel_storm;
 mod clocks;
+mod common;
 mod deltas;
 mod fuzz;
 mod gateway;
@@ -31,6 +31,7 @@ mod metrics;
 mod ming_dynasty_golden;
 mod ming_dynasty_properties;
 mod ming_dynasty_service;
+mod move_path;
 mod postgres;
 mod postgres_tls;
 mod service;

@@ -3,15 +3,7 @@
 //! kept beside the cache that could drift from it).
 
 use super::Hub;
-
-/// Games in this replica's memory.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Census {
-    /// Unfinished games.
-    pub live: usize,
-    /// All cached games, finished ones included.
-    pub cached: usize,
-}
+pub use crate::telemetry::exporter::Census;
 
 impl Hub {
     /// Count the cached games. Each game's state is read under its lock
