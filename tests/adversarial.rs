@@ -292,6 +292,66 @@ async fn silent_connections_are_closed_at_the_handshake_deadline() {
     health_latency(&mut health).await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_connections_are_closed_but_open_watch_streams_are_not() {
+    let server = Binary::start(&["--idle-timeout", "400ms"], None);
+    // A browser-like keep-alive connection: one request, then nothing.
+    let mut idle = std::net::TcpStream::connect(server.addr).expect("connect");
+    idle.write_all(b"GET / HTTP/1.1\r\nhost: satrap\r\n\r\n")
+        .expect("write");
+    idle.set_read_timeout(Some(Duration::from_secs(5)))
+        .expect("timeout");
+    let start = Instant::now();
+    let mut page = Vec::new();
+    let read = idle.read_to_end(&mut page);
+    assert!(read.is_ok(), "the idle connection was closed: {read:?}");
+    assert!(
+        String::from_utf8_lossy(&page).starts_with("HTTP/1.1 200"),
+        "the request itself was answered"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "closed about --idle-timeout after its last request"
+    );
+    // A watch stream is a request in flight: its connection stays open
+    // however long the game is quiet.
+    let mut client = GameServiceClient::connect(server.url())
+        .await
+        .expect("connect");
+    let game = create(&mut client, "king_of_siam", seats(2), None).await;
+    let mut stream = client
+        .watch_game(proto::WatchGameRequest {
+            game_id: game.game_id.clone(),
+            ..Default::default()
+        })
+        .await
+        .expect("watch")
+        .into_inner();
+    assert_eq!(
+        stream.message().await.expect("first").map(|u| u.version),
+        Some(0)
+    );
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // A move after the quiet spell reaches the stream.
+    let snap = snapshot(&mut client, &game.game_id, None).await;
+    let token = game.seats[snap.to_act[0] as usize].token.clone();
+    let list = common::legal(&mut client, &game.game_id, &token).await;
+    common::apply_notation(
+        &mut client,
+        &game.game_id,
+        Some(&token),
+        &list.actions[0].notation,
+        None,
+    )
+    .await
+    .expect("move");
+    let next = tokio::time::timeout(Duration::from_secs(5), stream.message())
+        .await
+        .expect("the stream is alive")
+        .expect("update");
+    assert_eq!(next.map(|u| u.version), Some(1));
+}
+
 #[tokio::test]
 async fn of_parallel_rotations_with_one_token_exactly_one_succeeds() {
     let server = TestServer::start().await;
