@@ -1,9 +1,10 @@
 //! The integration tests, in one binary so that `cargo test` builds and
-//! links them once (see docs/development.md). Four suites stay binaries
+//! links them once (see docs/development.md). Five suites stay binaries
 //! of their own: `adversarial` and `durability` measure the real server's
 //! memory, latency and crash recovery, which other tests running beside
-//! them would disturb; `otlp` installs a process-wide tracing
-//! subscriber; `skip_notice` runs its own binary again.
+//! them would disturb; `metrics` reads the process-wide metrics recorder
+//! (other tests' calls would count in it); `otlp` installs a process-wide
+//! tracing subscriber; `skip_notice` runs its own binary again.
 
 mod access;
 mod access_postgres;
@@ -27,7 +28,6 @@ mod kit_service;
 mod kit_tensors;
 mod lifecycle;
 mod lobby;
-mod metrics;
 mod ming_dynasty_golden;
 mod ming_dynasty_properties;
 mod ming_dynasty_service;

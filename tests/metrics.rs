@@ -2,7 +2,8 @@
 //! client seat against a built-in bot), and its gauges are exact: a watch
 //! stream the client cancels is uncounted at once.
 
-use crate::common;
+#[path = "it/common/mod.rs"]
+mod common;
 
 use std::time::{Duration, Instant};
 
