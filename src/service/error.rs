@@ -125,6 +125,9 @@ impl From<StoreError> for ServiceError {
                 actual,
             } => ServiceError::version_mismatch(&id, expected, actual),
             StoreError::Full(_) => ServiceError::ResourceExhausted(e.to_string()),
+            // The token the caller was identified by has just changed
+            // (another replica rotated it, or the seat was left).
+            StoreError::TokenChanged { .. } => ServiceError::BadToken,
             StoreError::Backend(_) | StoreError::Unusable(_) => {
                 ServiceError::Unavailable(e.to_string())
             }

@@ -366,7 +366,7 @@ async fn check_access(store: &dyn GameStore, prefix: &str) -> Result<(), String>
 
     let before = store.head(&id("p")).await.map_err(store_err)?;
     store
-        .set_token(&id("p"), 0, [3; 32])
+        .set_token(&id("p"), 0, [3; 32], None)
         .await
         .map_err(store_err)?;
     let after = store.head(&id("p")).await.map_err(store_err)?;
@@ -380,13 +380,28 @@ async fn check_access(store: &dyn GameStore, prefix: &str) -> Result<(), String>
     )?;
     check(
         matches!(
-            store.set_token(&id("p"), 7, [3; 32]).await,
+            store.set_token(&id("p"), 7, [3; 32], None).await,
             Err(StoreError::NotFound(_))
         ) && matches!(
-            store.set_token(&id("none"), 0, [3; 32]).await,
+            store.set_token(&id("none"), 0, [3; 32], None).await,
             Err(StoreError::NotFound(_))
         ),
         "set_token on an unknown seat or game is NotFound",
+    )?;
+    check(
+        matches!(
+            store.set_token(&id("p"), 0, [4; 32], Some([99; 32])).await,
+            Err(StoreError::TokenChanged { seat: 0, .. })
+        ) && store.seats(&id("p")).await.map_err(store_err)?[0].token_hash == Some([3; 32]),
+        "set_token replacing a hash the seat no longer has changes nothing",
+    )?;
+    store
+        .set_token(&id("p"), 0, [4; 32], Some([3; 32]))
+        .await
+        .map_err(store_err)?;
+    check(
+        store.seats(&id("p")).await.map_err(store_err)?[0].token_hash == Some([4; 32]),
+        "set_token replacing the seat's current hash replaces it",
     )?;
 
     check(
@@ -548,7 +563,17 @@ pub async fn check_lobby(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
             },
         "a join without a seat takes the first seat open to anyone",
     )?;
-    store.leave(&id("g"), 1).await.map_err(|e| e.to_string())?;
+    check(
+        matches!(
+            store.leave(&id("g"), 1, [99; 32]).await,
+            Err(LobbyError::Store(StoreError::TokenChanged { seat: 1, .. }))
+        ),
+        "leaving with a token the seat no longer has changes nothing",
+    )?;
+    store
+        .leave(&id("g"), 1, [4; 32])
+        .await
+        .map_err(|e| e.to_string())?;
     let seats = store.seats(&id("g")).await.map_err(store_err)?;
     check(
         seats[1].open && seats[1].token_hash.is_none(),
@@ -575,7 +600,7 @@ pub async fn check_lobby(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
         "the start time is stored",
     )?;
     check(
-        store.leave(&id("g"), 1).await == Err(LobbyError::Started),
+        store.leave(&id("g"), 1, [4; 32]).await == Err(LobbyError::Started),
         "no leaving once started",
     )?;
     check(

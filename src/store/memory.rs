@@ -204,7 +204,7 @@ impl GameStore for MemoryStore {
         })?
     }
 
-    async fn leave(&self, id: &str, seat: usize) -> Result<(), LobbyError> {
+    async fn leave(&self, id: &str, seat: usize, holder: [u8; 32]) -> Result<(), LobbyError> {
         self.with_game(id, |e| {
             if e.status != GameStatus::Waiting {
                 return Err(LobbyError::Started);
@@ -217,6 +217,12 @@ impl GameStore for MemoryStore {
                 .ok_or(LobbyError::NoSuchSeat(seat))?;
             if s.open || !s.bot.is_empty() {
                 return Err(LobbyError::SeatTaken(seat));
+            }
+            if s.token_hash != Some(holder) {
+                return Err(LobbyError::Store(StoreError::TokenChanged {
+                    id: id.to_owned(),
+                    seat,
+                }));
             }
             *s = SeatRecord {
                 open: true,
@@ -296,7 +302,13 @@ impl GameStore for MemoryStore {
         Ok(expired)
     }
 
-    async fn set_token(&self, id: &str, seat: usize, hash: [u8; 32]) -> Result<(), StoreError> {
+    async fn set_token(
+        &self,
+        id: &str,
+        seat: usize,
+        hash: [u8; 32],
+        replacing: Option<[u8; 32]>,
+    ) -> Result<(), StoreError> {
         self.with_game(id, |e| {
             let s = e
                 .game
@@ -304,6 +316,12 @@ impl GameStore for MemoryStore {
                 .seats
                 .get_mut(seat)
                 .ok_or_else(|| StoreError::NotFound(format!("{id} seat {seat}")))?;
+            if replacing.is_some() && s.token_hash != replacing {
+                return Err(StoreError::TokenChanged {
+                    id: id.to_owned(),
+                    seat,
+                });
+            }
             s.token_hash = Some(hash);
             e.seat_revision += 1;
             Ok(())

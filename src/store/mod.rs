@@ -288,6 +288,9 @@ pub enum StoreError {
     },
     #[error("store is full ({0} games)")]
     Full(usize),
+    /// The seat's token is no longer the one the call was made with.
+    #[error("seat {seat} of game {id} has another token now")]
+    TokenChanged { id: String, seat: usize },
     /// A transient failure (connection lost, database busy): retry.
     #[error("storage backend: {0}")]
     Backend(String),
@@ -341,7 +344,11 @@ pub trait GameStore: Send + Sync + 'static {
     ) -> Result<Joined, LobbyError>;
     /// Give seat `seat` back while the game is waiting (open again, no
     /// invite, no token). Bumps the seat revision.
-    async fn leave(&self, id: &str, seat: usize) -> Result<(), LobbyError>;
+    ///
+    /// Only while the seat's token hash is still `holder`: else
+    /// `TokenChanged` (another replica rotated it, or the seat was left and
+    /// taken again), and nothing changes.
+    async fn leave(&self, id: &str, seat: usize, holder: [u8; 32]) -> Result<(), LobbyError>;
     /// Fill every open seat of a waiting game with `bot` and start it at
     /// `now_ms`; `Ok(false)` if the game is no longer waiting.
     async fn fill_open_seats(&self, id: &str, bot: &str, now_ms: u64) -> Result<bool, StoreError>;
@@ -353,8 +360,17 @@ pub trait GameStore: Send + Sync + 'static {
     async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError>;
     /// Replace seat `seat`'s token hash (a rotated or reissued token) and
     /// bump the seat revision, so every replica's next request sees it
-    /// (`NotFound` for an unknown game or seat).
-    async fn set_token(&self, id: &str, seat: usize, hash: [u8; 32]) -> Result<(), StoreError>;
+    /// (`NotFound` for an unknown game or seat). With `replacing`, only
+    /// while the seat's hash is still that one (a seat rotating its own
+    /// token): else `TokenChanged` and nothing changes, so of two replicas
+    /// rotating one seat at once only one succeeds.
+    async fn set_token(
+        &self,
+        id: &str,
+        seat: usize,
+        hash: [u8; 32],
+        replacing: Option<[u8; 32]>,
+    ) -> Result<(), StoreError>;
     /// Delete one game and its log (an administrator's DeleteGame); `false`
     /// if it did not exist. Replicas sharing the store are notified.
     async fn delete(&self, id: &str) -> Result<bool, StoreError>;

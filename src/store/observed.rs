@@ -104,8 +104,8 @@ impl<O: Observer> GameStore for Observed<O> {
     ) -> Result<Joined, LobbyError> {
         self.inner.join(id, seat, taker, now_ms).await
     }
-    async fn leave(&self, id: &str, seat: usize) -> Result<(), LobbyError> {
-        self.inner.leave(id, seat).await
+    async fn leave(&self, id: &str, seat: usize, holder: [u8; 32]) -> Result<(), LobbyError> {
+        self.inner.leave(id, seat, holder).await
     }
     async fn fill_open_seats(&self, id: &str, bot: &str, now_ms: u64) -> Result<bool, StoreError> {
         self.inner.fill_open_seats(id, bot, now_ms).await
@@ -119,8 +119,14 @@ impl<O: Observer> GameStore for Observed<O> {
     async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
         self.inner.expire(expiry).await
     }
-    async fn set_token(&self, id: &str, seat: usize, hash: [u8; 32]) -> Result<(), StoreError> {
-        self.inner.set_token(id, seat, hash).await
+    async fn set_token(
+        &self,
+        id: &str,
+        seat: usize,
+        hash: [u8; 32],
+        replacing: Option<[u8; 32]>,
+    ) -> Result<(), StoreError> {
+        self.inner.set_token(id, seat, hash, replacing).await
     }
     async fn delete(&self, id: &str) -> Result<bool, StoreError> {
         self.inner.delete(id).await

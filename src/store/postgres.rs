@@ -742,20 +742,37 @@ impl GameStore for PostgresStore {
         })
     }
 
-    async fn leave(&self, id: &str, seat: usize) -> Result<(), LobbyError> {
+    async fn leave(&self, id: &str, seat: usize, holder: [u8; 32]) -> Result<(), LobbyError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(backend)?;
         lock_waiting(&tx, id).await?;
         let changed = tx
             .execute(
                 "UPDATE seats SET open = true, name = '', token_hash = NULL, invite_hash = NULL
-                 WHERE game_id = $1 AND seat = $2 AND bot = '' AND NOT open",
-                &[&id, &(seat as i32)],
+                 WHERE game_id = $1 AND seat = $2 AND bot = '' AND NOT open AND token_hash = $3",
+                &[&id, &(seat as i32), &holder.to_vec()],
             )
             .await
             .map_err(backend)?;
         if changed == 0 {
-            return Err(LobbyError::SeatTaken(seat));
+            // A person's seat with another token: it changed since the
+            // caller was identified (on this replica or another).
+            let person: i64 = tx
+                .query_one(
+                    "SELECT count(*) FROM seats WHERE game_id = $1 AND seat = $2 AND bot = '' AND NOT open",
+                    &[&id, &(seat as i32)],
+                )
+                .await
+                .map_err(backend)?
+                .get(0);
+            return Err(if person > 0 {
+                LobbyError::Store(StoreError::TokenChanged {
+                    id: id.to_owned(),
+                    seat,
+                })
+            } else {
+                LobbyError::SeatTaken(seat)
+            });
         }
         let version: i64 = tx
             .query_one(
@@ -873,18 +890,32 @@ impl GameStore for PostgresStore {
             .collect())
     }
 
-    async fn set_token(&self, id: &str, seat: usize, hash: [u8; 32]) -> Result<(), StoreError> {
+    async fn set_token(
+        &self,
+        id: &str,
+        seat: usize,
+        hash: [u8; 32],
+        replacing: Option<[u8; 32]>,
+    ) -> Result<(), StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(backend)?;
+        let replacing_bytes = replacing.map(|h| h.to_vec());
         let changed = tx
             .execute(
-                "UPDATE seats SET token_hash = $1 WHERE game_id = $2 AND seat = $3",
-                &[&hash.to_vec(), &id, &(seat as i32)],
+                "UPDATE seats SET token_hash = $1 WHERE game_id = $2 AND seat = $3
+                     AND ($4::bytea IS NULL OR token_hash = $4)",
+                &[&hash.to_vec(), &id, &(seat as i32), &replacing_bytes],
             )
             .await
             .map_err(backend)?;
         if changed == 0 {
-            return Err(StoreError::NotFound(format!("{id} seat {seat}")));
+            return Err(match replacing {
+                Some(_) => StoreError::TokenChanged {
+                    id: id.to_owned(),
+                    seat,
+                },
+                None => StoreError::NotFound(format!("{id} seat {seat}")),
+            });
         }
         tx.execute(
             "UPDATE games SET seat_revision = seat_revision + 1 WHERE id = $1",

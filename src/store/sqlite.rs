@@ -611,7 +611,7 @@ impl GameStore for SqliteStore {
         .await?
     }
 
-    async fn leave(&self, id: &str, seat: usize) -> Result<(), LobbyError> {
+    async fn leave(&self, id: &str, seat: usize, holder: [u8; 32]) -> Result<(), LobbyError> {
         let id = id.to_owned();
         self.run_write(move |conn| {
             let tx = conn.transaction().map_err(backend)?;
@@ -621,12 +621,26 @@ impl GameStore for SqliteStore {
             let changed = tx
                 .execute(
                     "UPDATE seats SET open = 1, name = '', token_hash = NULL, invite_hash = NULL
-                     WHERE game_id = ? AND seat = ? AND bot = '' AND open = 0",
-                    params![id, seat as i64],
+                     WHERE game_id = ? AND seat = ? AND bot = '' AND open = 0 AND token_hash = ?",
+                    params![id, seat as i64, holder.to_vec()],
                 )
                 .map_err(backend)?;
             if changed == 0 {
-                return Ok(Err(LobbyError::SeatTaken(seat)));
+                // A person's seat with another token: it changed since the
+                // caller was identified.
+                let person: bool = tx
+                    .query_row(
+                        "SELECT count(*) FROM seats WHERE game_id = ? AND seat = ? AND bot = '' AND open = 0",
+                        params![id, seat as i64],
+                        |r| r.get::<_, i64>(0),
+                    )
+                    .map_err(backend)?
+                    > 0;
+                return Ok(Err(if person {
+                    LobbyError::Store(StoreError::TokenChanged { id, seat })
+                } else {
+                    LobbyError::SeatTaken(seat)
+                }));
             }
             tx.execute(
                 "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = ? WHERE id = ?",
@@ -786,18 +800,33 @@ impl GameStore for SqliteStore {
         .await
     }
 
-    async fn set_token(&self, id: &str, seat: usize, hash: [u8; 32]) -> Result<(), StoreError> {
+    async fn set_token(
+        &self,
+        id: &str,
+        seat: usize,
+        hash: [u8; 32],
+        replacing: Option<[u8; 32]>,
+    ) -> Result<(), StoreError> {
         let id = id.to_owned();
         self.run_write(move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             let changed = tx
                 .execute(
-                    "UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ?",
-                    params![hash.to_vec(), id, seat as i64],
+                    "UPDATE seats SET token_hash = ?1 WHERE game_id = ?2 AND seat = ?3
+                         AND (?4 IS NULL OR token_hash = ?4)",
+                    params![
+                        hash.to_vec(),
+                        id,
+                        seat as i64,
+                        replacing.map(|h| h.to_vec())
+                    ],
                 )
                 .map_err(backend)?;
             if changed == 0 {
-                return Err(StoreError::NotFound(format!("{id} seat {seat}")));
+                return Err(match replacing {
+                    Some(_) => StoreError::TokenChanged { id, seat },
+                    None => StoreError::NotFound(format!("{id} seat {seat}")),
+                });
             }
             tx.execute(
                 "UPDATE games SET seat_revision = seat_revision + 1 WHERE id = ?",

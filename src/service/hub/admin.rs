@@ -74,7 +74,7 @@ impl Hub {
         let live = self.live(id).await?;
         let mut cell = live.cell.lock().await;
         self.fresh(&live, &mut cell).await?;
-        self.replace_token(&live, &mut cell, seat).await
+        self.replace_token(&live, &mut cell, seat, false).await
     }
 
     /// The caller's seat gets a new token (RotateSeatToken). The caller is
@@ -93,16 +93,23 @@ impl Hub {
                 "only a seat can rotate its token: send the current seat token",
             ));
         };
-        self.replace_token(&live, &mut cell, seat).await
+        self.replace_token(&live, &mut cell, seat, true).await
     }
 
+    /// Store a new token for `seat`; `replacing`: only if the seat still has
+    /// the token it had when the caller was identified (a rotation), so a
+    /// rotation on another replica in between makes this one fail.
     async fn replace_token(
         &self,
         live: &Arc<LiveGame>,
         cell: &mut Cell,
         seat: Seat,
+        replacing: bool,
     ) -> Result<proto::SeatCredential, ServiceError> {
         let id = live.meta.id.as_str();
+        let replacing = replacing
+            .then(|| live.seats().get(seat).and_then(|s| s.token_hash))
+            .flatten();
         let seats = live.seats();
         let Some(record) = seats.get(seat) else {
             return Err(ServiceError::InvalidArgument(format!(
@@ -123,7 +130,7 @@ impl Hub {
         }
         let token = auth::new_token()?;
         self.store
-            .set_token(id, seat, auth::hash_token(&token))
+            .set_token(id, seat, auth::hash_token(&token), replacing)
             .await?;
         self.reload_seats(live, cell).await?;
         tracing::info!(game_id = %id, seat, "seat token replaced");

@@ -164,7 +164,12 @@ impl Hub {
                 "spectators have no seat to leave: send a seat token",
             ));
         };
-        let left = self.store.leave(id, seat).await;
+        // The store leaves the seat only if its token is still the one the
+        // caller was identified by (another replica may have changed it).
+        let Some(holder) = live.seats().get(seat).and_then(|s| s.token_hash) else {
+            return Err(ServiceError::BadToken);
+        };
+        let left = self.store.leave(id, seat, holder).await;
         self.refresh_seats(&live, &mut cell).await?;
         left?;
         tracing::info!(game_id = %id, seat, "seat left");
