@@ -287,7 +287,12 @@ impl Conn {
     /// its next deadline (registering the reader's waker).
     fn should_end(&mut self, cx: &mut Context<'_>) -> bool {
         let state = &self.info.state;
-        *state.waker.lock().unwrap_or_else(|p| p.into_inner()) = Some(cx.waker().clone());
+        {
+            let mut waker = state.waker.lock().unwrap_or_else(|p| p.into_inner());
+            if !waker.as_ref().is_some_and(|w| w.will_wake(cx.waker())) {
+                *waker = Some(cx.waker().clone());
+            }
+        }
         if state.ending.load(Ordering::Acquire) {
             return true;
         }
@@ -304,7 +309,10 @@ impl Conn {
             self.registry.note_shed(reason);
             return true;
         }
-        self.timer.as_mut().reset(deadline.into());
+        let deadline = tokio::time::Instant::from(deadline);
+        if self.timer.deadline() != deadline {
+            self.timer.as_mut().reset(deadline);
+        }
         // Pending: the timer now wakes this reader at the deadline.
         let _ = self.timer.as_mut().poll(cx);
         false

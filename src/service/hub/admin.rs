@@ -107,9 +107,6 @@ impl Hub {
         replacing: bool,
     ) -> Result<proto::SeatCredential, ServiceError> {
         let id = live.meta.id.as_str();
-        let replacing = replacing
-            .then(|| live.seats().get(seat).and_then(|s| s.token_hash))
-            .flatten();
         let seats = live.seats();
         let Some(record) = seats.get(seat) else {
             return Err(ServiceError::InvalidArgument(format!(
@@ -128,6 +125,7 @@ impl Hub {
                 record.bot
             )));
         }
+        let replacing = if replacing { record.token_hash } else { None };
         let token = auth::new_token()?;
         self.store
             .set_token(id, seat, auth::hash_token(&token), replacing)

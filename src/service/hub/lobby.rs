@@ -304,38 +304,24 @@ impl Hub {
 }
 
 /// Whether a JoinGame on private game `live` presents one of its secrets:
-/// an admin key, the spectator token or a seat token (the bearer), or an
-/// open seat's invite code. Compared in constant time.
+/// whatever lets a caller see it at all (a seat token, the spectator token,
+/// an admin key: `identify`), or an open seat's invite code (compared in
+/// constant time).
 fn may_join_private(live: &LiveGame, who: &Who, invite_code: &str) -> bool {
-    let (token, admin) = match who {
-        Who::Known(_) => return true,
-        Who::Presented { token, admin } => (token.as_deref(), *admin),
+    let Who::Presented { token, admin } = who else {
+        return true;
     };
-    if admin {
+    if super::identify(live, token.as_deref(), *admin).is_ok() {
         return true;
     }
-    let seats = live.seats();
-    let matches = |hash: &[u8; 32], secret: &str| bool::from(hash.ct_eq(&auth::hash_token(secret)));
-    if let Some(token) = token {
-        let spectator = live
-            .meta
-            .spectator_hash
-            .as_ref()
-            .is_some_and(|h| matches(h, token));
-        let seat = seats
-            .iter()
-            .filter_map(|s| s.token_hash.as_ref())
-            .any(|h| matches(h, token));
-        if spectator || seat {
-            return true;
-        }
-    }
+    let code = auth::hash_token(invite_code);
     !invite_code.is_empty()
-        && seats
+        && live
+            .seats()
             .iter()
             .filter(|s| s.open)
             .filter_map(|s| s.invite_hash.as_ref())
-            .any(|h| matches(h, invite_code))
+            .any(|h| bool::from(h.ct_eq(&code)))
 }
 
 /// What a bot fill did.

@@ -384,11 +384,6 @@ impl Hub {
         }
     }
 
-    /// How many games of `owner` are in progress with a bot seat.
-    pub async fn live_bot_games(&self, owner: &str) -> Result<u64, ServiceError> {
-        Ok(self.store.live_bot_games(owner).await?)
-    }
-
     /// Whether a game of `owner` may get its first built-in bot now
     /// (`--max-live-bot-games`). Every way a game gets one asks here: bot
     /// seats at creation, `bot_fill`, a resignation, the bot-takes-seat

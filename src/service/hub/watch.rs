@@ -16,7 +16,7 @@ use tonic::Status;
 use super::Hub;
 use super::cache::{Frame, LiveGame, Version, apply_entry, corrupt, initial};
 use super::log::Log;
-use super::pool::Pool;
+use super::pool::{JobLost, Pool};
 use super::view::{shared_snapshot, shared_update};
 use crate::engine::Seat;
 use crate::proto;
@@ -288,11 +288,13 @@ async fn catch_up(
         let batch;
         (cursor, job_enc, batch) = match job.await {
             Ok(done) => done,
-            Err(_) => {
+            Err(lost) => {
                 drop(permit);
-                let _ = tx
-                    .send(Err(Status::unavailable("server is shutting down")))
-                    .await;
+                let status = match lost {
+                    JobLost::Gone => Status::unavailable("server is shutting down"),
+                    JobLost::Panicked => Status::internal("replaying the game failed"),
+                };
+                let _ = tx.send(Err(status)).await;
                 return None;
             }
         };
