@@ -13,9 +13,9 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use satrap::bots;
-use satrap::engine::GameRng;
-use satrap::games::{self, GameInstance};
+use satrap_catalog::{self as games, GameInstance};
+use satrap_engine::GameRng;
+use satrap_search as bots;
 
 /// A position where the seat to act has more than one legal move.
 fn position(game: &str, players: usize, seed: u64) -> (Box<dyn GameInstance>, usize) {
@@ -52,13 +52,13 @@ fn decisions(c: &mut Criterion) {
         group.sample_size(10);
         group.bench_function("playout", |b| {
             let mut rng = GameRng::from_seed(1);
-            b.iter(|| black_box(g.clone_box().rollout(&mut rng, 50_000)))
+            b.iter(|| black_box(g.position().rollout(&mut rng, 50_000)))
         });
         for name in ["mcts-easy", "mcts", "mcts-hard"] {
             let bot = bots::find(name).expect("built-in");
             group.bench_function(name, |b| {
                 let mut rng = GameRng::from_seed(2);
-                b.iter(|| black_box(bot.choose(g.as_ref(), seat, &mut rng, far())))
+                b.iter(|| black_box(bot.choose(g.position(), seat, &mut rng, far())))
             });
         }
         group.finish();

@@ -12,11 +12,11 @@
 //! is a fixed amount of work.
 
 use criterion::{Criterion, Throughput, criterion_group};
-use satrap::engine::{Game, conformance::fast_playout};
-use satrap::games::alexandros::Alexandros;
-use satrap::games::king_of_siam::KingOfSiam;
-use satrap::games::ming_dynasty::MingDynasty;
-use satrap::games::territories::Territories;
+use satrap_catalog::alexandros::Alexandros;
+use satrap_catalog::king_of_siam::KingOfSiam;
+use satrap_catalog::ming_dynasty::MingDynasty;
+use satrap_catalog::territories::Territories;
+use satrap_engine::{Game, conformance::fast_playout};
 use std::hint::black_box;
 use std::time::Duration;
 

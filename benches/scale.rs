@@ -32,11 +32,11 @@ use std::time::{Duration, Instant};
 use async_trait::async_trait;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use satrap::games::{self, ActionInput};
-use satrap::proto::{self, game_service_client::GameServiceClient};
-use satrap::service::auth::Caller;
-use satrap::service::{Config, Hub, Limits, serve_on};
-use satrap::store::{
+use satrap_catalog::{self as games, ActionInput};
+use satrap_server::auth::Caller;
+use satrap_server::proto::{self, game_service_client::GameServiceClient};
+use satrap_server::{Config, Hub, Limits, serve_on};
+use satrap_store::{
     Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, JoinSeat, Joined, ListQuery,
     LobbyError, LoggedAction, MemoryStore, SeatRecord, StoreError, StoredGame,
 };

@@ -23,8 +23,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use satrap::proto::{self, game_service_client::GameServiceClient};
-use satrap::service::{Config, serve_on};
+use satrap_server::proto::{self, game_service_client::GameServiceClient};
+use satrap_server::{Config, serve_on};
 use tonic::Request;
 use tonic::transport::Channel;
 use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};

@@ -9,8 +9,8 @@
 //! Run: `cargo bench --bench updates`.
 
 use prost::Message;
-use satrap::proto::{self, game_service_client::GameServiceClient};
-use satrap::service::{Config, serve_on};
+use satrap_server::proto::{self, game_service_client::GameServiceClient};
+use satrap_server::{Config, serve_on};
 use tokio_stream::StreamExt;
 use tonic::Request;
 use tonic::transport::Channel;

@@ -15,9 +15,9 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::bots::{self, Bot};
-use crate::engine::GameRng;
-use crate::games::{self, GameKind};
+use satrap_catalog::{self as games, GameKind};
+use satrap_engine::GameRng;
+use satrap_search::{self as bots, Bot};
 
 /// The command-line flags of `satrap arena`.
 #[derive(Debug, Clone, clap::Args)]
@@ -336,7 +336,7 @@ fn play_one(
         let start = Instant::now();
         // Without a cap: a deadline far enough away never to matter.
         let deadline = start + cap.unwrap_or(Duration::from_secs(86_400));
-        let choice = bot.choose(game.as_ref(), seat, &mut rng, deadline);
+        let choice = bot.choose(game.position(), seat, &mut rng, deadline);
         let spent = start.elapsed();
         let d = &mut decisions[seat];
         d.0 += 1;

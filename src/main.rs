@@ -1,7 +1,7 @@
 //! The `satrap` binary: parses flags and runs the server.
 
 use clap::{Parser, Subcommand};
-use satrap::service::{Config, LogFormat, serve};
+use satrap_server::{Config, LogFormat, serve};
 use tracing_subscriber::EnvFilter;
 
 #[derive(Parser)]
@@ -47,7 +47,7 @@ struct ApiKeyArgs {
 
 /// Print a new key and its keys-file line.
 fn api_key(args: &ApiKeyArgs) -> Result<(), String> {
-    use satrap::service::access::{Role, keys};
+    use satrap_server::access::{Role, keys};
     let role = Role::parse(&args.role).ok_or("the role must be creator or admin")?;
     let made = keys::generate(&args.name, role)?;
     println!("API key (give it to the backend; it is not stored and cannot be shown again):");
@@ -155,7 +155,8 @@ async fn probe(args: HealthArgs) -> Result<(), String> {
 fn init_logging(
     format: LogFormat,
     otlp_endpoint: Option<&str>,
-) -> Result<Option<satrap::telemetry::otlp::Otlp>, satrap::telemetry::otlp::OtlpError> {
+) -> Result<Option<satrap_server::telemetry::otlp::Otlp>, satrap_server::telemetry::otlp::OtlpError>
+{
     use tracing_subscriber::Layer as _;
     use tracing_subscriber::layer::SubscriberExt as _;
     use tracing_subscriber::util::SubscriberInitExt as _;
@@ -174,7 +175,7 @@ fn init_logging(
     };
     let (otel, exporter) = match otlp_endpoint {
         Some(endpoint) => {
-            let (layer, exporter) = satrap::telemetry::otlp::layer(endpoint)?;
+            let (layer, exporter) = satrap_server::telemetry::otlp::layer(endpoint)?;
             (Some(layer), Some(exporter))
         }
         None => (None, None),

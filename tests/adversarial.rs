@@ -25,8 +25,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{TestServer, authed, create, seats, snapshot};
-use satrap::proto::{self, game_service_client::GameServiceClient};
-use satrap::service::Config;
+use satrap_server::Config;
+use satrap_server::proto::{self, game_service_client::GameServiceClient};
 use tonic::Code;
 use tonic::transport::{Channel, Endpoint};
 use tonic_health::pb::health_client::HealthClient;

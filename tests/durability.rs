@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
 use common::{Client, Lcg, apply_notation, create, legal, seats, snapshot};
-use satrap::proto::{self, game_service_client::GameServiceClient};
+use satrap_server::proto::{self, game_service_client::GameServiceClient};
 
 /// A `satrap serve` process with no `--database` flag, so it uses the
 /// default `sqlite://satrap.db` in `dir`.
@@ -182,7 +182,7 @@ fn tempdir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "satrap-durability-{name}-{}-{}",
         std::process::id(),
-        satrap::store::now_ms()
+        satrap_store::now_ms()
     ));
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir

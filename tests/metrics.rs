@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use common::telemetry::{Scrape, free_addr, http_get, scrape};
 use common::{Lcg, TestServer, authed, create, play_to_end};
-use satrap::proto;
-use satrap::service::Config;
+use satrap_server::Config;
+use satrap_server::proto;
 
 const REQUESTS: &str = "satrap_rpc_requests_total";
 

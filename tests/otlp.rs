@@ -87,7 +87,7 @@ async fn rpc_spans_reach_the_collector_with_method_and_game_id() {
     // A free port, with nobody listening yet: the collector is down.
     let collector = common::telemetry::free_addr().await;
     let (layer, exporter) =
-        satrap::telemetry::otlp::layer(&format!("http://{collector}")).expect("exporter");
+        satrap_server::telemetry::otlp::layer(&format!("http://{collector}")).expect("exporter");
     tracing_subscriber::registry().with(layer).init();
     let server = TestServer::start().await;
 
@@ -105,7 +105,7 @@ async fn rpc_spans_reach_the_collector_with_method_and_game_id() {
     let trace_id = "4bf92f3577b34da6a3ce929d0e0e4736";
     let parent_id = "00f067aa0ba902b7";
     let mut client = server.client().await;
-    let mut traced = tonic::Request::new(satrap::proto::GetGameRequest {
+    let mut traced = tonic::Request::new(satrap_server::proto::GetGameRequest {
         game_id: id.clone(),
         ..Default::default()
     });

@@ -8,9 +8,9 @@ use common::access::{
     Key, code_of, create_request, key, keys_file, server_with_keys, status_of, temp_dir, with_key,
 };
 use common::{Client, TestServer, apply_notation, authed, bot_seats, legal, seats, snapshot};
-use satrap::proto;
-use satrap::service::Config;
-use satrap::service::access::Role;
+use satrap_server::Config;
+use satrap_server::access::Role;
+use satrap_server::proto;
 use tokio::net::TcpListener;
 use tonic::Code;
 
@@ -141,7 +141,7 @@ async fn a_malformed_keys_file_stops_start_up_naming_its_line() {
     let mut config = Config::in_memory();
     config.api_keys_file = Some(path);
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let err = satrap::service::serve_on(listener, config, async {})
+    let err = satrap_server::serve_on(listener, config, async {})
         .await
         .expect_err("start-up refused");
     let text = err.to_string();
@@ -151,7 +151,7 @@ async fn a_malformed_keys_file_stops_start_up_naming_its_line() {
     let mut config = Config::in_memory();
     config.api_keys_file = Some(temp_dir("missing").join("no-such-file"));
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let err = satrap::service::serve_on(listener, config, async {})
+    let err = satrap_server::serve_on(listener, config, async {})
         .await
         .expect_err("start-up refused");
     assert!(err.to_string().contains("cannot read"), "{err}");

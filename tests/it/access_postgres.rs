@@ -14,8 +14,8 @@ use std::time::Duration;
 use common::access::{code_of, create_request};
 use common::external::{TestDatabase, postgres_url};
 use common::{Client, TestServer, authed, snapshot};
-use satrap::proto;
-use satrap::service::Config;
+use satrap_server::Config;
+use satrap_server::proto;
 use tonic::Code;
 
 async fn replica(url: &str) -> TestServer {

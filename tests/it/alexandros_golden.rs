@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::golden;
-use satrap::games::alexandros::Alexandros;
+use satrap_catalog::alexandros::Alexandros;
 
 #[test]
 fn golden_3_players_seed_2026() {

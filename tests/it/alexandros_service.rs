@@ -5,8 +5,8 @@
 use crate::common;
 
 use common::*;
-use satrap::proto;
-use satrap::proto::alexandros_event::Kind as EventKind;
+use satrap_server::proto;
+use satrap_server::proto::alexandros_event::Kind as EventKind;
 
 const AX: &str = "alexandros";
 

@@ -2,7 +2,7 @@
 //! the seats, and its history replays to the recorded results.
 
 use satrap::arena::{self, ArenaArgs};
-use satrap::games::{self, ActionInput};
+use satrap_catalog::{self as games, ActionInput};
 
 fn args(game: &str, bots: &[&str], games: usize, threads: usize) -> ArenaArgs {
     ArenaArgs {

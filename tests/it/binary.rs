@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use satrap::proto::{self, game_service_client::GameServiceClient};
+use satrap_server::proto::{self, game_service_client::GameServiceClient};
 
 #[tokio::test]
 async fn serves_from_env_config_and_exits_cleanly_on_sigterm() {

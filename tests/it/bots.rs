@@ -1,9 +1,9 @@
 //! Built-in bots: legal play for every seat and game, reproducible
 //! decisions, the deadline, and the flat search is stronger than random play.
 
-use satrap::bots::{self, Bot, MctsBot, MonteCarloBot, RandomBot};
-use satrap::engine::GameRng;
-use satrap::games::{self, GameInstance};
+use satrap_catalog::{self as games, GameInstance};
+use satrap_engine::GameRng;
+use satrap_search::{self as bots, Bot, MctsBot, MonteCarloBot, RandomBot};
 
 /// Play one game where `bots[seat]` chooses for each seat; returns the winners.
 fn play(game: &str, bots_by_seat: &[&dyn Bot], seed: u64) -> Vec<u32> {
@@ -15,7 +15,7 @@ fn play(game: &str, bots_by_seat: &[&dyn Bot], seed: u64) -> Vec<u32> {
         let to_act = inst.to_act();
         let Some(&seat) = to_act.first() else { break };
         let choice = bots_by_seat[seat]
-            .choose(inst.as_ref(), seat, &mut rng, bots::deadline())
+            .choose(inst.position(), seat, &mut rng, bots::deadline())
             .expect("a legal action exists");
         inst.apply_legal(seat, choice)
             .expect("bots choose legal actions");
@@ -124,7 +124,7 @@ fn mcts_decisions_are_reproducible_from_the_bot_seed() {
         };
         let ask = || {
             let mut r = bots::rng_for(3, game.version(), seat);
-            mcts.choose(game.as_ref(), seat, &mut r, bots::deadline())
+            mcts.choose(game.position(), seat, &mut r, bots::deadline())
         };
         assert_eq!(ask(), ask(), "{}", kind.id);
     }
@@ -141,7 +141,7 @@ fn a_decision_stops_at_its_deadline() {
         let n = game.legal_count(seat);
         let mut rng = GameRng::from_seed(1);
         let start = std::time::Instant::now();
-        let choice = huge.choose(game.as_ref(), seat, &mut rng, start);
+        let choice = huge.choose(game.position(), seat, &mut rng, start);
         assert!(choice.is_some_and(|c| c < n), "{}", kind.id);
         assert!(start.elapsed() < std::time::Duration::from_secs(5));
     }

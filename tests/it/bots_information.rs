@@ -9,12 +9,12 @@
 
 use std::time::{Duration, Instant};
 
-use satrap::bots::ismcts::{self, Budget, Worlds};
-use satrap::engine::{Game, GameRng, Seat};
-use satrap::games::alexandros::{self, Alexandros};
-use satrap::games::king_of_siam::KingOfSiam;
-use satrap::games::ming_dynasty::{self, MingDynasty};
-use satrap::games::territories::Territories;
+use satrap_catalog::alexandros::{self, Alexandros};
+use satrap_catalog::king_of_siam::KingOfSiam;
+use satrap_catalog::ming_dynasty::{self, MingDynasty};
+use satrap_catalog::territories::Territories;
+use satrap_engine::{Game, GameRng, Seat};
+use satrap_search::ismcts::{self, Budget, Worlds};
 
 const VIEWER: Seat = 0;
 

@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use common::*;
-use satrap::proto;
-use satrap::service::Config;
+use satrap_server::Config;
+use satrap_server::proto;
 use tonic::Code;
 
 const KS: &str = "king_of_siam";
@@ -27,7 +27,7 @@ async fn games_with_bots_reach_their_end_whatever_clients_cancel() {
     let dir = std::env::temp_dir().join(format!(
         "satrap-cancel-{}-{}",
         std::process::id(),
-        satrap::store::now_ms()
+        satrap_store::now_ms()
     ));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let mut config = Config::in_memory();

@@ -10,8 +10,8 @@ use std::time::Duration;
 use common::external::{TestDatabase, postgres_url};
 use common::lobby::{act_now, clock_of, create_timed, fischer, history, per_move, timeouts};
 use common::{Client, Lcg, TestServer, apply_notation, legal, seats, snapshot, wait_for};
-use satrap::proto::{self, TimeoutPolicy};
-use satrap::service::Config;
+use satrap_server::Config;
+use satrap_server::proto::{self, TimeoutPolicy};
 use tonic::Code;
 
 const KS: &str = "king_of_siam";
@@ -308,7 +308,7 @@ fn temp_db(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "satrap-clocks-{name}-{}-{}",
         std::process::id(),
-        satrap::store::now_ms()
+        satrap_store::now_ms()
     ));
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir.join("satrap.db")
@@ -340,7 +340,7 @@ async fn a_restart_enforces_an_overdue_clock_at_once() {
     server.shutdown().await;
     // Down past the deadline.
     tokio::time::sleep(Duration::from_millis(1_300)).await;
-    let restarted_at = satrap::store::now_ms();
+    let restarted_at = satrap_store::now_ms();
     let server = TestServer::start_with(config).await;
     let mut c = server.client().await;
     // ListGames does not load the game: only start-up resumption can
@@ -354,7 +354,7 @@ async fn a_restart_enforces_an_overdue_clock_at_once() {
             .into_inner();
         let game = list.games.iter().find(|g| g.game_id == id).expect("listed");
         if game.status == proto::GameStatus::Finished as i32 {
-            finished = Some(satrap::store::now_ms());
+            finished = Some(satrap_store::now_ms());
             break;
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
@@ -456,7 +456,7 @@ async fn postgres_replicas_record_each_timeout_once_and_never_after_the_move() {
         let pick = list.actions[rng.below(list.actions.len())].notation.clone();
         // Aim around the deadline: from 40 ms early to 40 ms late.
         let aim = clock.deadline_ms as i64 - 40 + (round % 9) * 10;
-        let wait = aim - satrap::store::now_ms() as i64;
+        let wait = aim - satrap_store::now_ms() as i64;
         if wait > 0 {
             tokio::time::sleep(Duration::from_millis(wait as u64)).await;
         }

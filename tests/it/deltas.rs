@@ -11,8 +11,8 @@ use crate::common;
 use std::collections::BTreeMap;
 
 use common::{Client, Lcg, TestServer, authed, create, game_types, play_to_end, seats};
-use satrap::proto;
-use satrap::service::delta;
+use satrap_server::delta;
+use satrap_server::proto;
 use tokio_stream::StreamExt;
 
 /// Every update of a stream from `from` on, until it ends (the game is over).

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use common::*;
 use prost::Message;
-use satrap::proto;
+use satrap_server::proto;
 use tonic::Code;
 
 fn env_or(name: &str, default: u64) -> u64 {

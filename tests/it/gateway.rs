@@ -19,8 +19,8 @@ use common::{Lcg, TestServer, authed, create, play_to_end, seats, snapshot};
 use hyper_util::client::legacy::Client as HttpClient;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
-use satrap::proto::{self, game_service_client::GameServiceClient};
-use satrap::service::Config;
+use satrap_server::Config;
+use satrap_server::proto::{self, game_service_client::GameServiceClient};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_stream::StreamExt;
 use tonic_web::{GrpcWebCall, GrpcWebClientLayer, GrpcWebClientService};
@@ -153,7 +153,7 @@ async fn a_game_played_through_the_nginx_gateway() {
     let dir = std::env::temp_dir().join(format!(
         "satrap-gateway-{}-{}",
         std::process::id(),
-        satrap::store::now_ms()
+        satrap_store::now_ms()
     ));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let database = match std::env::var("SATRAP_TEST_POSTGRES_URL") {
@@ -240,7 +240,7 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "satrap-{name}-{}-{}",
         std::process::id(),
-        satrap::store::now_ms()
+        satrap_store::now_ms()
     ));
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir

@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use satrap::games::ActionInput;
-use satrap::proto;
-use satrap::service::auth::Caller;
-use satrap::service::{Hub, Limits};
-use satrap::store::{GameStore, MemoryStore};
+use satrap_catalog::ActionInput;
+use satrap_server::auth::Caller;
+use satrap_server::proto;
+use satrap_server::{Hub, Limits};
+use satrap_store::{GameStore, MemoryStore};
 use tokio::sync::watch;
 
 #[tokio::test]

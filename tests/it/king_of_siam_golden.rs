@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::golden;
-use satrap::games::king_of_siam::KingOfSiam;
+use satrap_catalog::king_of_siam::KingOfSiam;
 
 #[test]
 fn golden_3_players_seed_2026() {

@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::{Lcg, TestServer, authed, create, game_types, seats, snapshot};
-use satrap::proto::{self, apply_action_request::Move};
+use satrap_server::proto::{self, apply_action_request::Move};
 use tonic::Code;
 
 async fn apply_id(

@@ -17,12 +17,12 @@
 
 use std::collections::HashSet;
 
-use satrap::engine::tensor::observation;
-use satrap::engine::{Game, GameRng, Seat};
-use satrap::games::alexandros::Alexandros;
-use satrap::games::king_of_siam::KingOfSiam;
-use satrap::games::ming_dynasty::{MingDynasty, Phase as MdPhase, ReturnCards, State as MdState};
-use satrap::games::territories::Territories;
+use satrap_catalog::alexandros::Alexandros;
+use satrap_catalog::king_of_siam::KingOfSiam;
+use satrap_catalog::ming_dynasty::{MingDynasty, Phase as MdPhase, ReturnCards, State as MdState};
+use satrap_catalog::territories::Territories;
+use satrap_engine::tensor::observation;
+use satrap_engine::{Game, GameRng, Seat};
 
 /// Random games per game and player count.
 const GAMES: u64 = 30;

@@ -6,8 +6,8 @@ use crate::common;
 use std::time::{Duration, Instant};
 
 use common::{Client, Lcg, TestServer, authed, create, play_to_end, seats, snapshot};
-use satrap::proto;
-use satrap::service::Config;
+use satrap_server::Config;
+use satrap_server::proto;
 use tonic::Code;
 
 const KS: &str = "king_of_siam";

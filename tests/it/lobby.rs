@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use common::lobby::{clock_of, join, open_seat, per_move};
 use common::{Client, TestServer, authed, legal, seats, snapshot, wait_for};
-use satrap::proto;
+use satrap_server::proto;
 use tonic::Code;
 
 const KS: &str = "king_of_siam";
@@ -132,7 +132,7 @@ async fn open_seats_wait_for_joins_and_invite_codes_work_once() {
     assert_eq!(bob.seat.as_ref().expect("seat").seat, 0);
 
     // The last seat, with its code, starts the game and its clocks.
-    let before = satrap::store::now_ms();
+    let before = satrap_store::now_ms();
     let cy = join(&mut c, &id, None, "Cy", &codes[1])
         .await
         .expect("join");
@@ -295,7 +295,7 @@ async fn bad_lobby_requests_are_refused() {
 #[tokio::test]
 async fn postgres_store_meets_the_lobby_contract() {
     use common::external::{TestDatabase, postgres_url};
-    use satrap::store::{PostgresStore, contract};
+    use satrap_store::{PostgresStore, contract};
     let Some(admin) = postgres_url("postgres_store_meets_the_lobby_contract") else {
         return;
     };

@@ -26,6 +26,7 @@ mod king_of_siam_golden;
 mod king_of_siam_properties;
 mod kit_service;
 mod kit_tensors;
+mod layers;
 mod lifecycle;
 mod lobby;
 mod ming_dynasty_golden;

@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::golden;
-use satrap::games::ming_dynasty::MingDynasty;
+use satrap_catalog::ming_dynasty::MingDynasty;
 
 #[test]
 fn golden_3_players_seed_2026() {

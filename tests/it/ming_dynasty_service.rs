@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::*;
-use satrap::proto::{self, game_snapshot::State};
+use satrap_server::proto::{self, game_snapshot::State};
 
 const MD: &str = "ming_dynasty";
 

@@ -8,12 +8,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use satrap::games::ActionInput;
-use satrap::proto;
-use satrap::service::auth::{Caller, Who};
-use satrap::service::{Hub, Limits};
-use satrap::store::observed::{Call, Observed, Observer};
-use satrap::store::{GameStore, MemoryStore};
+use satrap_catalog::ActionInput;
+use satrap_server::auth::{Caller, Who};
+use satrap_server::proto;
+use satrap_server::{Hub, Limits};
+use satrap_store::observed::{Call, Observed, Observer};
+use satrap_store::{GameStore, MemoryStore};
 use tokio::sync::watch;
 
 /// Counts the store calls it is told about.

@@ -11,9 +11,9 @@ use crate::common;
 
 use common::external::{TestDatabase, postgres_url};
 use common::{Client, Lcg, TestServer, apply_notation, authed, create, legal, seats, snapshot};
-use satrap::proto;
-use satrap::service::Config;
-use satrap::store::{GameStore, PostgresStore, StoreError, contract};
+use satrap_server::Config;
+use satrap_server::proto;
+use satrap_store::{GameStore, PostgresStore, StoreError, contract};
 use tokio_stream::StreamExt;
 use tonic::Code;
 

@@ -17,8 +17,8 @@ use std::time::Duration;
 
 use common::external::{TestDatabase, postgres_ca, postgres_url};
 use common::{Lcg, create, play_to_end, seats};
-use satrap::proto::game_service_client::GameServiceClient;
-use satrap::store::{PostgresStore, contract};
+use satrap_server::proto::game_service_client::GameServiceClient;
+use satrap_store::{PostgresStore, contract};
 
 /// The parts of a test database URL, to rebuild it with another host name
 /// and TLS parameters.
@@ -269,7 +269,7 @@ async fn a_certificate_from_another_ca_is_refused_with_a_clear_error() {
             ),
         );
         // Through the same path as `--database`, which also names the URL.
-        let err = satrap::store::open(&url, 10)
+        let err = satrap_store::open(&url, 10)
             .await
             .err()
             .expect("an unknown issuer is refused")

@@ -4,7 +4,7 @@
 use crate::common;
 
 use common::*;
-use satrap::proto::{self, game_service_client::GameServiceClient};
+use satrap_server::proto::{self, game_service_client::GameServiceClient};
 use tokio_stream::StreamExt;
 use tonic::Code;
 
@@ -681,7 +681,7 @@ async fn grpc_web_over_http1() {
 
 #[tokio::test]
 async fn watchers_are_limited_per_game() {
-    let mut config = satrap::service::Config::in_memory();
+    let mut config = satrap_server::Config::in_memory();
     config.max_watchers_per_game = 2;
     let server = TestServer::start_with(config).await;
     let mut c = server.client().await;
@@ -699,7 +699,7 @@ async fn watchers_are_limited_per_game() {
 
 #[tokio::test]
 async fn game_limit_is_resource_exhausted() {
-    let mut config = satrap::service::Config::in_memory();
+    let mut config = satrap_server::Config::in_memory();
     config.max_games = 1;
     let server = TestServer::start_with(config).await;
     let mut c = server.client().await;

@@ -8,8 +8,8 @@ use crate::common;
 
 use common::*;
 use prost::Message;
-use satrap::proto;
-use satrap::service::Config;
+use satrap_server::Config;
+use satrap_server::proto;
 use tonic::Code;
 
 const KS: &str = "king_of_siam";

@@ -9,8 +9,8 @@ use crate::common;
 use std::path::{Path, PathBuf};
 
 use common::*;
-use satrap::proto;
-use satrap::service::Config;
+use satrap_server::Config;
+use satrap_server::proto;
 use tonic::Code;
 use tonic_health::pb::{
     HealthCheckRequest, health_check_response::ServingStatus, health_client::HealthClient,
@@ -22,7 +22,7 @@ fn temp_db(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "satrap-faults-{name}-{}-{}",
         std::process::id(),
-        satrap::store::now_ms()
+        satrap_store::now_ms()
     ));
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir.join("satrap.db")

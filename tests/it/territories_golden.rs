@@ -8,7 +8,7 @@
 use crate::common;
 
 use common::golden;
-use satrap::games::territories::Territories;
+use satrap_catalog::territories::Territories;
 
 #[test]
 fn golden_2_players_seed_2026() {

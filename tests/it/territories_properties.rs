@@ -7,14 +7,14 @@
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 
-use satrap::engine::conformance::{Checks, Playout, check_replay, random_playout};
-use satrap::engine::{Game, GameRng, SetupError};
-use satrap::games::WireGame;
-use satrap::games::territories::flow::forced_items;
-use satrap::games::territories::grid::{intersections, share_a_card};
-use satrap::games::territories::{
+use satrap_catalog::WireGame;
+use satrap_catalog::territories::flow::forced_items;
+use satrap_catalog::territories::grid::{intersections, share_a_card};
+use satrap_catalog::territories::{
     Action, BankGet, Card, Cell, Event, Item, Kind, Options, Phase, Point, State, Suit, Territories,
 };
+use satrap_engine::conformance::{Checks, Playout, check_replay, random_playout};
+use satrap_engine::{Game, GameRng, SetupError};
 
 /// Games per player count (2 is the only one).
 const GAMES: u64 = 300;

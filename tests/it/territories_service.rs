@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::*;
-use satrap::proto::{self, territories_event as pe};
+use satrap_server::proto::{self, territories_event as pe};
 use tonic::Code;
 
 const TR: &str = "territories";

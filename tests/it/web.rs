@@ -5,8 +5,8 @@
 use crate::common;
 
 use common::TestServer;
-use satrap::proto::ListGameTypesRequest;
-use satrap::service::Config;
+use satrap_server::Config;
+use satrap_server::proto::ListGameTypesRequest;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 

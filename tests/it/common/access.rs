@@ -3,9 +3,9 @@
 
 use std::path::PathBuf;
 
-use satrap::proto::{self, admin_service_client::AdminServiceClient};
-use satrap::service::Config;
-use satrap::service::access::{Role, keys};
+use satrap_server::Config;
+use satrap_server::access::{Role, keys};
+use satrap_server::proto::{self, admin_service_client::AdminServiceClient};
 use tonic::transport::Channel;
 use tonic::{Code, Request, Status};
 
@@ -46,7 +46,7 @@ pub fn temp_dir(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "satrap-access-{test}-{}-{}",
         std::process::id(),
-        satrap::store::now_ms()
+        satrap_store::now_ms()
     ));
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir

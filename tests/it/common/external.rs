@@ -74,7 +74,7 @@ impl TestDatabase {
                 .collect::<String>()
                 .to_lowercase(),
             std::process::id(),
-            satrap::store::now_ms() % 1_000_000_000
+            satrap_store::now_ms() % 1_000_000_000
         );
         let client = connect(admin_url).await;
         client

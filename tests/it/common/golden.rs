@@ -8,8 +8,8 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use satrap::engine::GameRng;
-use satrap::games::WireGame;
+use satrap_catalog::WireGame;
+use satrap_engine::GameRng;
 
 /// The transcript of one game.
 fn transcript<G: WireGame>(players: usize, seed: u64) -> String {

@@ -1,6 +1,6 @@
 //! Helpers for the clock and lobby tests.
 
-use satrap::proto::{self, time_control::Kind};
+use satrap_server::proto::{self, time_control::Kind};
 use tonic::Status;
 
 use super::{Client, apply_notation, authed, legal};

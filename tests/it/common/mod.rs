@@ -10,8 +10,8 @@ pub mod telemetry;
 
 use std::net::SocketAddr;
 
-use satrap::proto::{self, game_service_client::GameServiceClient};
-use satrap::service::{Config, serve_on};
+use satrap_server::proto::{self, game_service_client::GameServiceClient};
+use satrap_server::{Config, serve_on};
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tonic::transport::Channel;

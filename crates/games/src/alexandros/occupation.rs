@@ -1,0 +1,321 @@
+//! Occupation and take-over (AX-18 … AX-27) entered guard by guard (AX-39)
+//! and the compensation card by card (AX-40). The conditions guarantee that a
+//! named occupation can always be completed (D-33).
+
+use super::board::Space;
+use super::card::{Cards, Symbol};
+use super::state::{Compensation, Occupation, State};
+use satrap_engine::Seat;
+
+/// The symbol spaces of a province, in board order (AX-18, AX-20).
+pub fn symbol_spaces(state: &State, anchor: Space) -> Vec<Space> {
+    state
+        .province_spaces(anchor)
+        .filter(|s| s.symbol().is_some())
+        .collect()
+}
+
+/// The multiset of symbols of some spaces.
+pub fn symbols_of(spaces: impl Iterator<Item = Space>) -> Cards {
+    let mut out = Cards::EMPTY;
+    for s in spaces {
+        if let Some(sym) = s.symbol() {
+            out.add(sym, 1);
+        }
+    }
+    out
+}
+
+/// AX-39: Σσ max(0, (σ-spaces) − (σ cards in hand)).
+pub fn deficit(need: &Cards, hand: &Cards) -> u32 {
+    Symbol::ALL
+        .iter()
+        .map(|s| u32::from(need.get(*s).saturating_sub(hand.get(*s))))
+        .sum()
+}
+
+/// AX-24: two cards of the space's symbol per guard of `owner` in the province.
+pub fn removal_cards(state: &State, anchor: Space, owner: Seat) -> Cards {
+    let mut out = Cards::EMPTY;
+    for s in state.province_spaces(anchor) {
+        if state.guard(s) == Some(owner)
+            && let Some(sym) = s.symbol()
+        {
+            out.add(sym, 2);
+        }
+    }
+    out
+}
+
+/// What naming a province depends on, gathered in one pass over its spaces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ProvinceInfo {
+    /// The player whose guards stand in it.
+    pub owner: Option<Seat>,
+    /// Its symbol spaces, as cards (AX-20).
+    pub need: Cards,
+    /// The removal cards for the owner's guards (AX-24).
+    pub removal: Cards,
+}
+
+impl ProvinceInfo {
+    fn add(&mut self, state: &State, s: Space) {
+        if let Some(sym) = s.symbol() {
+            self.need.add(sym, 1);
+            if let Some(g) = state.guard(s) {
+                self.owner = Some(g);
+                self.removal.add(sym, 2);
+            }
+        }
+    }
+}
+
+/// The facts of one province (one scan).
+pub fn province_info(state: &State, anchor: Space) -> ProvinceInfo {
+    let mut info = ProvinceInfo::default();
+    for s in state.province_spaces(anchor) {
+        info.add(state, s);
+    }
+    info
+}
+
+/// The facts of every province, by anchor, in one pass over the board.
+pub fn province_infos(state: &State) -> Vec<(Space, ProvinceInfo)> {
+    let mut by_anchor: Vec<Option<ProvinceInfo>> = vec![None; state.province.len()];
+    for s in Space::all() {
+        let a = state.province_of(s).index();
+        if let Some(slot) = by_anchor.get_mut(a) {
+            slot.get_or_insert_with(ProvinceInfo::default).add(state, s);
+        }
+    }
+    by_anchor
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, info)| Some((Space::from_index(i)?, info?)))
+        .collect()
+}
+
+/// AX-18 / AX-23 / AX-39: whether `seat` may name the province, and if so the
+/// occupation it starts. `Err` carries the rule it breaks.
+pub fn start(
+    state: &State,
+    seat: Seat,
+    anchor: Space,
+    takeover: bool,
+) -> Result<Occupation, (&'static str, String)> {
+    if !state.is_anchor(anchor) {
+        return Err((
+            "AX-18",
+            format!(
+                "{anchor} does not name a province (its anchor is {})",
+                state.province_of(anchor)
+            ),
+        ));
+    }
+    start_with(state, seat, anchor, takeover, &province_info(state, anchor))
+        .map_err(Refusal::explain)
+}
+
+/// Why a province cannot be named now (AX-18, AX-22 … AX-24, AX-39): kept
+/// as data so that the legal-action generator, which asks about every
+/// province, never formats a message it does not show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// AX-18 (D-15): occupying needs an unoccupied province.
+    Occupied(Space),
+    /// AX-23: a take-over needs an opponent's province.
+    NotHeld(Space),
+    /// AX-22: the province is the player's own.
+    AlreadyYours(Space),
+    /// AX-24: the removal cards are not in the hand.
+    RemovalCards(Cards),
+    /// AX-18: the province has no symbol space.
+    NoSymbolSpace(Space),
+    /// AX-39: the guards in supply cannot cover what the hand cannot pay.
+    TooFewGuards { guards: u32, deficit: u32 },
+}
+
+impl Refusal {
+    /// The rule broken and a message for the player.
+    pub fn explain(self) -> (&'static str, String) {
+        match self {
+            Refusal::Occupied(anchor) => {
+                ("AX-18", format!("the province {anchor} is occupied (D-15)"))
+            }
+            Refusal::NotHeld(anchor) => (
+                "AX-23",
+                format!("the province {anchor} is not held by an opponent"),
+            ),
+            Refusal::AlreadyYours(anchor) => {
+                ("AX-22", format!("the province {anchor} is already yours"))
+            }
+            Refusal::RemovalCards(removal) => (
+                "AX-24",
+                format!("removing the guards needs {removal} in the hand"),
+            ),
+            Refusal::NoSymbolSpace(anchor) => (
+                "AX-18",
+                format!("the province {anchor} has no symbol space"),
+            ),
+            Refusal::TooFewGuards { guards, deficit } => (
+                "AX-39",
+                format!(
+                    "{guards} guards in supply cannot cover the {deficit} spaces the hand cannot pay"
+                ),
+            ),
+        }
+    }
+}
+
+/// [`start`] with the province's facts already gathered.
+pub fn start_with(
+    state: &State,
+    seat: Seat,
+    anchor: Space,
+    takeover: bool,
+    info: &ProvinceInfo,
+) -> Result<Occupation, Refusal> {
+    let (from, reserved) = match (takeover, info.owner) {
+        (false, None) => (None, Cards::EMPTY),
+        (false, Some(_)) => return Err(Refusal::Occupied(anchor)),
+        (true, None) => return Err(Refusal::NotHeld(anchor)),
+        (true, Some(q)) if q == seat => return Err(Refusal::AlreadyYours(anchor)),
+        (true, Some(q)) => {
+            if !state.seats[seat].hand.contains(&info.removal) {
+                return Err(Refusal::RemovalCards(info.removal));
+            }
+            (Some(q), info.removal)
+        }
+    };
+    if info.need.total() == 0 {
+        return Err(Refusal::NoSymbolSpace(anchor));
+    }
+    let hand = state.seats[seat].hand.minus(&reserved).unwrap_or_default();
+    let g = u32::from(state.seats[seat].supply);
+    let d = deficit(&info.need, &hand);
+    if g < d.max(1) {
+        return Err(Refusal::TooFewGuards {
+            guards: g,
+            deficit: d,
+        });
+    }
+    Ok(Occupation {
+        anchor,
+        from,
+        reserved,
+        chosen: Vec::new(),
+    })
+}
+
+/// The hand available for occupation cards: hand minus reserved removal cards.
+fn free_hand(state: &State, seat: Seat, occ: &Occupation) -> Cards {
+    state.seats[seat]
+        .hand
+        .minus(&occ.reserved)
+        .unwrap_or_default()
+}
+
+/// AX-19 / AX-39: whether a guard may go on `space` now.
+pub fn check_guard(
+    state: &State,
+    seat: Seat,
+    occ: &Occupation,
+    space: Space,
+) -> Result<(), (&'static str, String)> {
+    if state.province_of(space) != occ.anchor {
+        return Err((
+            "AX-19",
+            format!("{space} is not in the province {}", occ.anchor),
+        ));
+    }
+    if space.symbol().is_none() {
+        return Err(("AX-19", format!("{space} is an open space")));
+    }
+    if occ.chosen.last().is_some_and(|l| *l >= space) {
+        return Err((
+            "AX-39",
+            format!("{space} is not after the spaces already chosen"),
+        ));
+    }
+    let supply = usize::from(state.seats[seat].supply);
+    if occ.chosen.len() >= supply {
+        return Err(("AX-19", "no guard left in the supply".into()));
+    }
+    let g_after = (supply - occ.chosen.len() - 1) as u32;
+    let hand = free_hand(state, seat, occ);
+    let unchosen = symbol_spaces(state, occ.anchor)
+        .into_iter()
+        .filter(|s| *s != space && !occ.chosen.contains(s));
+    let (before, after): (Vec<Space>, Vec<Space>) = unchosen.partition(|s| *s < space);
+    let before = symbols_of(before.into_iter());
+    if !hand.contains(&before) {
+        return Err((
+            "AX-39",
+            format!("the skipped spaces need {before}, the hand cannot pay them"),
+        ));
+    }
+    let all = before.plus(&symbols_of(after.into_iter()));
+    if deficit(&all, &hand) > g_after {
+        return Err((
+            "AX-39",
+            "the remaining spaces could not be covered".to_string(),
+        ));
+    }
+    Ok(())
+}
+
+/// The cards the occupation costs besides removal: one per unchosen symbol
+/// space (AX-20).
+pub fn occupation_cost(state: &State, occ: &Occupation) -> Cards {
+    symbols_of(
+        symbol_spaces(state, occ.anchor)
+            .into_iter()
+            .filter(|s| !occ.chosen.contains(s)),
+    )
+}
+
+/// AX-21 / AX-39: confirming needs a guard and every other space paid.
+pub fn check_confirm(
+    state: &State,
+    seat: Seat,
+    occ: &Occupation,
+) -> Result<(), (&'static str, String)> {
+    if occ.chosen.is_empty() {
+        return Err(("AX-19", "at least one guard must be placed".into()));
+    }
+    let cost = occupation_cost(state, occ);
+    if !free_hand(state, seat, occ).contains(&cost) {
+        return Err(("AX-21", format!("the other spaces need {cost}")));
+    }
+    Ok(())
+}
+
+/// AX-27: cards handed over for `n` paid cards (3 or 4 players).
+pub fn owed_for(paid: u32) -> u8 {
+    paid.div_ceil(2).min(u32::from(u8::MAX)) as u8
+}
+
+/// AX-40: whether `symbol` may be handed over next.
+pub fn check_give(c: &Compensation, symbol: Symbol) -> Result<(), (&'static str, String)> {
+    if c.remaining.get(symbol) == 0 {
+        return Err((
+            "AX-40",
+            format!("no paid {symbol} card is left to hand over"),
+        ));
+    }
+    if c.last.is_some_and(|l| symbol < l) {
+        return Err(("AX-40", "cards are handed over in symbol order".to_string()));
+    }
+    let later: u32 = Symbol::ALL
+        .iter()
+        .filter(|s| **s >= symbol)
+        .map(|s| u32::from(c.remaining.get(*s)))
+        .sum();
+    if later < u32::from(c.owed) {
+        return Err((
+            "AX-40",
+            format!("after {symbol} the hand-over could not be completed"),
+        ));
+    }
+    Ok(())
+}

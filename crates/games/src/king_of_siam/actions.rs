@@ -1,0 +1,178 @@
+//! Section 4.5: the engine's actions (KS-27) and the generator of legal
+//! actions in the fixed order of KS-30.
+
+use super::board::Province;
+use super::card::Card;
+use super::effects::{eligible_tiles, faction_targets, is_valid_pair, two_side_choices};
+use super::faction::Faction;
+use super::last_card;
+use super::state::{State, Step};
+use satrap_engine::Seat;
+
+/// One step a player takes (KS-27). A turn is one `Pass` or one complete card
+/// play: `Play`, the card's effect steps, then `Take`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// KS-8: do nothing this turn.
+    Pass,
+    /// KS-5: start playing a card of this type from the hand.
+    Play(Card),
+    /// KS-10 / KS-11: the province receiving the faction card's followers, or
+    /// the current Khon Thai follower.
+    Place(Province),
+    /// KS-12: exchange a follower of faction `f` in `p` with one of faction
+    /// `g` in `q`; `p` comes before `q` in the province list.
+    Exchange1v1 {
+        /// The earlier province of the pair.
+        p: Province,
+        /// The faction of the follower leaving `p`.
+        f: Faction,
+        /// The later province of the pair.
+        q: Province,
+        /// The faction of the follower leaving `q`.
+        g: Faction,
+    },
+    /// KS-13: send the followers `sent` (k = min(2, followers in `p`), sorted
+    /// Rama, Lao, Malay) from the "two" side `p` to `q`, and one follower of
+    /// faction `g` from the "one" side `q` to `p`.
+    Exchange2v1 {
+        /// The "two" side.
+        p: Province,
+        /// The followers leaving `p` (one or two factions, sorted).
+        sent: Vec<Faction>,
+        /// The "one" side.
+        q: Province,
+        /// The faction of the follower leaving `q`.
+        g: Faction,
+    },
+    /// KS-14: swap the tiles `t1` and `t2` (`t1` in the lower box) and put the
+    /// King marker on `marker` (one of the two).
+    King {
+        /// The tile in the lower box.
+        t1: Province,
+        /// The tile in the higher box.
+        t2: Province,
+        /// The tile receiving the King marker.
+        marker: Province,
+    },
+    /// KS-7: take a follower of `faction` from `province` into the court.
+    Take {
+        /// Where the follower comes from.
+        province: Province,
+        /// Its faction.
+        faction: Faction,
+    },
+}
+
+/// Every legal action of `seat` now, in the order of KS-30, including the
+/// 3-player last-card filter (KS-15, KS-29). Empty when `seat` need not act.
+pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
+    if state.over || seat != state.current {
+        return Vec::new();
+    }
+    match &state.card_play {
+        None => {
+            let hand = state.seats[seat].hand;
+            let mut out = vec![Action::Pass];
+            // KS-15: one search decides every PLAY of a last card.
+            let last = last_card::applies_to_play(state, seat)
+                .then(|| last_card::Search::new(state, seat));
+            for card in Card::ALL.into_iter().filter(|c| hand.has(*c)) {
+                let play = Action::Play(card);
+                if last.as_ref().is_none_or(|s| s.keeps_win(state, &play)) {
+                    out.push(play);
+                }
+            }
+            out
+        }
+        Some(cp) => {
+            let mut candidates = step_candidates(state);
+            if cp.last_card {
+                // KS-29: keep the steps that leave a winning completion.
+                let search = last_card::Search::new(state, seat);
+                candidates.retain(|a| search.keeps_win(state, a));
+            }
+            candidates
+        }
+    }
+}
+
+/// The actions the rules of the card allow for the next step of the card
+/// play in progress (without the last-card filter), in KS-30 order.
+pub fn step_candidates(state: &State) -> Vec<Action> {
+    let Some(cp) = &state.card_play else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    match cp.step {
+        Step::Target(x) => out.extend(faction_targets(state, x).into_iter().map(Action::Place)),
+        Step::KhonThai(_) => out.extend(state.undecided().map(Action::Place)),
+        Step::Exchange1v1 => {
+            // By the earlier province of the pair, its faction, the later
+            // province, its faction (the pairs of `valid_pairs`, in order).
+            for p in Province::all() {
+                let in_p = state.province(p).followers;
+                for f in Faction::ALL.into_iter().filter(|f| in_p.has(*f)) {
+                    for q in Province::all().filter(|q| *q > p && is_valid_pair(state, p, *q)) {
+                        let in_q = state.province(q).followers;
+                        for g in Faction::ALL.into_iter().filter(|g| in_q.has(*g)) {
+                            out.push(Action::Exchange1v1 { p, f, q, g });
+                        }
+                    }
+                }
+            }
+        }
+        Step::Exchange2v1 => {
+            for p in Province::all() {
+                let partners: Vec<Province> = Province::all()
+                    .filter(|q| is_valid_pair(state, p, *q))
+                    .collect();
+                if partners.is_empty() {
+                    continue;
+                }
+                for sent in two_side_choices(state.province(p).followers) {
+                    for q in &partners {
+                        let in_q = state.province(*q).followers;
+                        for g in Faction::ALL.into_iter().filter(|g| in_q.has(*g)) {
+                            out.push(Action::Exchange2v1 {
+                                p,
+                                sent: sent.clone(),
+                                q: *q,
+                                g,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        Step::King => {
+            let tiles = eligible_tiles(state);
+            for (i, t1) in tiles.iter().enumerate() {
+                for t2 in &tiles[i + 1..] {
+                    out.push(Action::King {
+                        t1: *t1,
+                        t2: *t2,
+                        marker: *t1,
+                    });
+                    out.push(Action::King {
+                        t1: *t1,
+                        t2: *t2,
+                        marker: *t2,
+                    });
+                }
+            }
+        }
+        Step::Take => {
+            for p in Province::all() {
+                let here = state.province(p).followers;
+                for faction in Faction::ALL.into_iter().filter(|f| here.has(*f)) {
+                    out.push(Action::Take {
+                        province: p,
+                        faction,
+                    });
+                }
+            }
+        }
+    }
+    out
+}

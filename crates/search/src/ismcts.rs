@@ -1,0 +1,366 @@
+//! Information-set Monte Carlo tree search (single-observer ISMCTS, after
+//! Cowling, Powley & Whitehouse 2012), generic over [`Game`].
+//!
+//! Every iteration samples a fresh world from the searching seat's view
+//! (`Game::determinize`: hidden cards dealt anew from what the seat cannot
+//! have seen, piles shuffled, generator reseeded), walks one shared tree in
+//! it, adds one node, finishes the game with random moves and credits each
+//! move on the way with the result of the seat that made it. Because the
+//! tree is shared by all worlds, its statistics average over what the seat
+//! does not know instead of trusting one guess.
+//!
+//! Two details make a tree usable across worlds whose legal moves differ
+//! (another seat's hand differs from world to world):
+//! * children are keyed by (seat, action), and a node only considers the
+//!   children legal in the current world;
+//! * UCB uses each child's *availability* (how often it was legal when its
+//!   parent was visited) instead of the parent's visits, so a move that is
+//!   rarely possible is not over-explored.
+//!
+//! The search sees the real state only through [`Worlds`], whose one method
+//! is the game's sampler: it cannot read hidden cards.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use satrap_engine::{Game, GameRng, Seat};
+
+/// How much one decision may search. Iterations, not time, so the strength
+/// of a bot does not depend on the machine; the caller's deadline caps the
+/// time on top.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Budget {
+    /// Sampled worlds, one descent and one playout each.
+    pub iterations: u32,
+    /// UCB1 exploration constant (results are in `[0, 1]`).
+    pub exploration: f64,
+    /// Cap on the moves of one random playout (a safety net: every game
+    /// ends by its own turn limit).
+    pub max_playout: usize,
+    /// Stop a playout once `Game::progress` has advanced by this much and
+    /// score it with `Game::evaluate` (where the game offers one); 0: play
+    /// every playout to the end.
+    pub horizon: u32,
+}
+
+/// The search's only access to the real game: worlds sampled from `seat`'s
+/// view. It keeps the state private and offers nothing but the sampler.
+pub struct Worlds<'a, G: Game> {
+    state: &'a G::State,
+    seat: Seat,
+}
+
+impl<'a, G: Game> Worlds<'a, G> {
+    pub fn new(state: &'a G::State, seat: Seat) -> Self {
+        Self { state, seat }
+    }
+
+    /// The seat whose information the worlds respect.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// A new world consistent with the seat's view.
+    pub fn sample(&self, rng: &mut GameRng) -> G::State {
+        G::determinize(self.state, self.seat, rng)
+    }
+}
+
+/// One move out of a node.
+struct Edge<A> {
+    seat: Seat,
+    action: A,
+    child: usize,
+    visits: u32,
+    /// Times this move was legal when its parent was visited.
+    available: u32,
+    /// Sum of the results of `seat` over the visits.
+    reward: f64,
+}
+
+/// A node of the shared tree: an information set reached by a sequence of
+/// moves from the root.
+struct Node<A> {
+    edges: Vec<Edge<A>>,
+    /// (seat, action) -> position in `edges`.
+    index: HashMap<(Seat, A), usize>,
+}
+
+impl<A> Node<A> {
+    fn new() -> Self {
+        Self {
+            edges: Vec::new(),
+            index: HashMap::new(),
+        }
+    }
+}
+
+/// What a search did (for the arena's figures and the benchmark).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    pub iterations: u32,
+    /// The deadline stopped the search before its budget was spent.
+    pub cut_by_deadline: bool,
+}
+
+/// The move of `worlds.seat()` with the most visits after the search, or
+/// `None` when the seat has no legal move.
+pub fn search<G: Game>(
+    worlds: &Worlds<'_, G>,
+    budget: &Budget,
+    rng: &mut GameRng,
+    deadline: Instant,
+) -> (Option<G::Action>, SearchStats) {
+    let seat = worlds.seat();
+    let mut tree: Vec<Node<G::Action>> = vec![Node::new()];
+    let mut stats = SearchStats::default();
+    let mut path: Vec<(usize, usize)> = Vec::new();
+    for _ in 0..budget.iterations {
+        if Instant::now() >= deadline {
+            stats.cut_by_deadline = true;
+            break;
+        }
+        stats.iterations += 1;
+        let mut world = worlds.sample(rng);
+        path.clear();
+        descend::<G>(&mut tree, &mut world, seat, budget, rng, &mut path);
+        let Some(scores) = playout::<G>(&mut world, budget, rng, deadline) else {
+            // Out of time within a playout: this iteration does not count.
+            stats.cut_by_deadline = true;
+            break;
+        };
+        for &(node, edge) in &path {
+            let e = &mut tree[node].edges[edge];
+            e.visits += 1;
+            e.reward += scores.get(e.seat).copied().unwrap_or(0.0);
+        }
+    }
+    let best = tree[0]
+        .edges
+        .iter()
+        .filter(|e| e.seat == seat)
+        .max_by(|a, b| a.visits.cmp(&b.visits).then(mean(a).total_cmp(&mean(b))))
+        .map(|e| e.action.clone());
+    let best = best.or_else(|| {
+        // No iteration ran (deadline already passed): any legal move.
+        let legal = G::legal_actions(&worlds.sample(rng), seat);
+        (!legal.is_empty()).then(|| legal[rng.index(legal.len())].clone())
+    });
+    (best, stats)
+}
+
+fn mean<A>(e: &Edge<A>) -> f64 {
+    if e.visits == 0 {
+        0.0
+    } else {
+        e.reward / f64::from(e.visits)
+    }
+}
+
+/// Selection and expansion in one world: follow UCB while every legal move
+/// of the node has been tried, then add one untried move (or stop where
+/// the game ends). The moves taken are pushed on `path`.
+fn descend<G: Game>(
+    tree: &mut Vec<Node<G::Action>>,
+    world: &mut G::State,
+    seat: Seat,
+    budget: &Budget,
+    rng: &mut GameRng,
+    path: &mut Vec<(usize, usize)>,
+) {
+    let mut node = 0;
+    loop {
+        let to_act = G::to_act(world);
+        if to_act.is_empty() {
+            return;
+        }
+        // The root is the searching seat's decision; deeper, where several
+        // seats act at once, any of them may move first.
+        let actor = if node == 0 && to_act.contains(&seat) {
+            seat
+        } else {
+            to_act[rng.index(to_act.len())]
+        };
+        let legal = G::legal_actions(world, actor);
+        if legal.is_empty() {
+            return;
+        }
+        let mut untried = Vec::new();
+        let mut known = Vec::with_capacity(legal.len());
+        for (i, action) in legal.iter().enumerate() {
+            match tree[node].index.get(&(actor, action.clone())) {
+                Some(&e) => {
+                    tree[node].edges[e].available += 1;
+                    known.push(e);
+                }
+                None => untried.push(i),
+            }
+        }
+        if !untried.is_empty() {
+            let pick = untried[rng.index(untried.len())];
+            let action = legal[pick].clone();
+            if G::apply(world, actor, &action).is_err() {
+                return;
+            }
+            let child = tree.len();
+            tree.push(Node::new());
+            let edges = &mut tree[node];
+            let e = edges.edges.len();
+            edges.index.insert((actor, action.clone()), e);
+            edges.edges.push(Edge {
+                seat: actor,
+                action,
+                child,
+                visits: 0,
+                available: 1,
+                reward: 0.0,
+            });
+            path.push((node, e));
+            return;
+        }
+        let edges = &tree[node].edges;
+        let Some(&e) = known.iter().max_by(|&&a, &&b| {
+            ucb(&edges[a], budget.exploration).total_cmp(&ucb(&edges[b], budget.exploration))
+        }) else {
+            return;
+        };
+        let (action, child) = (edges[e].action.clone(), edges[e].child);
+        if G::apply(world, actor, &action).is_err() {
+            return;
+        }
+        path.push((node, e));
+        node = child;
+    }
+}
+
+/// UCB1 with availability in place of the parent's visits.
+fn ucb<A>(e: &Edge<A>, c: f64) -> f64 {
+    let n = f64::from(e.visits.max(1));
+    mean(e) + c * (f64::from(e.available.max(1)).ln() / n).sqrt()
+}
+
+/// Random moves until the game ends, or until it has advanced by the
+/// budget's horizon where the game can estimate the rest; each seat's result
+/// in `[0, 1]`. A world where a seat to act has no move, or a playout cut by
+/// the cap, scores nobody (rare; it only dilutes that branch's average).
+/// `None` when the deadline passed (checked every few hundred moves: long
+/// games such as Territories take a millisecond or more per playout).
+fn playout<G: Game>(
+    world: &mut G::State,
+    budget: &Budget,
+    rng: &mut GameRng,
+    deadline: Instant,
+) -> Option<Vec<f64>> {
+    let stop = (budget.horizon > 0).then(|| G::progress(world).saturating_add(budget.horizon));
+    for step in 0..budget.max_playout {
+        if step % 256 == 255 && Instant::now() >= deadline {
+            return None;
+        }
+        if stop.is_some_and(|stop| G::progress(world) >= stop) {
+            if let Some(estimate) = G::evaluate(world) {
+                return Some(estimate);
+            }
+        }
+        let to_act = G::to_act(world);
+        if to_act.is_empty() {
+            break;
+        }
+        let actor = to_act[rng.index(to_act.len())];
+        let legal = G::legal_actions(world, actor);
+        if legal.is_empty() || G::apply(world, actor, &legal[rng.index(legal.len())]).is_err() {
+            return Some(Vec::new());
+        }
+    }
+    Some(
+        G::outcome(world)
+            .map(|o| o.search_scores(o.results.len()))
+            .unwrap_or_default(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::{Budget, playout};
+    use satrap_engine::{Game, GameRng};
+    use satrap_games::king_of_siam::{KingOfSiam, Options, heuristic};
+
+    fn budget(horizon: u32) -> Budget {
+        Budget {
+            iterations: 1,
+            exploration: 1.0,
+            max_playout: 20_000,
+            horizon,
+        }
+    }
+
+    fn later() -> Instant {
+        Instant::now() + Duration::from_secs(60)
+    }
+
+    #[test]
+    fn a_horizon_stops_the_playout_where_progress_advanced_and_uses_the_estimate() {
+        for seed in 0..20 {
+            let start = KingOfSiam::new_game(&Options::default(), 2, seed).expect("setup");
+            let mut world = start.clone();
+            let mut rng = GameRng::from_seed(seed);
+            let scores = playout::<KingOfSiam>(&mut world, &budget(1), &mut rng, later())
+                .expect("no deadline");
+            if world.over {
+                // The game ended within the first struggle (the British).
+                continue;
+            }
+            // KS-9: the first struggle was resolved, and nothing more.
+            assert_eq!(
+                KingOfSiam::progress(&world),
+                KingOfSiam::progress(&start) + 1
+            );
+            assert_eq!(scores, heuristic::evaluate(&world));
+        }
+    }
+
+    #[test]
+    fn a_territories_playout_stops_after_the_horizon_in_turns() {
+        use satrap_games::territories::{self, Territories};
+        for seed in 0..10 {
+            let start =
+                Territories::new_game(&territories::Options::default(), 2, seed).expect("setup");
+            let mut world = start.clone();
+            let mut rng = GameRng::from_seed(seed);
+            let scores = playout::<Territories>(&mut world, &budget(4), &mut rng, later())
+                .expect("no deadline");
+            if Territories::outcome(&world).is_some() {
+                continue;
+            }
+            // TR-33: four turns ended, and no more moves were played.
+            assert_eq!(
+                Territories::progress(&world),
+                Territories::progress(&start) + 4
+            );
+            assert_eq!(scores, territories::heuristic::evaluate(&world));
+        }
+    }
+
+    #[test]
+    fn without_a_horizon_the_playout_reaches_the_end() {
+        let mut world = KingOfSiam::new_game(&Options::default(), 3, 4).expect("setup");
+        let mut rng = GameRng::from_seed(4);
+        let scores =
+            playout::<KingOfSiam>(&mut world, &budget(0), &mut rng, later()).expect("no deadline");
+        assert!(world.over);
+        let outcome = KingOfSiam::outcome(&world).expect("over");
+        assert_eq!(scores, outcome.search_scores(3));
+    }
+
+    #[test]
+    fn playouts_with_a_horizon_are_reproducible_from_the_seed() {
+        let start = KingOfSiam::new_game(&Options::default(), 4, 7).expect("setup");
+        let run = || {
+            let mut world = start.clone();
+            let mut rng = GameRng::from_seed(99);
+            playout::<KingOfSiam>(&mut world, &budget(2), &mut rng, later())
+        };
+        assert_eq!(run(), run());
+    }
+}

@@ -1,0 +1,291 @@
+//! Who may call what: API keys and their roles ([`keys`]),
+//! quotas per caller ([`quota`]), and who may see a private game
+//! ([`identify`]).
+//!
+//! Invariants:
+//! - with a keys file, CreateGame, ListGames and the AdminService calls
+//!   need a valid `x-api-key` (UNAUTHENTICATED without one, PERMISSION_DENIED
+//!   when its role is too small); calls on one game are authorised by seat
+//!   and spectator tokens only, so players never need a key;
+//! - without a keys file the server is open (local development);
+//! - a private game answers a caller without a seat token, its spectator
+//!   token or an admin key exactly as an unknown game id does (NOT_FOUND,
+//!   same message), so its existence is not revealed.
+
+pub mod keys;
+pub mod quota;
+
+use std::net::SocketAddr;
+
+use subtle::ConstantTimeEq;
+use tonic::metadata::MetadataMap;
+
+use super::auth::{self, Caller};
+use super::error::ServiceError;
+pub use keys::{KeyRing, KeysFileError, Role};
+pub use quota::{QuotaConfig, Quotas};
+use satrap_store::SeatRecord;
+
+/// The metadata key that carries an API key.
+pub const API_KEY_HEADER: &str = "x-api-key";
+
+/// Who is calling, for CreateGame, ListGames and admin calls.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Principal {
+    /// The identity quotas count against and games record as their
+    /// creator: `key:NAME`, or `peer:IP` when no keys are configured.
+    pub owner: String,
+    /// The key's role; `None` on an open server (no keys file).
+    pub role: Option<Role>,
+}
+
+impl Principal {
+    pub fn is_admin(&self) -> bool {
+        self.role == Some(Role::Admin)
+    }
+}
+
+/// The keys and quotas of one server.
+pub struct Access {
+    keys: Option<KeyRing>,
+    pub quotas: Quotas,
+}
+
+impl Access {
+    /// No keys, no quotas: everyone may do everything.
+    pub fn open() -> Access {
+        Access::new(None, QuotaConfig::default())
+    }
+
+    pub fn new(keys: Option<KeyRing>, quotas: QuotaConfig) -> Access {
+        Access {
+            keys,
+            quotas: Quotas::new(quotas),
+        }
+    }
+
+    pub fn keys_configured(&self) -> bool {
+        self.keys.is_some()
+    }
+
+    /// The caller of a call that needs `role` when keys are configured.
+    pub fn require(
+        &self,
+        metadata: &MetadataMap,
+        peer: Option<SocketAddr>,
+        role: Role,
+    ) -> Result<Principal, ServiceError> {
+        let Some(keys) = &self.keys else {
+            let owner = match peer {
+                Some(addr) => format!("peer:{}", addr.ip()),
+                None => "peer:unknown".to_owned(),
+            };
+            return Ok(Principal { owner, role: None });
+        };
+        let presented = presented_key(metadata)?.ok_or(ServiceError::ApiKey(
+            "this call needs an API key: send metadata x-api-key: <key>",
+        ))?;
+        let entry = keys
+            .find(presented)
+            .ok_or(ServiceError::ApiKey("the x-api-key is not a valid API key"))?;
+        if entry.role < role {
+            return Err(ServiceError::PermissionDenied(match role {
+                Role::Admin => "this call needs an API key of role admin",
+                Role::Creator => "this call needs an API key of role creator or admin",
+            }));
+        }
+        Ok(Principal {
+            owner: format!("key:{}", entry.name),
+            role: Some(entry.role),
+        })
+    }
+
+    /// Whom a call counts against when it needs no key (watch streams):
+    /// `key:NAME` for a valid key, else `peer:IP` (the same owners as
+    /// [`Access::require`]).
+    pub fn owner(&self, metadata: &MetadataMap, peer: Option<SocketAddr>) -> String {
+        if let (Some(keys), Ok(Some(key))) = (&self.keys, presented_key(metadata)) {
+            if let Some(entry) = keys.find(key) {
+                return format!("key:{}", entry.name);
+            }
+        }
+        match peer {
+            Some(addr) => format!("peer:{}", addr.ip()),
+            None => "peer:unknown".to_owned(),
+        }
+    }
+
+    /// Whether the request carries a valid admin key (admins may look at
+    /// private games without their spectator token). Never an error: calls
+    /// on one game do not need a key.
+    pub fn admin_key(&self, metadata: &MetadataMap) -> bool {
+        let (Some(keys), Ok(Some(key))) = (&self.keys, presented_key(metadata)) else {
+            return false;
+        };
+        keys.find(key).is_some_and(|e| e.role == Role::Admin)
+    }
+}
+
+/// The `x-api-key` value, if any.
+fn presented_key(metadata: &MetadataMap) -> Result<Option<&str>, ServiceError> {
+    let Some(value) = metadata.get(API_KEY_HEADER) else {
+        return Ok(None);
+    };
+    let text = value
+        .to_str()
+        .map_err(|_| ServiceError::ApiKey("the x-api-key metadata is not printable text"))?;
+    Ok(Some(text.trim()))
+}
+
+/// The secrets that decide who may see one game.
+#[derive(Debug, Clone, Copy)]
+pub struct Visibility<'a> {
+    /// The game's id (for its NOT_FOUND).
+    pub id: &'a str,
+    pub private: bool,
+    pub spectator_hash: Option<&'a [u8; 32]>,
+}
+
+/// The caller of a request on one game. Public games: as
+/// [`auth::identify`]. Private games: a seat token is that seat; the
+/// spectator token or an admin key is a spectator; anything else (no token,
+/// a wrong one) is NOT_FOUND with the message an unknown id gets.
+pub fn identify(
+    token: Option<&str>,
+    seats: &[SeatRecord],
+    game: Visibility<'_>,
+    admin: bool,
+) -> Result<Caller, ServiceError> {
+    if !game.private {
+        return auth::identify(token, seats);
+    }
+    if let Some(token) = token {
+        if let Ok(caller) = auth::identify(Some(token), seats) {
+            return Ok(caller);
+        }
+        if game
+            .spectator_hash
+            .is_some_and(|h| bool::from(h.ct_eq(&auth::hash_token(token))))
+        {
+            return Ok(Caller::Spectator);
+        }
+    }
+    if admin {
+        return Ok(Caller::Spectator);
+    }
+    Err(ServiceError::game_not_found(game.id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tonic::metadata::MetadataValue;
+
+    fn seat(token: &str) -> SeatRecord {
+        SeatRecord {
+            name: "x".into(),
+            bot: String::new(),
+            token_hash: Some(auth::hash_token(token)),
+            resigned: false,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn private_games_answer_strangers_like_unknown_games() {
+        let seats = [seat("s0"), seat("s1")];
+        let spectator = auth::hash_token("watch");
+        let game = Visibility {
+            id: "g-1",
+            private: true,
+            spectator_hash: Some(&spectator),
+        };
+        assert_eq!(
+            identify(Some("s1"), &seats, game, false).ok(),
+            Some(Caller::Seat(1))
+        );
+        assert_eq!(
+            identify(Some("watch"), &seats, game, false).ok(),
+            Some(Caller::Spectator)
+        );
+        assert_eq!(
+            identify(None, &seats, game, true).ok(),
+            Some(Caller::Spectator)
+        );
+        let unknown = ServiceError::game_not_found("g-1").to_string();
+        for token in [None, Some("wrong")] {
+            let err = identify(token, &seats, game, false).expect_err("hidden");
+            assert_eq!(err.code(), tonic::Code::NotFound);
+            assert_eq!(err.to_string(), unknown);
+        }
+        // A public game keeps today's answers.
+        let public = Visibility {
+            private: false,
+            spectator_hash: None,
+            ..game
+        };
+        assert_eq!(
+            identify(None, &seats, public, false).ok(),
+            Some(Caller::Spectator)
+        );
+        assert!(matches!(
+            identify(Some("wrong"), &seats, public, false),
+            Err(ServiceError::BadToken)
+        ));
+    }
+
+    fn with_key(key: &str) -> MetadataMap {
+        let mut m = MetadataMap::new();
+        if let Ok(v) = MetadataValue::try_from(key) {
+            m.insert(API_KEY_HEADER, v);
+        }
+        m
+    }
+
+    #[test]
+    fn keys_and_roles_decide_the_code() -> Result<(), String> {
+        let creator = keys::generate("maker", Role::Creator)?;
+        let admin = keys::generate("ops", Role::Admin)?;
+        let ring = KeyRing::parse(&format!("{}\n{}\n", creator.line, admin.line))
+            .map_err(|(l, r)| format!("{l}: {r}"))?;
+        let access = Access::new(Some(ring), QuotaConfig::default());
+        let code = |m: &MetadataMap, role| access.require(m, None, role).map_err(|e| e.code());
+        assert_eq!(
+            code(&MetadataMap::new(), Role::Creator).err(),
+            Some(tonic::Code::Unauthenticated)
+        );
+        assert_eq!(
+            code(&with_key("satrap_nope"), Role::Creator).err(),
+            Some(tonic::Code::Unauthenticated)
+        );
+        assert_eq!(
+            code(&with_key(&creator.key), Role::Creator)
+                .ok()
+                .map(|p| p.owner),
+            Some("key:maker".to_owned())
+        );
+        assert_eq!(
+            code(&with_key(&creator.key), Role::Admin).err(),
+            Some(tonic::Code::PermissionDenied)
+        );
+        assert!(code(&with_key(&admin.key), Role::Admin).is_ok_and(|p| p.is_admin()));
+        assert!(access.admin_key(&with_key(&admin.key)));
+        assert!(!access.admin_key(&with_key(&creator.key)));
+        Ok(())
+    }
+
+    #[test]
+    fn an_open_server_counts_quotas_per_peer_address() {
+        let access = Access::open();
+        let peer: SocketAddr = "10.1.2.3:4567".parse().expect("addr");
+        let p = access.require(&MetadataMap::new(), Some(peer), Role::Admin);
+        assert_eq!(
+            p.ok(),
+            Some(Principal {
+                owner: "peer:10.1.2.3".into(),
+                role: None
+            })
+        );
+        assert!(!access.admin_key(&with_key("anything")));
+    }
+}

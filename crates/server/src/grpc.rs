@@ -1,0 +1,296 @@
+//! The tonic implementation of `satrap.v1.GameService`: decode the request,
+//! identify the caller, hand over to the [`Hub`], map errors to statuses.
+
+use std::pin::Pin;
+use std::sync::Arc;
+
+use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::{Stream, StreamExt};
+use tonic::{Request, Response, Status};
+
+use super::access::{Access, Role};
+use super::auth::{self, Caller, Who};
+use super::error::ServiceError;
+use super::hub::{Hub, Reply, WatchMode};
+use crate::proto::{self, game_service_server::GameService};
+use satrap_catalog::ActionInput;
+
+/// The gRPC front of the hub.
+pub struct GameServiceImpl {
+    hub: Arc<Hub>,
+    access: Arc<Access>,
+}
+
+impl GameServiceImpl {
+    /// An open service: no API keys, no quotas.
+    pub fn new(hub: Arc<Hub>) -> Self {
+        Self::with_access(hub, Arc::new(Access::open()))
+    }
+
+    /// A service that checks API keys and quotas (see `access`).
+    pub fn with_access(hub: Arc<Hub>, access: Arc<Access>) -> Self {
+        Self { hub, access }
+    }
+
+    /// Who is calling on game `id`: checks the bearer token on every call
+    /// (and an admin key, for private games). For reads; a call that acts
+    /// passes [`Self::who`] to the hub, which identifies under the lock.
+    async fn caller<T>(&self, req: &Request<T>, id: &str) -> Result<Caller, ServiceError> {
+        tracing::Span::current().record("game_id", id);
+        let token = auth::bearer(req.metadata())?;
+        let admin = self.access.admin_key(req.metadata());
+        self.hub.caller_as(id, token.as_deref(), admin).await
+    }
+
+    /// The credentials a call that changes game `id` presents; the hub
+    /// resolves them under the game's lock.
+    fn who<T>(&self, req: &Request<T>, id: &str) -> Result<Who, ServiceError> {
+        tracing::Span::current().record("game_id", id);
+        Ok(Who::Presented {
+            token: auth::bearer(req.metadata())?,
+            admin: self.access.admin_key(req.metadata()),
+        })
+    }
+}
+
+type UpdateStream = Pin<Box<dyn Stream<Item = Result<proto::GameUpdate, Status>> + Send>>;
+
+#[tonic::async_trait]
+impl GameService for GameServiceImpl {
+    async fn list_game_types(
+        &self,
+        _req: Request<proto::ListGameTypesRequest>,
+    ) -> Result<Response<proto::ListGameTypesResponse>, Status> {
+        Ok(Response::new(proto::ListGameTypesResponse {
+            game_types: self.hub.game_types(),
+        }))
+    }
+
+    async fn create_game(
+        &self,
+        req: Request<proto::CreateGameRequest>,
+    ) -> Result<Response<proto::CreateGameResponse>, Status> {
+        let principal = self
+            .access
+            .require(req.metadata(), req.remote_addr(), Role::Creator)?;
+        self.access.quotas.check_create_rate(&principal.owner)?;
+        let hub = self.hub.clone();
+        let body = req.into_inner();
+        let created =
+            to_completion(async move { hub.create_for(body, &principal.owner).await }).await?;
+        tracing::Span::current().record("game_id", created.game_id.as_str());
+        Ok(Response::new(proto::CreateGameResponse {
+            game_id: created.game_id,
+            seats: created.seats,
+            snapshot: Some(created.snapshot),
+            spectator_token: created.spectator_token,
+            invites: created.invites,
+        }))
+    }
+
+    async fn get_game(
+        &self,
+        req: Request<proto::GetGameRequest>,
+    ) -> Result<Response<proto::GetGameResponse>, Status> {
+        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        let (snapshot, observation) = self
+            .hub
+            .get_observed(&req.get_ref().game_id, caller, req.get_ref().observation)
+            .await?;
+        Ok(Response::new(proto::GetGameResponse {
+            snapshot: Some(snapshot),
+            observation,
+        }))
+    }
+
+    async fn list_legal_actions(
+        &self,
+        req: Request<proto::ListLegalActionsRequest>,
+    ) -> Result<Response<proto::ListLegalActionsResponse>, Status> {
+        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        Ok(Response::new(
+            self.hub
+                .legal_actions_observed(&req.get_ref().game_id, caller, req.get_ref().observation)
+                .await?,
+        ))
+    }
+
+    async fn apply_action(
+        &self,
+        req: Request<proto::ApplyActionRequest>,
+    ) -> Result<Response<proto::ApplyActionResponse>, Status> {
+        let who = self.who(&req, &req.get_ref().game_id)?;
+        let body = req.into_inner();
+        let hub = self.hub.clone();
+        let response = to_completion(async move {
+            let input = match &body.r#move {
+                Some(proto::apply_action_request::Move::Action(a)) => ActionInput::Proto(a),
+                Some(proto::apply_action_request::Move::Notation(n)) => ActionInput::Notation(n),
+                Some(proto::apply_action_request::Move::ActionId(id)) => ActionInput::Id(*id),
+                None => {
+                    return Err(ServiceError::InvalidArgument(
+                        "set one of action, notation or action_id".into(),
+                    ));
+                }
+            };
+            hub.apply_with(
+                &body.game_id,
+                who,
+                body.expected_version,
+                input,
+                Reply::of(&body),
+            )
+            .await
+        })
+        .await?;
+        Ok(Response::new(response))
+    }
+
+    type WatchGameStream = UpdateStream;
+
+    async fn watch_game(
+        &self,
+        req: Request<proto::WatchGameRequest>,
+    ) -> Result<Response<Self::WatchGameStream>, Status> {
+        let owner = self.access.owner(req.metadata(), req.remote_addr());
+        let ticket = self.access.quotas.open_watch_stream(&owner)?;
+        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        let rx = self
+            .hub
+            .watch(
+                &req.get_ref().game_id,
+                caller,
+                req.get_ref().from_version,
+                WatchMode::of(req.get_ref()),
+            )
+            .await?;
+        // The ticket lives as long as the stream's body.
+        let stream = ReceiverStream::new(rx).map(move |u| {
+            let _held = &ticket;
+            u
+        });
+        Ok(Response::new(Box::pin(stream)))
+    }
+
+    async fn get_history(
+        &self,
+        req: Request<proto::GetHistoryRequest>,
+    ) -> Result<Response<proto::GetHistoryResponse>, Status> {
+        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        Ok(Response::new(
+            self.hub.history(&req.get_ref().game_id, caller).await?,
+        ))
+    }
+
+    async fn list_games(
+        &self,
+        req: Request<proto::ListGamesRequest>,
+    ) -> Result<Response<proto::ListGamesResponse>, Status> {
+        let principal = self
+            .access
+            .require(req.metadata(), req.remote_addr(), Role::Creator)?;
+        Ok(Response::new(
+            self.hub
+                .list_games_as(req.into_inner(), principal.is_admin())
+                .await?,
+        ))
+    }
+
+    async fn resign(
+        &self,
+        req: Request<proto::ResignRequest>,
+    ) -> Result<Response<proto::ResignResponse>, Status> {
+        let who = self.who(&req, &req.get_ref().game_id)?;
+        let hub = self.hub.clone();
+        let id = req.into_inner().game_id;
+        Ok(Response::new(
+            to_completion(async move { hub.resign(&id, who).await }).await?,
+        ))
+    }
+
+    async fn rotate_seat_token(
+        &self,
+        req: Request<proto::RotateSeatTokenRequest>,
+    ) -> Result<Response<proto::RotateSeatTokenResponse>, Status> {
+        let who = self.who(&req, &req.get_ref().game_id)?;
+        let hub = self.hub.clone();
+        let id = req.into_inner().game_id;
+        let credential = to_completion(async move { hub.rotate_token(&id, who).await }).await?;
+        Ok(Response::new(proto::RotateSeatTokenResponse {
+            credential: Some(credential),
+        }))
+    }
+
+    async fn join_game(
+        &self,
+        req: Request<proto::JoinGameRequest>,
+    ) -> Result<Response<proto::JoinGameResponse>, Status> {
+        let who = self.who(&req, &req.get_ref().game_id)?;
+        let hub = self.hub.clone();
+        let body = req.into_inner();
+        Ok(Response::new(
+            to_completion(async move { hub.join_as(body, who).await }).await?,
+        ))
+    }
+
+    async fn leave_game(
+        &self,
+        req: Request<proto::LeaveGameRequest>,
+    ) -> Result<Response<proto::LeaveGameResponse>, Status> {
+        let who = self.who(&req, &req.get_ref().game_id)?;
+        let hub = self.hub.clone();
+        let id = req.into_inner().game_id;
+        Ok(Response::new(
+            to_completion(async move { hub.leave(&id, who).await }).await?,
+        ))
+    }
+}
+
+/// Run a request that writes to completion. tonic drops a request's
+/// future when the client cancels or its deadline passes; a write dropped
+/// between the store's commit and the cache update would leave the live
+/// game behind the store (and its bots waiting). The work runs inline (no
+/// task hand-off on the move path: a spawn per call wakes another worker
+/// thread, see docs/performance.md) and, if the request is dropped before
+/// it is done, what is left of it is moved into a task of its own that
+/// finishes it. A panic in it is an INTERNAL error, as in a task.
+pub(super) async fn to_completion<T: Send + 'static>(
+    work: impl Future<Output = Result<T, ServiceError>> + Send + 'static,
+) -> Result<T, ServiceError> {
+    use futures_util::FutureExt;
+    let work = std::panic::AssertUnwindSafe(tracing::Instrument::in_current_span(work))
+        .catch_unwind()
+        .map(|done| {
+            done.unwrap_or_else(|_| {
+                Err(ServiceError::Internal(
+                    "request task failed: it panicked".into(),
+                ))
+            })
+        });
+    let mut guard = FinishOnDrop(Some(Box::pin(work)));
+    let out = std::future::poll_fn(|cx| match guard.0.as_mut() {
+        Some(work) => work.as_mut().poll(cx),
+        None => std::task::Poll::Ready(Err(ServiceError::Internal(
+            "request polled after it finished".into(),
+        ))),
+    })
+    .await;
+    guard.0 = None;
+    out
+}
+
+type Work<T> = Pin<Box<dyn Future<Output = Result<T, ServiceError>> + Send>>;
+
+/// Holds a request's unfinished work; dropped before the work is done
+/// (the request was cancelled), it spawns the rest.
+struct FinishOnDrop<T: Send + 'static>(Option<Work<T>>);
+
+impl<T: Send + 'static> Drop for FinishOnDrop<T> {
+    fn drop(&mut self) {
+        if let (Some(work), Ok(runtime)) = (self.0.take(), tokio::runtime::Handle::try_current()) {
+            runtime.spawn(async move {
+                let _ = work.await;
+            });
+        }
+    }
+}

@@ -1,0 +1,497 @@
+//! The live-game cache: every game a request touches is held here as a
+//! [`LiveGame`], rebuilt from the store by replay when it is not, and
+//! evicted (least recently used first) when the cache is over its bound and
+//! nobody holds it. A game's mutable part sits behind one async mutex, which
+//! serialises its moves; frozen copies go to watchers through a broadcast.
+//!
+//! Invariant: `Cell::instance` is always the state after `Cell::log`, and
+//! the log is a prefix of (or equal to) the store's log.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
+
+use prost::Message;
+use tokio::sync::broadcast;
+
+use super::Hub;
+use super::clocks::ClockState;
+use super::log::Log;
+use super::settings::Settings;
+use crate::error::ServiceError;
+use crate::proto;
+use satrap_catalog::{ActionInput, ApplyError, GameInstance, GameKind};
+use satrap_engine::Seat;
+use satrap_store::{EntryKind, LoggedAction, SeatRecord};
+
+/// A frozen copy of a game at one version with its clocks, shared with
+/// watchers.
+pub(super) struct Version {
+    pub inst: Box<dyn GameInstance>,
+    pub clocks: ClockState,
+    /// What watchers are sent of this version, built once per viewer (see
+    /// [`Shared`]).
+    pub shared: Shared,
+}
+
+impl Version {
+    /// A version that is built once per use (a replayed one, which replay
+    /// changes in place, or a catch-up's copy): nothing is shared.
+    pub fn new(inst: Box<dyn GameInstance>, clocks: ClockState) -> Self {
+        Version {
+            inst,
+            clocks,
+            shared: Shared::default(),
+        }
+    }
+
+    /// A frozen version for the broadcast: every stream of one viewer gets
+    /// the same update, built by the first stream that needs it.
+    pub fn frame(inst: Box<dyn GameInstance>, clocks: ClockState) -> Frame {
+        let viewers = inst.players() + 1;
+        Arc::new(Version {
+            inst,
+            clocks,
+            shared: Shared {
+                full: (0..viewers).map(|_| OnceLock::new()).collect(),
+                snapshots: (0..2 * viewers).map(|_| OnceLock::new()).collect(),
+            },
+        })
+    }
+}
+
+/// Updates of one broadcast frame, built once per viewer and cloned for
+/// every stream of that viewer. Without it each of 10,000 watch streams
+/// rendered the same view, text picture and clocks again for one move
+/// (docs/performance.md, "Fan-out"). Slot 0 is the spectators', slot
+/// `s + 1` seat `s`'s; empty (the default) shares nothing.
+#[derive(Default)]
+pub(super) struct Shared {
+    /// Full updates (the default mode), by viewer slot.
+    pub full: Box<[OnceLock<proto::GameUpdate>]>,
+    /// Snapshots for delta streams, by viewer slot, without and then with
+    /// the text picture (each stream takes its own delta against them).
+    pub snapshots: Box<[OnceLock<proto::GameSnapshot>]>,
+}
+
+impl std::ops::Deref for Version {
+    type Target = dyn GameInstance;
+    fn deref(&self) -> &Self::Target {
+        self.inst.as_ref()
+    }
+}
+
+pub(super) type Frame = Arc<Version>;
+
+/// Immutable facts of a game.
+pub(super) struct Meta {
+    pub id: String,
+    pub kind: &'static GameKind,
+    pub players: usize,
+    pub seed: u64,
+    pub options: proto::GameOptions,
+    /// A private game: spectators need the spectator token.
+    pub private: bool,
+    /// SHA-256 of the spectator token of a private game.
+    pub spectator_hash: Option<[u8; 32]>,
+    /// Clock and lobby settings chosen at creation.
+    pub settings: Settings,
+    pub created_at_ms: u64,
+    /// Who created the game (`key:NAME` or `peer:IP`): quotas count
+    /// against it.
+    pub owner: String,
+}
+
+/// The mutable part, behind an async mutex that serialises a game's moves.
+pub(super) struct Cell {
+    pub instance: Box<dyn GameInstance>,
+    /// The clocks after `log` (and whether the game has started).
+    pub clocks: ClockState,
+    pub log: Log,
+    /// The store's seat revision that `LiveGame::seats` reflects.
+    pub seat_revision: u64,
+}
+
+pub(super) struct LiveGame {
+    pub meta: Meta,
+    /// Changed only by a resignation; read without the cell's lock (tokens,
+    /// snapshots for watchers).
+    seats: RwLock<Arc<Vec<SeatRecord>>>,
+    pub cell: tokio::sync::Mutex<Cell>,
+    pub updates: Updates,
+    pub watchers: AtomicUsize,
+    /// Tick of the last request that used the game (cache eviction order).
+    pub last_used: AtomicU64,
+    /// A bot driver task is running for this game. Set and cleared only
+    /// with the cell's lock held (see `driver`), so no bot turn is missed.
+    pub driving: AtomicBool,
+    /// Turns `true` when the game is deleted (DeleteGame, retention, or
+    /// gone from a shared store): its watch streams end.
+    pub gone: tokio::sync::watch::Sender<bool>,
+    /// A clock task is running for this game (the same rule, see `timeouts`).
+    pub timing: AtomicBool,
+    /// Wakes the clock task to look at new deadlines.
+    pub clock_wake: tokio::sync::Notify,
+}
+
+/// Frames a watcher may fall behind before it catches up by replay.
+const UPDATE_CAPACITY: usize = 64;
+
+/// A game's broadcast of new versions to its watchers, there only while
+/// someone watches. Most cached games have no watcher, and a broadcast
+/// channel costs its ring of slots even unused (about 2.5 KB), and keeps
+/// the last frames it sent (whole game states) until they are overwritten:
+/// so the channel is made by the first watcher and dropped once the game
+/// is over or nobody watches any more (watchers still receive what was
+/// sent before; a later watcher makes a new one).
+#[derive(Default)]
+pub(super) struct Updates(Mutex<Option<broadcast::Sender<Frame>>>);
+
+impl Updates {
+    /// Send `frame` to every watcher; `Err` (with the frame) if none.
+    pub fn send(&self, frame: Frame) -> Result<usize, broadcast::error::SendError<Frame>> {
+        let mut channel = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(tx) = channel.as_ref() else {
+            return Err(broadcast::error::SendError(frame));
+        };
+        let over = frame.is_over();
+        let sent = tx.send(frame);
+        if over || sent.is_err() {
+            *channel = None;
+        }
+        sent
+    }
+
+    /// How many watchers would receive a frame sent now (0 without a
+    /// channel): the move path makes a frame only when this is not 0.
+    pub fn receiver_count(&self) -> usize {
+        let channel = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        channel
+            .as_ref()
+            .map_or(0, broadcast::Sender::receiver_count)
+    }
+
+    /// A receiver of every frame sent from now on.
+    pub fn subscribe(&self) -> broadcast::Receiver<Frame> {
+        let mut channel = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        channel
+            .get_or_insert_with(|| broadcast::channel(UPDATE_CAPACITY).0)
+            .subscribe()
+    }
+}
+
+impl LiveGame {
+    pub fn seats(&self) -> Arc<Vec<SeatRecord>> {
+        self.seats.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    pub fn set_seats(&self, seats: Vec<SeatRecord>) {
+        *self.seats.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(seats);
+    }
+}
+
+impl Hub {
+    /// Put a game in the cache (or return the copy already there) and evict
+    /// idle games beyond the bound.
+    pub(super) fn insert(
+        &self,
+        meta: Meta,
+        seats: Vec<SeatRecord>,
+        instance: Box<dyn GameInstance>,
+        clocks: ClockState,
+        log: Vec<LoggedAction>,
+        seat_revision: u64,
+    ) -> Arc<LiveGame> {
+        let live = Arc::new(LiveGame {
+            meta,
+            seats: RwLock::new(Arc::new(seats)),
+            cell: tokio::sync::Mutex::new(Cell {
+                instance,
+                clocks,
+                log: Log::from(log),
+                seat_revision,
+            }),
+            updates: Updates::default(),
+            watchers: AtomicUsize::new(0),
+            last_used: AtomicU64::new(self.tick()),
+            driving: AtomicBool::new(false),
+            gone: tokio::sync::watch::channel(false).0,
+            timing: AtomicBool::new(false),
+            clock_wake: tokio::sync::Notify::new(),
+        });
+        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        let live = games.entry(live.meta.id.clone()).or_insert(live).clone();
+        if games.len() > self.limits.max_cached_games {
+            evict_idle(&mut games, self.limits.max_cached_games);
+        }
+        live
+    }
+
+    /// Forget a cached game (deleted from the store); its watch streams
+    /// end.
+    pub(super) fn forget(&self, id: &str) {
+        let removed = self
+            .games
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(id);
+        if let Some(live) = removed {
+            live.gone.send_replace(true);
+        }
+    }
+
+    /// The cached game, if it is cached.
+    pub(super) fn cached(&self, id: &str) -> Option<Arc<LiveGame>> {
+        self.games
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(id)
+            .cloned()
+    }
+
+    /// Every cached game.
+    pub(super) fn all_cached(&self) -> Vec<Arc<LiveGame>> {
+        self.games
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .values()
+            .cloned()
+            .collect()
+    }
+
+    fn tick(&self) -> u64 {
+        self.clock.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// The live game, loaded from the store and rebuilt by replay if needed.
+    /// A game loaded with a bot to act (after a crash or restart) gets its
+    /// bot driver back.
+    pub(super) async fn live(&self, id: &str) -> Result<Arc<LiveGame>, ServiceError> {
+        if id.is_empty() {
+            return Err(ServiceError::InvalidArgument("game_id is empty".into()));
+        }
+        if id.len() > MAX_GAME_ID_LEN {
+            // No stored id is this long: do not ask the store.
+            return Err(ServiceError::game_not_found(id));
+        }
+        if let Some(g) = self.games.lock().unwrap_or_else(|p| p.into_inner()).get(id) {
+            g.last_used.store(self.tick(), Ordering::Relaxed);
+            return Ok(g.clone());
+        }
+        let head = self.store.head(id).await?;
+        let stored = self
+            .store
+            .load(id)
+            .await?
+            .ok_or_else(|| ServiceError::game_not_found(id))?;
+        let record = stored.record;
+        let kind = satrap_catalog::find(&record.game_type).ok_or_else(|| {
+            ServiceError::DataLoss(format!(
+                "stored game {id} has unknown type {}",
+                record.game_type
+            ))
+        })?;
+        let options = proto::GameOptions::decode(record.options.as_slice())
+            .map_err(|e| ServiceError::DataLoss(format!("stored options of {id}: {e}")))?;
+        let settings = Settings::decode(&record.settings)
+            .map_err(|e| ServiceError::DataLoss(format!("stored settings of {id}: {e}")))?;
+        let meta = Meta {
+            id: record.id,
+            kind,
+            players: record.seats.len(),
+            seed: record.seed,
+            options,
+            private: record.access.private,
+            spectator_hash: record.access.spectator_hash,
+            settings,
+            created_at_ms: record.created_at_ms,
+            owner: record.access.owner,
+        };
+        let (instance, clocks) = replay(&meta, record.started_at_ms, &stored.actions, |_| true)?;
+        let live = self.insert(
+            meta,
+            record.seats,
+            instance,
+            clocks,
+            stored.actions,
+            head.map_or(0, |h| h.seat_revision),
+        );
+        let cell = live.cell.lock().await;
+        // After a restart (or on another replica) whatever is due now is
+        // enforced at once by these.
+        self.kick_bots(&live, &cell);
+        self.kick_clock(&live, &cell);
+        self.kick_fill(&live, &cell);
+        drop(cell);
+        Ok(live)
+    }
+}
+
+/// Game ids are UUIDs (36 characters); anything much longer is unknown.
+const MAX_GAME_ID_LEN: usize = 128;
+
+/// Drop the least recently used games that nobody holds (no request in
+/// flight, no watcher, no bot driver) until the cache is 10% under `max`.
+/// They stay in the store and are rebuilt by replay when next asked for.
+fn evict_idle(games: &mut HashMap<String, Arc<LiveGame>>, max: usize) {
+    let target = max - max / 10;
+    let mut idle: Vec<(u64, String)> = games
+        .iter()
+        .filter(|(_, g)| Arc::strong_count(g) == 1)
+        .map(|(id, g)| (g.last_used.load(Ordering::Relaxed), id.clone()))
+        .collect();
+    idle.sort_unstable();
+    let excess = games.len().saturating_sub(target);
+    for (_, id) in idle.into_iter().take(excess) {
+        games.remove(&id);
+    }
+}
+
+/// A stored game that no longer replays: its data is damaged.
+pub(super) fn corrupt<E: std::fmt::Display>(id: &str) -> impl Fn(E) -> ServiceError + '_ {
+    move |e| ServiceError::DataLoss(format!("stored game {id} does not replay: {e}"))
+}
+
+/// The game at version 0 with its clocks (started at `started_at`, if it
+/// has started).
+pub(super) fn initial(
+    meta: &Meta,
+    started_at: Option<u64>,
+) -> Result<(Box<dyn GameInstance>, ClockState), ServiceError> {
+    let inst = meta
+        .kind
+        .create(Some(&meta.options), meta.players, meta.seed)
+        .map_err(corrupt(&meta.id))?;
+    let mut clocks = ClockState::new(meta.settings.control, meta.players);
+    if let Some(at) = started_at {
+        clocks.start(at, &inst.to_act());
+    }
+    Ok((inst, clocks))
+}
+
+/// Rebuild a game from its seed, calling `each` after every entry (with the
+/// game and its clocks at that version) until it returns `false`; returns
+/// the game where replay stopped.
+pub(super) fn replay<L>(
+    meta: &Meta,
+    started_at: Option<u64>,
+    log: L,
+    mut each: impl FnMut(&Version) -> bool,
+) -> Result<(Box<dyn GameInstance>, ClockState), ServiceError>
+where
+    L: IntoIterator,
+    L::Item: std::borrow::Borrow<LoggedAction>,
+{
+    use std::borrow::Borrow;
+    let (inst, clocks) = initial(meta, started_at)?;
+    let mut v = Version::new(inst, clocks);
+    for a in log {
+        apply_entry(&mut v.inst, &mut v.clocks, a.borrow()).map_err(corrupt(&meta.id))?;
+        if !each(&v) {
+            break;
+        }
+    }
+    Ok((v.inst, v.clocks))
+}
+
+/// The policy a timeout entry applied.
+pub(super) fn timeout_policy(kind: EntryKind) -> Option<proto::TimeoutPolicy> {
+    match kind {
+        EntryKind::Move => None,
+        EntryKind::TimeoutBotMoves => Some(proto::TimeoutPolicy::BotMoves),
+        EntryKind::TimeoutBotTakesSeat => Some(proto::TimeoutPolicy::BotTakesSeat),
+        EntryKind::TimeoutForfeit => Some(proto::TimeoutPolicy::Forfeit),
+    }
+}
+
+/// Apply one stored entry (a move, a timeout with the bot's move or a
+/// forfeit, or an abort) to the game and its clocks: the one way entries
+/// are replayed.
+pub(super) fn apply_entry(
+    inst: &mut Box<dyn GameInstance>,
+    clocks: &mut ClockState,
+    a: &LoggedAction,
+) -> Result<(), ApplyError> {
+    let seat = a.seat as Seat;
+    match timeout_policy(a.kind) {
+        // An administrator's abort (`aborted`): every clock stops with it.
+        _ if super::aborted::is_abort(a) => super::aborted::apply_logged(inst, a)?,
+        Some(proto::TimeoutPolicy::Forfeit) => inst.forfeit(seat),
+        policy => {
+            inst.apply(seat, ActionInput::Notation(&a.notation))?;
+            if let Some(p) = policy {
+                inst.mark_timeout(seat, p);
+            }
+        }
+    }
+    clocks.advance(&inst.to_act(), seat, a.at_ms, a.kind);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hub::settings::Control;
+
+    /// King of Siam (3 players) after `moves` first-legal moves, or at its
+    /// end if it ends sooner.
+    fn frame(moves: usize) -> Frame {
+        let kind = satrap_catalog::find("king_of_siam").expect("registered");
+        let mut inst = kind.create(None, 3, 7).expect("created");
+        for _ in 0..moves {
+            let Some(&seat) = inst.to_act().first() else {
+                break;
+            };
+            inst.apply_legal(seat, 0).expect("legal");
+        }
+        Version::frame(inst, ClockState::new(Control::None, 3))
+    }
+
+    fn has_channel(u: &Updates) -> bool {
+        u.0.lock().map(|c| c.is_some()).unwrap_or(false)
+    }
+
+    #[test]
+    fn an_unwatched_game_has_no_channel() {
+        let updates = Updates::default();
+        assert!(updates.send(frame(1)).is_err(), "nobody to send to");
+        assert!(!has_channel(&updates));
+    }
+
+    #[test]
+    fn watchers_get_every_frame_and_the_channel_goes_when_they_do() {
+        let updates = Updates::default();
+        let mut a = updates.subscribe();
+        let mut b = updates.subscribe();
+        assert!(has_channel(&updates));
+        assert_eq!(updates.send(frame(1)).ok(), Some(2));
+        assert_eq!(a.try_recv().map(|f| f.version()).ok(), Some(1));
+        assert_eq!(b.try_recv().map(|f| f.version()).ok(), Some(1));
+        drop((a, b));
+        // The next move finds nobody: the channel and its frames are freed.
+        assert!(updates.send(frame(2)).is_err());
+        assert!(!has_channel(&updates));
+        // A new watcher gets a new channel.
+        let mut c = updates.subscribe();
+        assert_eq!(updates.send(frame(3)).ok(), Some(1));
+        assert_eq!(c.try_recv().map(|f| f.version()).ok(), Some(3));
+    }
+
+    #[test]
+    fn the_last_frame_reaches_watchers_and_then_the_channel_is_dropped() {
+        let updates = Updates::default();
+        let mut rx = updates.subscribe();
+        let last = frame(10_000);
+        assert!(last.is_over(), "the game ended");
+        let version = last.version();
+        assert_eq!(updates.send(frame(1)).ok(), Some(1));
+        assert_eq!(updates.send(last).ok(), Some(1));
+        assert!(!has_channel(&updates));
+        assert_eq!(rx.try_recv().map(|f| f.version()).ok(), Some(1));
+        assert_eq!(rx.try_recv().map(|f| f.version()).ok(), Some(version));
+        assert!(matches!(
+            rx.try_recv(),
+            Err(broadcast::error::TryRecvError::Closed)
+        ));
+    }
+}

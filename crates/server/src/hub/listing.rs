@@ -1,0 +1,122 @@
+//! ListGames (public facts of stored games, newest first, keyset-paged) and
+//! retention (deleting what the retention flags no longer keep, from the
+//! store and the cache). Neither needs a live game.
+
+use super::Hub;
+use super::settings::{Control, Settings};
+use super::view::seat_infos;
+use crate::echo::Echo;
+use crate::error::ServiceError;
+use crate::proto;
+use satrap_store::{Cursor, Expiry, GameStatus, ListQuery};
+
+/// `ListGames` page sizes.
+const DEFAULT_PAGE: usize = 20;
+const MAX_PAGE: usize = 100;
+
+impl Hub {
+    /// Stored games, newest first, filtered and paged.
+    pub async fn list_games(
+        &self,
+        req: proto::ListGamesRequest,
+    ) -> Result<proto::ListGamesResponse, ServiceError> {
+        self.list_games_as(req, false).await
+    }
+
+    /// ListGames; private games are listed only when `show_private` (an
+    /// admin key).
+    pub async fn list_games_as(
+        &self,
+        req: proto::ListGamesRequest,
+        show_private: bool,
+    ) -> Result<proto::ListGamesResponse, ServiceError> {
+        if !req.game_type.is_empty() {
+            super::find_kind(&req.game_type)?;
+        }
+        let status = match proto::GameStatus::try_from(req.status) {
+            Ok(proto::GameStatus::Unspecified) => None,
+            Ok(proto::GameStatus::InProgress) => Some(GameStatus::InProgress),
+            Ok(proto::GameStatus::Finished) => Some(GameStatus::Finished),
+            Ok(proto::GameStatus::Waiting) => Some(GameStatus::Waiting),
+            Err(_) => {
+                return Err(ServiceError::InvalidArgument(format!(
+                    "unknown status {}",
+                    req.status
+                )));
+            }
+        };
+        let page = match req.page_size {
+            0 => DEFAULT_PAGE,
+            n => (n as usize).min(MAX_PAGE),
+        };
+        let after = if req.page_token.is_empty() {
+            None
+        } else {
+            Some(parse_page_token(&req.page_token)?)
+        };
+        let mut found = self
+            .store
+            .list(&ListQuery {
+                game_type: (!req.game_type.is_empty()).then_some(req.game_type),
+                status,
+                after,
+                open_seats: req.open_seats,
+                limit: page + 1,
+                hide_private: !show_private,
+            })
+            .await?;
+        let more = found.len() > page;
+        found.truncate(page);
+        let next_page_token = match found.last() {
+            Some(last) if more => format!("{}.{}", last.created_at_ms, last.id),
+            _ => String::new(),
+        };
+        Ok(proto::ListGamesResponse {
+            games: found
+                .into_iter()
+                .map(|g| proto::GameSummary {
+                    time_control: Settings::decode(&g.settings)
+                        .ok()
+                        .filter(|s| s.control != Control::None)
+                        .map(|s| s.control.to_proto()),
+                    seats: seat_infos(&g.seats),
+                    game_id: g.id,
+                    game_type: g.game_type,
+                    status: match g.status {
+                        GameStatus::InProgress => proto::GameStatus::InProgress,
+                        GameStatus::Finished => proto::GameStatus::Finished,
+                        GameStatus::Waiting => proto::GameStatus::Waiting,
+                    } as i32,
+                    version: g.version,
+                    created_at_ms: g.created_at_ms,
+                    updated_at_ms: g.updated_at_ms,
+                    private: g.private,
+                })
+                .collect(),
+            next_page_token,
+        })
+    }
+
+    /// Delete what retention no longer keeps, from the store and the cache.
+    pub async fn expire(&self, expiry: Expiry) -> Result<usize, ServiceError> {
+        let gone = self.store.expire(expiry).await?;
+        for id in &gone {
+            self.forget(id);
+        }
+        if !gone.is_empty() {
+            tracing::info!(games = gone.len(), "retention expired games");
+        }
+        Ok(gone.len())
+    }
+}
+
+/// `ListGames` page tokens are `<created_at_ms>.<game id>` of the last game
+/// of the previous page.
+fn parse_page_token(token: &str) -> Result<Cursor, ServiceError> {
+    let bad = || ServiceError::InvalidArgument(format!("invalid page_token {}", Echo(token)));
+    let (ms, id) = token.split_once('.').ok_or_else(bad)?;
+    Ok(Cursor {
+        created_at_ms: ms.parse().map_err(|_| bad())?,
+        id: id.to_owned(),
+    })
+}

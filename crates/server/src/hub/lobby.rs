@@ -1,0 +1,334 @@
+//! The lobby: games created with open seats wait (no version is playable,
+//! no clock runs) until JoinGame has filled every open seat, or until the
+//! creation's `bot_fill` wait has passed and bots take the rest. LeaveGame
+//! gives a seat back before the start.
+//!
+//! Every change goes through the store first (`GameStore::join`, `leave`,
+//! `fill_open_seats`, each atomic, so two joins racing for the last seat
+//! cannot both win, even on two replicas) and then into the cached seats,
+//! with the seat revision other replicas compare. The start time is
+//! stored, so the clocks of a game that started by a join are the same on
+//! every replica and after a restart; the fill deadline is the creation
+//! time plus the stored wait, so a restart or another replica fills on
+//! time too.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::cache::{Cell, LiveGame};
+use super::view;
+use super::{BotQuota, Hub};
+use crate::proto;
+use subtle::ConstantTimeEq;
+
+use crate::auth::{self, Caller, Who};
+use crate::error::ServiceError;
+use satrap_store::{JoinSeat, SeatRecord, now_ms};
+
+/// The stored record of an open seat at creation, and its invite code if
+/// asked for.
+pub(super) fn open_seat(
+    i: usize,
+    request: &proto::SeatRequest,
+    with_invite: bool,
+    invites: &mut Vec<proto::Invite>,
+) -> Result<SeatRecord, ServiceError> {
+    if !request.name.is_empty() || !request.bot.is_empty() {
+        return Err(ServiceError::InvalidArgument(format!(
+            "seat {i}: an open seat has no name and no bot (the player who joins names it)"
+        )));
+    }
+    let invite_hash = if with_invite {
+        let code = auth::new_token()?;
+        let hash = auth::hash_token(&code);
+        invites.push(proto::Invite {
+            seat: i as u32,
+            code,
+        });
+        Some(hash)
+    } else {
+        None
+    };
+    Ok(SeatRecord {
+        open: true,
+        invite_hash,
+        ..SeatRecord::default()
+    })
+}
+
+impl Hub {
+    /// Take an open seat (JoinGame).
+    pub async fn join(
+        &self,
+        req: proto::JoinGameRequest,
+    ) -> Result<proto::JoinGameResponse, ServiceError> {
+        self.join_as(
+            req,
+            Who::Presented {
+                token: None,
+                admin: false,
+            },
+        )
+        .await
+    }
+
+    /// JoinGame with the request's credentials: a private game is joined
+    /// only by a caller that presents its spectator token, a seat token,
+    /// an invite code of one of its open seats, or an admin key; anyone
+    /// else gets the NOT_FOUND an unknown id gets.
+    pub async fn join_as(
+        &self,
+        req: proto::JoinGameRequest,
+        who: Who,
+    ) -> Result<proto::JoinGameResponse, ServiceError> {
+        if req.name.chars().count() > self.limits.max_name_len {
+            return Err(ServiceError::InvalidArgument(format!(
+                "name longer than {} characters",
+                self.limits.max_name_len
+            )));
+        }
+        let live = self.live(&req.game_id).await?;
+        if live.meta.private && !may_join_private(&live, &who, &req.invite_code) {
+            return Err(ServiceError::game_not_found(&live.meta.id));
+        }
+        let seat = match req.seat {
+            Some(s) if s as usize >= live.meta.players => {
+                return Err(ServiceError::InvalidArgument(format!(
+                    "the game has seats 0 to {}, not {s}",
+                    live.meta.players - 1
+                )));
+            }
+            s => s.map(|s| s as usize),
+        };
+        let token = auth::new_token()?;
+        let mut cell = live.cell.lock().await;
+        self.fresh(&live, &mut cell).await?;
+        // The name is only known once the seat is: "Player N" by default,
+        // so the store takes the name chosen for the seat it picks.
+        let taker = |seat: usize| JoinSeat {
+            name: if req.name.trim().is_empty() {
+                format!("Player {}", seat + 1)
+            } else {
+                req.name.clone()
+            },
+            token_hash: auth::hash_token(&token),
+            invite_hash: (!req.invite_code.is_empty()).then(|| auth::hash_token(&req.invite_code)),
+        };
+        let chosen = match seat {
+            Some(s) => s,
+            // Without a seat: the first the request may take, as the
+            // store will choose it (the store decides; this only names it).
+            None => satrap_store::choose_open_seat(&live.seats(), None, taker(0).invite_hash)
+                .unwrap_or(0),
+        };
+        let joined = self
+            .store
+            .join(&live.meta.id, seat, &taker(chosen), now_ms())
+            .await;
+        let joined = match joined {
+            Ok(j) => j,
+            Err(e) => {
+                // Another replica may have changed the seats: look again
+                // before the next request.
+                let _ = self.refresh_seats(&live, &mut cell).await;
+                return Err(e.into());
+            }
+        };
+        self.refresh_seats(&live, &mut cell).await?;
+        tracing::info!(game_id = %live.meta.id, seat = joined.seat, started = joined.started_at_ms.is_some(), "seat joined");
+        let name = live.seats()[joined.seat].name.clone();
+        Ok(proto::JoinGameResponse {
+            seat: Some(proto::SeatCredential {
+                seat: joined.seat as u32,
+                name,
+                token,
+                open: false,
+            }),
+            snapshot: Some(view::current(&live, &cell, Some(joined.seat))),
+        })
+    }
+
+    /// Give the caller's seat back before the start (LeaveGame).
+    pub async fn leave(
+        &self,
+        id: &str,
+        who: impl Into<Who>,
+    ) -> Result<proto::LeaveGameResponse, ServiceError> {
+        let live = self.live(id).await?;
+        let mut cell = live.cell.lock().await;
+        self.fresh(&live, &mut cell).await?;
+        // Under the lock: a stale token never empties a seat another
+        // player has just joined.
+        let Caller::Seat(seat) = self.identify_locked(&live, &who.into())? else {
+            return Err(ServiceError::PermissionDenied(
+                "spectators have no seat to leave: send a seat token",
+            ));
+        };
+        // The store leaves the seat only if its token is still the one the
+        // caller was identified by (another replica may have changed it).
+        let Some(holder) = live.seats().get(seat).and_then(|s| s.token_hash) else {
+            return Err(ServiceError::BadToken);
+        };
+        let left = self.store.leave(id, seat, holder).await;
+        self.refresh_seats(&live, &mut cell).await?;
+        left?;
+        tracing::info!(game_id = %id, seat, "seat left");
+        Ok(proto::LeaveGameResponse {
+            snapshot: Some(view::current(&live, &cell, None)),
+        })
+    }
+
+    /// Read the seats (and the start, once there is one) back from the
+    /// store; start the clocks, bots and timers if the game has started.
+    pub(super) async fn refresh_seats(
+        &self,
+        live: &Arc<LiveGame>,
+        cell: &mut Cell,
+    ) -> Result<(), ServiceError> {
+        self.reload_seats(live, cell).await?;
+        self.note_start(live, cell).await
+    }
+
+    /// Read the seats and their revision back from the store after a seat
+    /// changed there (a join, a resignation, a new token): another replica
+    /// may have changed one too, and tokens are checked against the
+    /// revision (`caller_as`).
+    pub(super) async fn reload_seats(
+        &self,
+        live: &Arc<LiveGame>,
+        cell: &mut Cell,
+    ) -> Result<(), ServiceError> {
+        let id = &live.meta.id;
+        let head = self
+            .store
+            .head(id)
+            .await?
+            .ok_or_else(|| ServiceError::game_not_found(id))?;
+        live.set_seats(self.store.seats(id).await?);
+        cell.seat_revision = head.seat_revision;
+        Ok(())
+    }
+
+    /// If a waiting game has started in the store, start it here.
+    pub(super) async fn note_start(
+        &self,
+        live: &Arc<LiveGame>,
+        cell: &mut Cell,
+    ) -> Result<(), ServiceError> {
+        if cell.clocks.started_at().is_some() {
+            return Ok(());
+        }
+        if let Some(at) = self.store.started_at(&live.meta.id).await? {
+            cell.clocks.start(at, &cell.instance.to_act());
+            tracing::info!(game_id = %live.meta.id, "game started");
+            self.kick_bots(live, cell);
+            self.kick_clock(live, cell);
+        }
+        Ok(())
+    }
+
+    /// A waiting game with `bot_fill` gets a task that fills its open seats
+    /// with bots when the wait is over (at once if it is over already:
+    /// after a restart). Call with the game's cell locked.
+    pub(super) fn kick_fill(&self, live: &Arc<LiveGame>, cell: &Cell) {
+        let Some((after, bot)) = live.meta.settings.bot_fill else {
+            return;
+        };
+        if cell.clocks.started_at().is_some() {
+            return;
+        }
+        let Some(hub) = self.me.upgrade() else {
+            return;
+        };
+        let live = live.clone();
+        let due = live.meta.created_at_ms.saturating_add(after);
+        tokio::spawn(async move {
+            let mut shutdown = hub.shutdown.clone();
+            let wait = due.saturating_sub(now_ms());
+            tokio::select! {
+                _ = tokio::time::sleep(Duration::from_millis(wait)) => {}
+                _ = shutdown.changed() => return,
+            }
+            // A store failure is retried (doubling up to 5 s) until the
+            // game is gone or filled: it must not stay waiting forever.
+            let mut retry = Duration::from_millis(50);
+            loop {
+                let mut cell = live.cell.lock().await;
+                let result = async {
+                    hub.fresh(&live, &mut cell).await?;
+                    if cell.clocks.started_at().is_some() {
+                        return Ok(Fill::NotWaiting);
+                    }
+                    // The fill's bots count against the creator's cap:
+                    // refused, the seats stay open for players.
+                    let _quota = match hub.bot_quota_for(&live).await? {
+                        BotQuota::Allowed(guard) => guard,
+                        BotQuota::Refused(max) => return Ok(Fill::Refused(max)),
+                    };
+                    let filled = hub
+                        .store
+                        .fill_open_seats(&live.meta.id, bot, now_ms())
+                        .await?;
+                    hub.refresh_seats(&live, &mut cell).await?;
+                    Ok::<_, ServiceError>(if filled {
+                        Fill::Filled
+                    } else {
+                        Fill::NotWaiting
+                    })
+                }
+                .await;
+                drop(cell);
+                match result {
+                    Ok(Fill::Filled) => {
+                        tracing::info!(game_id = %live.meta.id, bot, "open seats filled with bots");
+                        return;
+                    }
+                    Ok(Fill::NotWaiting) => return,
+                    Ok(Fill::Refused(max)) => {
+                        tracing::info!(game_id = %live.meta.id, bot, max_live_bot_games = max, "open seats left open: the creator is at --max-live-bot-games");
+                        return;
+                    }
+                    Err(ServiceError::GameNotFound(_)) => return,
+                    Err(e) => {
+                        tracing::warn!(game_id = %live.meta.id, error = %e, retry_in = ?retry, "filling open seats failed, retrying");
+                    }
+                }
+                tokio::select! {
+                    _ = tokio::time::sleep(retry) => {}
+                    _ = shutdown.changed() => return,
+                }
+                retry = (retry * 2).min(Duration::from_secs(5));
+            }
+        });
+    }
+}
+
+/// Whether a JoinGame on private game `live` presents one of its secrets:
+/// whatever lets a caller see it at all (a seat token, the spectator token,
+/// an admin key: `identify`), or an open seat's invite code (compared in
+/// constant time).
+fn may_join_private(live: &LiveGame, who: &Who, invite_code: &str) -> bool {
+    let Who::Presented { token, admin } = who else {
+        return true;
+    };
+    if super::identify(live, token.as_deref(), *admin).is_ok() {
+        return true;
+    }
+    let code = auth::hash_token(invite_code);
+    !invite_code.is_empty()
+        && live
+            .seats()
+            .iter()
+            .filter(|s| s.open)
+            .filter_map(|s| s.invite_hash.as_ref())
+            .any(|h| bool::from(h.ct_eq(&code)))
+}
+
+/// What a bot fill did.
+enum Fill {
+    Filled,
+    /// The game had started (or was filled) already.
+    NotWaiting,
+    /// The creator is at `--max-live-bot-games`: the seats stay open.
+    Refused(u64),
+}

@@ -1,0 +1,548 @@
+//! The hub owns the live games and is the one way requests reach them. It
+//! knows no game by name: everything goes through [`GameInstance`] and the
+//! registry. Its jobs live in one module each:
+//!
+//! - [`cache`]: the live-game cache (load by replay, LRU eviction of idle
+//!   games) and the per-game state behind one async mutex;
+//! - [`moves`]: the move path (apply on a clone, version-guarded append,
+//!   swap, broadcast);
+//! - [`driver`]: built-in bots, played by a server-owned task per game on a
+//!   bounded, low-priority thread pool, never inside a client's request;
+//! - [`replica`]: catching up with moves and seat changes other replicas
+//!   committed to a shared store;
+//! - [`watch`]: watch streams (catch-up by replay, then live updates);
+//! - [`listing`]: ListGames and retention; [`history`]: GetHistory;
+//! - [`view`]: snapshots and updates as one viewer may see them;
+//! - [`settings`], [`clocks`], [`timeouts`]: turn clocks (chosen at
+//!   creation, computed from stored times, enforced by a task per game);
+//! - [`lobby`]: open seats, JoinGame and LeaveGame, filling with bots.
+//!
+//! This file holds the calls that only read or create a game, and Resign.
+
+mod aborted;
+mod admin;
+mod cache;
+mod census;
+mod clocks;
+mod driver;
+mod history;
+mod listing;
+mod lobby;
+mod log;
+mod moves;
+mod pool;
+mod replica;
+mod settings;
+mod timeouts;
+mod view;
+mod watch;
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+
+use prost::Message;
+use tokio::sync::watch as signal;
+
+use super::access;
+use super::auth::{self, Caller, Who};
+use super::echo::Echo;
+use super::error::ServiceError;
+use crate::proto;
+use satrap_catalog::{self as games, GameKind};
+use satrap_search as bots;
+use satrap_store::{AccessRecord, GameRecord, GameStore, SeatRecord, now_ms};
+
+use cache::{LiveGame, Meta};
+pub use census::Census;
+pub use moves::Reply;
+pub use pool::BotPool;
+pub use watch::WatchMode;
+
+/// Limits that protect the server from a misbehaving client, and the bots'
+/// compute budget.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Concurrent WatchGame streams per game.
+    pub max_watchers_per_game: usize,
+    /// Longest accepted notation, in bytes.
+    pub max_notation_len: usize,
+    /// Longest seat name, in characters.
+    pub max_name_len: usize,
+    /// Most bot moves one driver run plays in a row (a safety net: every
+    /// hosted game ends long before).
+    pub max_bot_moves: usize,
+    /// Most games kept live in memory; idle ones beyond are evicted.
+    pub max_cached_games: usize,
+    /// Threads that compute bot decisions (at most the cores).
+    pub bot_threads: usize,
+    /// Accept CreateGameRequest.seed (`--client-seeds`); refused with
+    /// PERMISSION_DENIED when `false`.
+    pub client_seeds: bool,
+    /// Games in progress with a built-in bot per creator
+    /// (`--max-live-bot-games`): checked whenever a game would get its
+    /// first bot, however it gets it.
+    pub max_live_bot_games: Option<u64>,
+    /// Threads that replay catch-ups for watch streams (at most the cores):
+    /// the budget all streams' replays share.
+    pub replay_threads: usize,
+    /// How long a replica that saw another replica's move waits before it
+    /// plays a bot turn the other replica should be playing (it takes over
+    /// only if the game has not moved by then: that replica died).
+    pub bot_takeover_delay: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            max_watchers_per_game: 256,
+            max_notation_len: 256,
+            max_name_len: 64,
+            max_bot_moves: 100_000,
+            max_cached_games: 10_000,
+            bot_threads: pool::default_threads(),
+            replay_threads: pool::default_replay_threads(),
+            client_seeds: true,
+            max_live_bot_games: None,
+            bot_takeover_delay: Duration::from_secs(3),
+        }
+    }
+}
+
+/// What CreateGame returns.
+pub struct Created {
+    pub game_id: String,
+    pub seats: Vec<proto::SeatCredential>,
+    pub snapshot: proto::GameSnapshot,
+    /// A private game's spectator token; empty for a public game.
+    pub spectator_token: String,
+    /// One invite code per open seat, when asked for.
+    pub invites: Vec<proto::Invite>,
+}
+
+pub struct Hub {
+    /// This hub, for the tasks it spawns (bot drivers, takeovers).
+    me: Weak<Hub>,
+    store: Arc<dyn GameStore>,
+    games: Mutex<HashMap<String, Arc<LiveGame>>>,
+    /// Source of `LiveGame::last_used` ticks.
+    clock: AtomicU64,
+    limits: Limits,
+    shutdown: signal::Receiver<bool>,
+    /// Where bot decisions are computed.
+    pool: BotPool,
+    /// Where watch streams' catch-ups are replayed (see `watch`).
+    replays: Arc<pool::Pool>,
+    /// Held while a creator's live bot games are counted and a bot added
+    /// (see [`Hub::bot_quota`]).
+    bot_quota: tokio::sync::Mutex<()>,
+}
+
+/// The answer of [`Hub::bot_quota`].
+enum BotQuota<'a> {
+    /// Go ahead (holding the guard, when there is a cap, until committed).
+    Allowed(Option<tokio::sync::MutexGuard<'a, ()>>),
+    /// The creator is at the cap.
+    Refused(u64),
+}
+
+/// The error for a creator at its live-bot-game cap.
+fn bot_games_exhausted(max: u64) -> ServiceError {
+    ServiceError::ResourceExhausted(format!(
+        "live bot game limit reached: at most {max} games in progress with built-in bots per creator (--max-live-bot-games); finish or abort one first"
+    ))
+}
+
+impl Hub {
+    /// `shutdown` turning `true` ends every watch stream and bot driver
+    /// (graceful shutdown).
+    pub fn new(
+        store: Arc<dyn GameStore>,
+        limits: Limits,
+        shutdown: signal::Receiver<bool>,
+    ) -> Arc<Self> {
+        let pool = BotPool::new(limits.bot_threads);
+        let replays = Arc::new(pool::Pool::named(limits.replay_threads, "replay"));
+        Arc::new_cyclic(|me| Self {
+            me: me.clone(),
+            store,
+            games: Mutex::new(HashMap::new()),
+            clock: AtomicU64::new(0),
+            limits,
+            shutdown,
+            pool,
+            replays,
+            bot_quota: tokio::sync::Mutex::new(()),
+        })
+    }
+
+    pub fn game_types(&self) -> Vec<proto::GameType> {
+        games::registry().iter().map(|k| k.to_proto()).collect()
+    }
+
+    /// Create a game. The snapshot is the game as created (version 0, as a
+    /// spectator sees it): bots to act start moving in their driver task
+    /// once the game is stored, and their moves reach WatchGame.
+    pub async fn create(&self, req: proto::CreateGameRequest) -> Result<Created, ServiceError> {
+        self.create_for(req, "").await
+    }
+
+    /// Create a game on behalf of `owner` (an API key's name or a peer
+    /// address: quotas count per owner).
+    pub async fn create_for(
+        &self,
+        req: proto::CreateGameRequest,
+        owner: &str,
+    ) -> Result<Created, ServiceError> {
+        let kind = find_kind(&req.game_type)?;
+        let players = req.seats.len();
+        if !(kind.min_players..=kind.max_players).contains(&players) {
+            return Err(ServiceError::InvalidArgument(format!(
+                "{} is played by {} to {} players, {} seats requested",
+                kind.name, kind.min_players, kind.max_players, players
+            )));
+        }
+        let seed = match req.seed {
+            Some(_) if !self.limits.client_seeds => {
+                return Err(ServiceError::PermissionDenied(
+                    "this server does not accept client-chosen seeds (--client-seeds false): leave seed unset",
+                ));
+            }
+            Some(s) => s,
+            None => random_seed()?,
+        };
+        let instance = kind.create(req.options.as_ref(), players, seed)?;
+        let options = instance.options();
+        let (settings, stored_settings) =
+            settings::Settings::from_request(&req, kind.perfect_information)?;
+        let mut invites = Vec::new();
+
+        let mut seats = Vec::with_capacity(players);
+        let mut credentials = Vec::with_capacity(players);
+        for (i, s) in req.seats.iter().enumerate() {
+            if s.name.chars().count() > self.limits.max_name_len {
+                return Err(ServiceError::InvalidArgument(format!(
+                    "seat {i}: name longer than {} characters",
+                    self.limits.max_name_len
+                )));
+            }
+            if s.open {
+                let seat = lobby::open_seat(i, s, req.invite_codes, &mut invites)?;
+                seats.push(seat);
+                credentials.push(proto::SeatCredential {
+                    seat: i as u32,
+                    open: true,
+                    ..proto::SeatCredential::default()
+                });
+                continue;
+            }
+            let name = if s.name.trim().is_empty() {
+                format!("Player {}", i + 1)
+            } else {
+                s.name.clone()
+            };
+            let token = if s.bot.is_empty() {
+                Some(auth::new_token()?)
+            } else if bots::find(&s.bot).is_some_and(|b| b.supports(kind.perfect_information)) {
+                None
+            } else {
+                return Err(ServiceError::InvalidArgument(format!(
+                    "seat {i}: no bot {} for {} (available: {})",
+                    Echo(&s.bot),
+                    kind.name,
+                    bots::names_for(kind.perfect_information).join(", ")
+                )));
+            };
+            seats.push(SeatRecord {
+                name: name.clone(),
+                bot: s.bot.clone(),
+                token_hash: token.as_deref().map(auth::hash_token),
+                ..SeatRecord::default()
+            });
+            credentials.push(proto::SeatCredential {
+                seat: i as u32,
+                name,
+                token: token.unwrap_or_default(),
+                open: false,
+            });
+        }
+        if req.invite_codes && invites.is_empty() {
+            return Err(ServiceError::InvalidArgument(
+                "invite_codes needs at least one open seat".into(),
+            ));
+        }
+        if settings.bot_fill.is_some() && !seats.iter().any(|s| s.open) {
+            return Err(ServiceError::InvalidArgument(
+                "bot_fill needs at least one open seat".into(),
+            ));
+        }
+
+        let spectator_token = if req.private {
+            auth::new_token()?
+        } else {
+            String::new()
+        };
+        let spectator_hash = req.private.then(|| auth::hash_token(&spectator_token));
+        let id = uuid::Uuid::new_v4().to_string();
+        let created_at_ms = now_ms();
+        // A game with open seats starts when the last one is taken.
+        let started_at_ms = (!seats.iter().any(|s| s.open)).then_some(created_at_ms);
+        let record = GameRecord {
+            access: AccessRecord {
+                private: req.private,
+                spectator_hash,
+                owner: owner.to_owned(),
+            },
+            id: id.clone(),
+            game_type: kind.id.to_owned(),
+            seats: seats.clone(),
+            options: options.encode_to_vec(),
+            seed,
+            created_at_ms,
+            settings: stored_settings,
+            started_at_ms,
+        };
+        // A game created with bot seats counts against its creator's cap on
+        // live bot games; the check and the creation happen under one lock.
+        let _quota = match seats.iter().any(|s| !s.bot.is_empty()) {
+            true => match self.bot_quota(owner).await? {
+                BotQuota::Allowed(guard) => guard,
+                BotQuota::Refused(max) => return Err(bot_games_exhausted(max)),
+            },
+            false => None,
+        };
+        self.store.create(&record).await?;
+        let meta = Meta {
+            id: id.clone(),
+            kind,
+            players,
+            seed,
+            options,
+            settings,
+            created_at_ms,
+            private: req.private,
+            spectator_hash,
+            owner: owner.to_owned(),
+        };
+        let mut clocks = clocks::ClockState::new(settings.control, players);
+        if let Some(at) = started_at_ms {
+            clocks.start(at, &instance.to_act());
+        }
+        let live = self.insert(meta, seats, instance, clocks, Vec::new(), 0);
+        tracing::info!(game_id = %id, game_type = kind.id, players, private = req.private, "game created");
+
+        let cell = live.cell.lock().await;
+        let snapshot = view::current(&live, &cell, None);
+        self.kick_bots(&live, &cell);
+        self.kick_clock(&live, &cell);
+        self.kick_fill(&live, &cell);
+        Ok(Created {
+            game_id: id,
+            seats: credentials,
+            snapshot,
+            spectator_token,
+            invites,
+        })
+    }
+
+    /// The caller of a request on game `id`, from its bearer token.
+    pub async fn caller(&self, id: &str, token: Option<&str>) -> Result<Caller, ServiceError> {
+        self.caller_as(id, token, false).await
+    }
+
+    /// The caller of a request on game `id`; `admin`: the request carries
+    /// a valid admin key (which may look at private games). With a shared
+    /// store the seats are checked against the store first, so a token
+    /// rotated on another replica stops working here at once.
+    ///
+    /// For reads only: a call that changes the game resolves its [`Who`]
+    /// under the game's lock instead ([`Hub::identify_locked`]).
+    pub async fn caller_as(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        admin: bool,
+    ) -> Result<Caller, ServiceError> {
+        let live = self.live(id).await?;
+        // (Only a token depends on the seats: a caller without one needs
+        // no round trip to the store here.)
+        if self.store.shared() && token.is_some() {
+            let mut cell = live.cell.lock().await;
+            self.fresh(&live, &mut cell).await?;
+        }
+        identify(&live, token, admin)
+    }
+
+    /// Who `who` is in `live`, read from the seats as they are now. Call
+    /// with the game's cell locked and freshened, in the same critical
+    /// section that then acts for the caller.
+    fn identify_locked(&self, live: &LiveGame, who: &Who) -> Result<Caller, ServiceError> {
+        match who {
+            Who::Known(caller) => Ok(*caller),
+            Who::Presented { token, admin } => identify(live, token.as_deref(), *admin),
+        }
+    }
+
+    /// Whether a game of `owner` may get its first built-in bot now
+    /// (`--max-live-bot-games`). Every way a game gets one asks here: bot
+    /// seats at creation, `bot_fill`, a resignation, the bot-takes-seat
+    /// timeout policy. Hold the guard until the change is committed, so
+    /// that two games of one creator cannot both pass the cap.
+    async fn bot_quota(&self, owner: &str) -> Result<BotQuota<'_>, ServiceError> {
+        let Some(max) = self.limits.max_live_bot_games else {
+            return Ok(BotQuota::Allowed(None));
+        };
+        let guard = self.bot_quota.lock().await;
+        if self.store.live_bot_games(owner).await? >= max {
+            return Ok(BotQuota::Refused(max));
+        }
+        Ok(BotQuota::Allowed(Some(guard)))
+    }
+
+    /// [`Hub::bot_quota`] for a game that exists: one that already has a
+    /// bot seat is counted already and may get more.
+    async fn bot_quota_for(&self, live: &LiveGame) -> Result<BotQuota<'_>, ServiceError> {
+        if live.seats().iter().any(|s| !s.bot.is_empty()) {
+            return Ok(BotQuota::Allowed(None));
+        }
+        self.bot_quota(&live.meta.owner).await
+    }
+
+    pub async fn get(&self, id: &str, caller: Caller) -> Result<proto::GameSnapshot, ServiceError> {
+        Ok(self.get_observed(id, caller, false).await?.0)
+    }
+
+    /// The snapshot and, when asked, the caller's observation tensor and
+    /// legal-action mask, both at the same version.
+    pub async fn get_observed(
+        &self,
+        id: &str,
+        caller: Caller,
+        observe: bool,
+    ) -> Result<(proto::GameSnapshot, Option<proto::Observation>), ServiceError> {
+        let live = self.live(id).await?;
+        let mut cell = live.cell.lock().await;
+        self.fresh(&live, &mut cell).await?;
+        let seat = caller.seat();
+        let snapshot = view::current(&live, &cell, seat);
+        Ok((snapshot, observe.then(|| cell.instance.observation(seat))))
+    }
+
+    pub async fn legal_actions(
+        &self,
+        id: &str,
+        caller: Caller,
+    ) -> Result<proto::ListLegalActionsResponse, ServiceError> {
+        self.legal_actions_observed(id, caller, false).await
+    }
+
+    /// The caller's legal actions and, when asked, its observation tensor
+    /// and legal-action mask at the same version.
+    pub async fn legal_actions_observed(
+        &self,
+        id: &str,
+        caller: Caller,
+        observe: bool,
+    ) -> Result<proto::ListLegalActionsResponse, ServiceError> {
+        let live = self.live(id).await?;
+        let mut cell = live.cell.lock().await;
+        self.fresh(&live, &mut cell).await?;
+        let actions = match caller.seat() {
+            Some(seat) if cell.clocks.started_at().is_some() => cell.instance.legal_actions(seat),
+            _ => Vec::new(),
+        };
+        Ok(proto::ListLegalActionsResponse {
+            version: cell.instance.version(),
+            actions,
+            observation: observe.then(|| cell.instance.observation(caller.seat())),
+        })
+    }
+
+    /// The caller's seat resigns: the built-in random bot plays it from now
+    /// on (see `Resign` in service.proto); its driver moves for it if it is
+    /// to act. The response is the game right after the resignation.
+    pub async fn resign(
+        &self,
+        id: &str,
+        who: impl Into<Who>,
+    ) -> Result<proto::ResignResponse, ServiceError> {
+        let live = self.live(id).await?;
+        let mut cell = live.cell.lock().await;
+        self.fresh(&live, &mut cell).await?;
+        let Caller::Seat(seat) = self.identify_locked(&live, &who.into())? else {
+            return Err(ServiceError::PermissionDenied(
+                "spectators cannot resign: send a seat token",
+            ));
+        };
+        if cell.instance.is_over() {
+            return Err(ServiceError::RuleViolation(
+                "the game is over: there is nothing to resign".into(),
+            ));
+        }
+        if cell.clocks.started_at().is_none() {
+            return Err(ServiceError::RuleViolation(
+                "the game has not started: use LeaveGame to give the seat back".into(),
+            ));
+        }
+        let seats = live.seats();
+        if !seats[seat].bot.is_empty() {
+            return Err(ServiceError::RuleViolation(format!(
+                "seat {seat} is already played by the {} bot",
+                seats[seat].bot
+            )));
+        }
+        // The bot that takes the seat over counts against the creator's
+        // cap: at the cap the resignation is refused and changes nothing.
+        let _quota = match self.bot_quota_for(&live).await? {
+            BotQuota::Allowed(guard) => guard,
+            BotQuota::Refused(max) => {
+                return Err(ServiceError::ResourceExhausted(format!(
+                    "cannot resign now: a built-in bot would take the seat over, and this game's creator has reached its limit of {max} games in progress with bots (--max-live-bot-games); play on, or let the clock decide"
+                )));
+            }
+        };
+        self.store.resign(id, seat, RESIGNED_SEAT_BOT).await?;
+        self.reload_seats(&live, &mut cell).await?;
+        tracing::info!(game_id = %id, seat, "seat resigned");
+        let snapshot = view::current(&live, &cell, Some(seat));
+        self.kick_bots(&live, &cell);
+        Ok(proto::ResignResponse {
+            snapshot: Some(snapshot),
+            events: Vec::new(),
+        })
+    }
+}
+
+/// The caller that `token` (and an admin key) makes of a request on
+/// `live`, from its seats as they are now (see `access::identify`).
+fn identify(live: &LiveGame, token: Option<&str>, admin: bool) -> Result<Caller, ServiceError> {
+    let game = access::Visibility {
+        id: &live.meta.id,
+        private: live.meta.private,
+        spectator_hash: live.meta.spectator_hash.as_ref(),
+    };
+    access::identify(token, &live.seats(), game, admin)
+}
+
+/// The registered game type `id`; the error lists the valid ids.
+fn find_kind(id: &str) -> Result<&'static GameKind, ServiceError> {
+    games::find(id).ok_or_else(|| {
+        let known: Vec<&str> = games::registry().iter().map(|k| k.id).collect();
+        ServiceError::InvalidArgument(format!(
+            "unknown game type {} (hosted: {})",
+            Echo(id),
+            known.join(", ")
+        ))
+    })
+}
+
+/// The bot that plays a resigned seat.
+const RESIGNED_SEAT_BOT: &str = "random";
+
+fn random_seed() -> Result<u64, ServiceError> {
+    use rand::TryRngCore;
+    rand::rngs::OsRng
+        .try_next_u64()
+        .map_err(|e| ServiceError::Internal(format!("OS random source: {e}")))
+}

@@ -1,0 +1,249 @@
+//! The move path: a client's action is applied to a clone of the game,
+//! appended to the store guarded by the version, and only then made the
+//! game's state and broadcast. A refused or failed request changes nothing.
+//! The request returns as soon as its own move is durable; bots whose turn
+//! follows are played by the game's driver task (see `driver`), and their
+//! moves reach clients through WatchGame.
+
+use std::sync::Arc;
+
+use super::Hub;
+use super::cache::{Cell, Frame, LiveGame, Version};
+use super::view;
+use crate::auth::{Caller, Who};
+use crate::error::ServiceError;
+use crate::proto;
+use satrap_catalog::{ActionInput, GameInstance};
+use satrap_engine::Seat;
+use satrap_store::{EntryKind, GameStatus, LoggedAction, StoreError, TIMEOUT_SEAT_BOT, now_ms};
+
+/// Whether a commit reached the store.
+pub(super) enum Committed {
+    Yes,
+    /// Another writer appended first; nothing changed here (the cache has
+    /// caught up with the store since).
+    Conflict,
+}
+
+/// Retries of a move that keeps losing races to other replicas.
+pub(super) const MAX_RACES: usize = 8;
+
+/// What an ApplyAction response carries besides the events and progress
+/// (ApplyActionRequest's `no_text` and `lean`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Reply {
+    /// The snapshot with its text picture (the default).
+    #[default]
+    Snapshot,
+    /// The snapshot without the text picture.
+    NoText,
+    /// No snapshot.
+    Lean,
+}
+
+impl Reply {
+    /// The reply a request asks for (`lean` wins over `no_text`).
+    pub fn of(request: &proto::ApplyActionRequest) -> Self {
+        if request.lean {
+            Reply::Lean
+        } else if request.no_text {
+            Reply::NoText
+        } else {
+            Reply::Snapshot
+        }
+    }
+}
+
+impl Hub {
+    /// Apply the caller's action and persist it. Returns once the move is
+    /// durable; the snapshot is the game right after it.
+    pub async fn apply(
+        &self,
+        id: &str,
+        caller: impl Into<Who>,
+        expected_version: Option<u64>,
+        input: ActionInput<'_>,
+    ) -> Result<proto::ApplyActionResponse, ServiceError> {
+        self.apply_with(id, caller, expected_version, input, Reply::Snapshot)
+            .await
+    }
+
+    /// [`Hub::apply`] with the response shaped as `reply` asks.
+    pub async fn apply_with(
+        &self,
+        id: &str,
+        who: impl Into<Who>,
+        expected_version: Option<u64>,
+        input: ActionInput<'_>,
+        reply: Reply,
+    ) -> Result<proto::ApplyActionResponse, ServiceError> {
+        let who = who.into();
+        if let ActionInput::Notation(text) = input {
+            if text.len() > self.limits.max_notation_len {
+                return Err(ServiceError::InvalidArgument(format!(
+                    "notation longer than {} bytes",
+                    self.limits.max_notation_len
+                )));
+            }
+        }
+        let live = self.live(id).await?;
+        let mut cell = live.cell.lock().await;
+        // Timeouts of this seat recorded after what the client saw (its
+        // expected version, or else the game when the request arrived) make
+        // the move late.
+        let mut seen = expected_version.map(|v| v as usize);
+        // Only a lost race with another replica loops: each pass starts from
+        // the store's newest version.
+        for _ in 0..MAX_RACES {
+            self.fresh(&live, &mut cell).await?;
+            // Identified here, under the lock and after the seats are
+            // fresh: a token rotated a moment ago cannot move.
+            let Caller::Seat(seat) = self.identify_locked(&live, &who)? else {
+                return Err(ServiceError::PermissionDenied(
+                    "spectators cannot act: send a seat token",
+                ));
+            };
+            let seen = *seen.get_or_insert(cell.log.len());
+            if cell.clocks.started_at().is_none() {
+                return Err(not_started());
+            }
+            // A move that comes after its seat's deadline is too late: the
+            // timeout is recorded instead (here, or by another replica).
+            let now = now_ms();
+            if self
+                .enforce_due(&live, &mut cell, now)
+                .await?
+                .contains(&seat)
+                || timed_out_since(&cell, seen, seat)
+            {
+                self.kick_bots(&live, &cell);
+                return Err(ServiceError::RuleViolation(format!(
+                    "seat {seat} ran out of time: the timeout was recorded (the game is at version {})",
+                    cell.instance.version()
+                )));
+            }
+            let version = cell.instance.version();
+            if let Some(expected) = expected_version {
+                if expected != version {
+                    return Err(ServiceError::version_mismatch(id, expected, version));
+                }
+            }
+            if !live.seats()[seat].bot.is_empty() {
+                return Err(ServiceError::PermissionDenied(
+                    "this seat is played by a built-in bot",
+                ));
+            }
+            let mut next = cell.instance.clone_box();
+            let notation = next.apply(seat, input)?;
+            let events = next.last_events(Some(seat));
+            let action = LoggedAction {
+                seat: seat as u32,
+                notation,
+                at_ms: now,
+                kind: EntryKind::Move,
+            };
+            if let Committed::Conflict = self.commit(&live, &mut cell, next, action).await? {
+                continue;
+            }
+            let snapshot = match reply {
+                Reply::Snapshot => Some(view::current_with(&live, &cell, Some(seat), true)),
+                Reply::NoText => Some(view::current_with(&live, &cell, Some(seat), false)),
+                Reply::Lean => None,
+            };
+            let progress = view::progress(cell.instance.as_ref());
+            self.kick_bots(&live, &cell);
+            return Ok(proto::ApplyActionResponse {
+                snapshot,
+                events,
+                progress: Some(progress),
+            });
+        }
+        Err(ServiceError::Unavailable(format!(
+            "game {} is changing too fast; try again",
+            crate::echo::Echo(id)
+        )))
+    }
+
+    /// Persist one action, then make it the game's current state and tell
+    /// the watchers. Nothing changes if the store refuses; a lost race
+    /// (another replica appended first) catches up with the store and
+    /// reports `Conflict`.
+    pub(super) async fn commit(
+        &self,
+        live: &Arc<LiveGame>,
+        cell: &mut Cell,
+        next: Box<dyn GameInstance>,
+        mut action: LoggedAction,
+    ) -> Result<Committed, ServiceError> {
+        let version = cell.instance.version();
+        // Entry times never go back (clocks of different machines differ a
+        // little): the clocks are computed from them.
+        action.at_ms = action.at_ms.max(cell.clocks.at());
+        let status = if next.is_over() {
+            GameStatus::Finished
+        } else {
+            GameStatus::InProgress
+        };
+        match self
+            .store
+            .append(
+                &live.meta.id,
+                version,
+                std::slice::from_ref(&action),
+                status,
+            )
+            .await
+        {
+            Ok(()) => {}
+            Err(StoreError::Conflict { .. }) => {
+                self.sync(live, cell, true).await?;
+                return Ok(Committed::Conflict);
+            }
+            Err(e) => return Err(e.into()),
+        }
+        let mut clocks = cell.clocks.clone();
+        clocks.advance(
+            &next.to_act(),
+            action.seat as Seat,
+            action.at_ms,
+            action.kind,
+        );
+        if action.kind == EntryKind::TimeoutBotTakesSeat {
+            // The store gave the seat to the bot in the same commit.
+            let mut seats = live.seats().as_ref().clone();
+            if let Some(s) = seats.get_mut(action.seat as usize) {
+                s.bot = TIMEOUT_SEAT_BOT.to_owned();
+                s.resigned = true;
+            }
+            live.set_seats(seats);
+            cell.seat_revision += 1;
+        }
+        cell.log.push(action);
+        // A frozen copy for the watchers only when there are any: a watcher
+        // subscribes before it locks the cell to catch up, so one that
+        // subscribes after this check still sees this version.
+        if live.updates.receiver_count() > 0 {
+            let frame: Frame = Version::frame(next.clone_box(), clocks.clone());
+            let _ = live.updates.send(frame);
+        }
+        cell.instance = next;
+        cell.clocks = clocks;
+        self.kick_clock(live, cell);
+        Ok(Committed::Yes)
+    }
+}
+
+/// Whether a timeout of `seat` was recorded after the first `seen` entries.
+fn timed_out_since(cell: &Cell, seen: usize, seat: Seat) -> bool {
+    cell.log
+        .iter()
+        .skip(seen)
+        .any(|a| a.kind != EntryKind::Move && a.seat as Seat == seat)
+}
+
+/// The error for acting in a game whose seats are still open.
+pub(super) fn not_started() -> ServiceError {
+    ServiceError::RuleViolation(
+        "the game has not started: seats are still open (see JoinGame)".into(),
+    )
+}

@@ -1,0 +1,228 @@
+//! Enforcing turn clocks. A game with a running clock gets one
+//! server-owned task that sleeps until the earliest deadline of a client
+//! seat and then records the timeout, through the same version-guarded
+//! commit as a move: so whichever of several replicas gets there first
+//! records it, once, and never after the seat's move (that move would have
+//! made a new version, and the guard refuses the stale timeout). A move
+//! that arrives after its seat's deadline records the timeout instead
+//! (`Hub::apply`), so the outcome does not depend on how punctual the task
+//! is.
+//!
+//! Deadlines come from stored times (`clocks`): loading a game (at
+//! start-up, or on a replica) kicks the task, which enforces whatever is
+//! overdue at once.
+//!
+//! Invariant (as for the bot driver): `LiveGame::timing` is true while the
+//! task exists; it is set by `kick_clock` and cleared by the task, both
+//! with the game's cell locked, so a new deadline either finds the task
+//! running (and wakes it) or starts one.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use super::cache::{Cell, LiveGame};
+use super::moves::Committed;
+use super::settings::Control;
+use super::{BotQuota, Hub};
+use crate::error::ServiceError;
+use crate::proto::TimeoutPolicy;
+use satrap_catalog::GameInstance;
+use satrap_engine::Seat;
+use satrap_search::{self as bots, Bot};
+use satrap_store::{EntryKind, LoggedAction, now_ms};
+
+/// Backoff after a store failure, doubling up to the cap.
+const RETRY_FIRST: Duration = Duration::from_millis(50);
+const RETRY_CAP: Duration = Duration::from_secs(5);
+
+/// The client seat whose clock runs out first, and when.
+fn next_due(live: &LiveGame, cell: &Cell) -> Option<(Seat, u64)> {
+    if cell.instance.is_over() || cell.clocks.started_at().is_none() {
+        return None;
+    }
+    let seats = live.seats();
+    // Bot seats answer within their own decision cap: no clock for them.
+    cell.clocks
+        .next_deadline(|s| seats.get(s).is_some_and(|r| r.bot.is_empty() && !r.open))
+}
+
+/// The entry that records `seat`'s timeout under `policy`, applied to a
+/// copy of the game.
+fn timeout_entry(
+    live: &LiveGame,
+    current: &dyn GameInstance,
+    seat: Seat,
+    policy: TimeoutPolicy,
+    at_ms: u64,
+) -> Result<(Box<dyn GameInstance>, LoggedAction), ServiceError> {
+    let mut next = current.clone_box();
+    let kind = match policy {
+        TimeoutPolicy::Forfeit => {
+            next.forfeit(seat);
+            return Ok((
+                next,
+                LoggedAction {
+                    seat: seat as u32,
+                    notation: String::new(),
+                    at_ms,
+                    kind: EntryKind::TimeoutForfeit,
+                },
+            ));
+        }
+        TimeoutPolicy::BotTakesSeat => EntryKind::TimeoutBotTakesSeat,
+        TimeoutPolicy::BotMoves | TimeoutPolicy::Unspecified => EntryKind::TimeoutBotMoves,
+    };
+    // The random bot answers at once; its generator is derived from the
+    // seed like every bot move, so replay needs only the notation.
+    let mut rng = bots::rng_for(live.meta.seed, current.version(), seat);
+    let choice = bots::RandomBot
+        .choose(current.position(), seat, &mut rng, bots::deadline())
+        .ok_or_else(|| {
+            ServiceError::Internal(format!("seat {seat} is to act but has no legal action"))
+        })?;
+    let notation = next
+        .apply_legal(seat, choice)
+        .map_err(|e| ServiceError::Internal(format!("timeout move for seat {seat}: {e}")))?;
+    next.mark_timeout(seat, policy);
+    Ok((
+        next,
+        LoggedAction {
+            seat: seat as u32,
+            notation,
+            at_ms,
+            kind,
+        },
+    ))
+}
+
+impl Hub {
+    /// Record every timeout due at `now` (call with the game's cell locked
+    /// and fresh). Returns the seats that timed out.
+    pub(super) async fn enforce_due(
+        &self,
+        live: &Arc<LiveGame>,
+        cell: &mut Cell,
+        now: u64,
+    ) -> Result<Vec<Seat>, ServiceError> {
+        let mut timed_out = Vec::new();
+        if live.meta.settings.control == Control::None {
+            return Ok(timed_out);
+        }
+        // Each pass records one timeout or catches up with another
+        // replica; the bound only guards against a bug looping forever.
+        for _ in 0..64 {
+            let Some((seat, deadline)) = next_due(live, cell) else {
+                break;
+            };
+            if deadline > now {
+                break;
+            }
+            // A bot that would take the seat counts against the creator's
+            // cap on live bot games: at the cap the seat forfeits instead.
+            let mut policy = live.meta.settings.on_timeout;
+            let quota = match policy {
+                TimeoutPolicy::BotTakesSeat => match self.bot_quota_for(live).await? {
+                    BotQuota::Allowed(guard) => guard,
+                    BotQuota::Refused(_) => {
+                        policy = TimeoutPolicy::Forfeit;
+                        None
+                    }
+                },
+                _ => None,
+            };
+            let (next, entry) = timeout_entry(live, cell.instance.as_ref(), seat, policy, now)?;
+            let committed = self.commit(live, cell, next, entry).await?;
+            drop(quota);
+            match committed {
+                Committed::Yes => {
+                    tracing::info!(game_id = %live.meta.id, seat, deadline, "seat timed out");
+                    timed_out.push(seat);
+                }
+                Committed::Conflict => {}
+            }
+        }
+        Ok(timed_out)
+    }
+
+    /// Start (or wake) the game's clock task if a client seat's clock runs.
+    /// Call with the game's cell locked, after anything that may have
+    /// changed a deadline.
+    pub(super) fn kick_clock(&self, live: &Arc<LiveGame>, cell: &Cell) {
+        if next_due(live, cell).is_none() {
+            return;
+        }
+        // A running task recomputes its deadline (a stored permit if it is
+        // not waiting right now).
+        live.clock_wake.notify_one();
+        if live.timing.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        match self.me.upgrade() {
+            Some(hub) => {
+                tokio::spawn(hub.run_clock(live.clone()));
+            }
+            None => live.timing.store(false, Ordering::Release),
+        }
+    }
+
+    /// The clock task: sleep until the earliest deadline, enforce, repeat
+    /// until no client clock runs.
+    async fn run_clock(self: Arc<Self>, live: Arc<LiveGame>) {
+        let mut shutdown = self.shutdown.clone();
+        let mut retry = RETRY_FIRST;
+        loop {
+            if *shutdown.borrow() {
+                break;
+            }
+            let deadline = {
+                let cell = live.cell.lock().await;
+                match next_due(&live, &cell) {
+                    Some((_, d)) => d,
+                    None => {
+                        // Cleared with the lock held: a kick after this
+                        // starts a new task.
+                        live.timing.store(false, Ordering::Release);
+                        return;
+                    }
+                }
+            };
+            let now = now_ms();
+            if deadline > now {
+                tokio::select! {
+                    _ = tokio::time::sleep(Duration::from_millis(deadline - now)) => {}
+                    _ = live.clock_wake.notified() => {}
+                    _ = shutdown.changed() => break,
+                }
+                continue;
+            }
+            let mut cell = live.cell.lock().await;
+            let result = async {
+                self.fresh(&live, &mut cell).await?;
+                self.enforce_due(&live, &mut cell, now_ms()).await
+            }
+            .await;
+            match result {
+                Ok(_) => {
+                    retry = RETRY_FIRST;
+                    self.kick_bots(&live, &cell);
+                }
+                Err(ServiceError::GameNotFound(_)) => {
+                    live.timing.store(false, Ordering::Release);
+                    return;
+                }
+                Err(e) => {
+                    drop(cell);
+                    tracing::warn!(game_id = %live.meta.id, error = %e, retry_in = ?retry, "clock: enforcing a timeout failed, retrying");
+                    tokio::select! {
+                        _ = tokio::time::sleep(retry) => {}
+                        _ = shutdown.changed() => break,
+                    }
+                    retry = (retry * 2).min(RETRY_CAP);
+                }
+            }
+        }
+        let _cell = live.cell.lock().await;
+        live.timing.store(false, Ordering::Release);
+    }
+}

@@ -1,0 +1,169 @@
+//! Snapshots and updates of a game as one viewer (a seat, or a spectator
+//! with `None`) may see it. Redaction itself is each game's `view`; this
+//! module only assembles the generic messages around it (with the clocks
+//! and the lobby's waiting status).
+
+use super::cache::{Cell, LiveGame, Version};
+use super::clocks::ClockState;
+use crate::proto;
+use satrap_catalog::GameInstance;
+use satrap_engine::Seat;
+use satrap_store::{SeatRecord, now_ms};
+
+/// One version as a watcher gets it (clocks as of the version's time).
+pub(super) fn update(live: &LiveGame, v: &Version, viewer: Option<Seat>) -> proto::GameUpdate {
+    proto::GameUpdate {
+        version: v.version(),
+        events: v.last_events(viewer),
+        snapshot: Some(at_version(live, v, viewer, true)),
+        delta: None,
+    }
+}
+
+/// [`update`], built once per viewer for a broadcast frame and cloned for
+/// each of its streams (see `cache::Shared`).
+pub(super) fn shared_update(
+    live: &LiveGame,
+    v: &Version,
+    viewer: Option<Seat>,
+) -> proto::GameUpdate {
+    match v.shared.full.get(slot(viewer)) {
+        Some(once) => once.get_or_init(|| update(live, v, viewer)).clone(),
+        None => update(live, v, viewer),
+    }
+}
+
+/// [`at_version`], built once per viewer and text flag for a broadcast
+/// frame.
+pub(super) fn shared_snapshot(
+    live: &LiveGame,
+    v: &Version,
+    viewer: Option<Seat>,
+    text: bool,
+) -> proto::GameSnapshot {
+    let index = slot(viewer) + if text { v.shared.full.len() } else { 0 };
+    match v.shared.snapshots.get(index) {
+        Some(once) => once
+            .get_or_init(|| at_version(live, v, viewer, text))
+            .clone(),
+        None => at_version(live, v, viewer, text),
+    }
+}
+
+/// A viewer's slot in `cache::Shared`: 0 for spectators, seat + 1.
+fn slot(viewer: Option<Seat>) -> usize {
+    viewer.map_or(0, |s| s + 1)
+}
+
+/// The snapshot of one version as a watcher sees it (clocks as of the
+/// version's time); `text`: with the text picture.
+pub(super) fn at_version(
+    live: &LiveGame,
+    v: &Version,
+    viewer: Option<Seat>,
+    text: bool,
+) -> proto::GameSnapshot {
+    snapshot_with(
+        live,
+        v.inst.as_ref(),
+        &v.clocks,
+        viewer,
+        v.clocks.at(),
+        text,
+    )
+}
+
+/// The game now, for a request (clocks as of now).
+pub(super) fn current(live: &LiveGame, cell: &Cell, viewer: Option<Seat>) -> proto::GameSnapshot {
+    current_with(live, cell, viewer, true)
+}
+
+/// [`current`]; `text`: with the text picture.
+pub(super) fn current_with(
+    live: &LiveGame,
+    cell: &Cell,
+    viewer: Option<Seat>,
+    text: bool,
+) -> proto::GameSnapshot {
+    snapshot_with(
+        live,
+        cell.instance.as_ref(),
+        &cell.clocks,
+        viewer,
+        now_ms(),
+        text,
+    )
+}
+
+/// A snapshot; `text`: with the text picture (rendering it is a good part
+/// of a snapshot's cost, and most programs never read it).
+pub(super) fn snapshot_with(
+    live: &LiveGame,
+    inst: &dyn GameInstance,
+    clocks: &ClockState,
+    viewer: Option<Seat>,
+    as_of: u64,
+    text: bool,
+) -> proto::GameSnapshot {
+    let outcome = inst.outcome();
+    let waiting = clocks.started_at().is_none();
+    proto::GameSnapshot {
+        game_id: live.meta.id.clone(),
+        game_type: live.meta.kind.id.to_owned(),
+        version: inst.version(),
+        status: if waiting {
+            proto::GameStatus::Waiting
+        } else {
+            status(outcome.is_some())
+        } as i32,
+        to_act: if waiting {
+            Vec::new()
+        } else {
+            inst.to_act().into_iter().map(|s| s as u32).collect()
+        },
+        viewer: viewer.map(|s| s as u32),
+        state: Some(inst.view(viewer)),
+        outcome,
+        text: if text {
+            inst.text(viewer)
+        } else {
+            String::new()
+        },
+        seats: seat_infos(&live.seats()),
+        private: live.meta.private,
+        client_seed: live.meta.settings.client_seed,
+        clocks: clocks.to_proto(as_of.max(clocks.at()), live.meta.settings.on_timeout),
+    }
+}
+
+/// Where a started game stands (ApplyActionResponse.progress).
+pub(super) fn progress(inst: &dyn GameInstance) -> proto::GameProgress {
+    proto::GameProgress {
+        version: inst.version(),
+        status: status(inst.is_over()) as i32,
+        to_act: inst.to_act().into_iter().map(|s| s as u32).collect(),
+    }
+}
+
+pub(super) fn seat_infos(seats: &[SeatRecord]) -> Vec<proto::SeatInfo> {
+    seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| proto::SeatInfo {
+            seat: i as u32,
+            name: s.name.clone(),
+            bot: s.bot.clone(),
+            resigned: s.resigned,
+            open: s.open,
+            invite_only: s.open && s.invite_hash.is_some(),
+        })
+        .collect()
+}
+
+pub(super) fn status(over: bool) -> proto::GameStatus {
+    if over {
+        proto::GameStatus::Finished
+    } else {
+        proto::GameStatus::InProgress
+    }
+}

@@ -1,0 +1,389 @@
+//! Watch streams. A stream first catches up (versions `from..=current`,
+//! older ones rebuilt by replay) and then follows the game's broadcast of
+//! new versions; a watcher that lags behind the broadcast catches up by
+//! replay again, so it never misses a version.
+//!
+//! The resume contract: `from_version` may be at most current + 1. A client
+//! whose stream dropped after version `v` asks for `v + 1`, which waits for
+//! the next move if there is none yet.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use tokio::sync::{broadcast, mpsc, watch as signal};
+use tonic::Status;
+
+use super::Hub;
+use super::cache::{Frame, LiveGame, Version, apply_entry, corrupt, initial};
+use super::log::Log;
+use super::pool::{JobLost, Pool};
+use super::view::{shared_snapshot, shared_update};
+use crate::auth::Caller;
+use crate::delta;
+use crate::error::ServiceError;
+use crate::proto;
+use satrap_engine::Seat;
+
+/// What a watch stream sends for each version (WatchGameRequest's mode and
+/// text flag).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct WatchMode {
+    /// Deltas after the first update instead of a full snapshot each time.
+    pub delta: bool,
+    /// With deltas: the text picture too (full snapshots always have it).
+    pub text: bool,
+}
+
+impl WatchMode {
+    /// The mode a request asks for.
+    pub fn of(request: &proto::WatchGameRequest) -> Self {
+        WatchMode {
+            delta: request.mode() == proto::UpdateMode::Delta,
+            text: request.text,
+        }
+    }
+}
+
+/// One stream's viewer and mode, and (with deltas) the snapshot its watcher
+/// holds: each delta is taken against it. A new stream starts with none,
+/// so its first update is whole (the resume contract gives a full snapshot
+/// again by reopening the stream).
+struct Encoder {
+    viewer: Option<Seat>,
+    mode: WatchMode,
+    held: Option<proto::GameSnapshot>,
+}
+
+impl Encoder {
+    /// This encoder, leaving in its place one for the same viewer and mode
+    /// that holds nothing (the catch-up moves the real one into its jobs).
+    fn take(&mut self) -> Encoder {
+        std::mem::replace(
+            self,
+            Encoder {
+                viewer: self.viewer,
+                mode: self.mode,
+                held: None,
+            },
+        )
+    }
+
+    fn update(&mut self, live: &LiveGame, v: &Version) -> Result<proto::GameUpdate, Status> {
+        if !self.mode.delta {
+            return Ok(shared_update(live, v, self.viewer));
+        }
+        let snapshot = shared_snapshot(live, v, self.viewer, self.mode.text);
+        let events = v.last_events(self.viewer);
+        let (whole, delta) = match &self.held {
+            None => (Some(snapshot.clone()), None),
+            Some(held) => (
+                None,
+                Some(delta::diff(held, &snapshot).map_err(|e| {
+                    Status::internal(format!("could not make an update's delta: {e}"))
+                })?),
+            ),
+        };
+        self.held = Some(snapshot);
+        Ok(proto::GameUpdate {
+            version: v.version(),
+            events,
+            snapshot: whole,
+            delta,
+        })
+    }
+}
+
+/// Updates buffered per watcher before the stream applies backpressure.
+const STREAM_BUFFER: usize = 32;
+
+/// Decrements a game's watcher count when a watch stream ends.
+struct WatcherSlot(Arc<LiveGame>);
+
+impl Drop for WatcherSlot {
+    fn drop(&mut self) {
+        self.0.watchers.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+impl Hub {
+    /// Stream versions `from..` of the game as `caller` sees them.
+    pub async fn watch(
+        &self,
+        id: &str,
+        caller: Caller,
+        from: u64,
+        mode: WatchMode,
+    ) -> Result<mpsc::Receiver<Result<proto::GameUpdate, Status>>, ServiceError> {
+        let live = self.live(id).await?;
+        let current = {
+            let mut cell = live.cell.lock().await;
+            self.fresh(&live, &mut cell).await?;
+            cell.instance.version()
+        };
+        if from > current.saturating_add(1) {
+            return Err(ServiceError::InvalidArgument(format!(
+                "from_version {from} is beyond the next version {} (the game is at version {current}; resume from the last version seen + 1)",
+                current + 1
+            )));
+        }
+        if live.watchers.fetch_add(1, Ordering::AcqRel) >= self.limits.max_watchers_per_game {
+            live.watchers.fetch_sub(1, Ordering::AcqRel);
+            return Err(ServiceError::ResourceExhausted(format!(
+                "this game already has {} watchers",
+                self.limits.max_watchers_per_game
+            )));
+        }
+        let slot = WatcherSlot(live.clone());
+        // Subscribe before catching up so no version falls in between.
+        let updates = live.updates.subscribe();
+        let (tx, rx) = mpsc::channel(STREAM_BUFFER);
+        let shutdown = self.shutdown.clone();
+        let gone = live.gone.subscribe();
+        let encoder = Encoder {
+            viewer: caller.seat(),
+            mode,
+            held: None,
+        };
+        let replays = self.replays.clone();
+        tokio::spawn(watch_loop(
+            slot, encoder, from, updates, tx, shutdown, gone, replays,
+        ));
+        Ok(rx)
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn watch_loop(
+    slot: WatcherSlot,
+    mut enc: Encoder,
+    from: u64,
+    mut updates: broadcast::Receiver<Frame>,
+    tx: mpsc::Sender<Result<proto::GameUpdate, Status>>,
+    mut shutdown: signal::Receiver<bool>,
+    mut gone: signal::Receiver<bool>,
+    replays: Arc<Pool>,
+) {
+    let live = &slot.0;
+    let viewer = enc.viewer;
+    // The token the stream was opened with: once it is rotated or
+    // reissued, the stream sends nothing more for that seat.
+    let token = seat_token(live, viewer);
+    // `next` is the next version the watcher has not seen.
+    let mut next = match catch_up(live, &mut enc, from, &tx, &replays).await {
+        Some(n) => n,
+        None => return,
+    };
+    loop {
+        tokio::select! {
+            received = updates.recv() => match received {
+                Ok(frame) => {
+                    let v = frame.version();
+                    if v < next {
+                        continue;
+                    }
+                    if v > next {
+                        // Missed versions (cannot normally happen): replay them.
+                        match catch_up(live, &mut enc, next, &tx, &replays).await { Some(n) => next = n, None => return }
+                        continue;
+                    }
+                    if token != seat_token(live, viewer) {
+                        let _ = tx.send(Err(ServiceError::BadToken.into())).await;
+                        return;
+                    }
+                    if tx.send(enc.update(live, &frame)).await.is_err() || frame.is_over() {
+                        return;
+                    }
+                    next = v + 1;
+                }
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    match catch_up(live, &mut enc, next, &tx, &replays).await { Some(n) => next = n, None => return }
+                }
+                Err(broadcast::error::RecvError::Closed) => return,
+            },
+            _ = tx.closed() => return,
+            _ = shutdown.changed() => {
+                let _ = tx.send(Err(Status::unavailable("server is shutting down"))).await;
+                return;
+            }
+            // The game was deleted: end with the NOT_FOUND any later call gets.
+            true = deleted(&mut gone) => {
+                let _ = tx.send(Err(ServiceError::game_not_found(&live.meta.id).into())).await;
+                return;
+            }
+        }
+    }
+}
+
+/// The current token hash of the viewer's seat (`None` for spectators).
+fn seat_token(live: &LiveGame, viewer: Option<Seat>) -> Option<[u8; 32]> {
+    viewer.and_then(|s| live.seats().get(s).and_then(|r| r.token_hash))
+}
+
+/// Completes with `true` once the game is deleted.
+async fn deleted(gone: &mut signal::Receiver<bool>) -> bool {
+    gone.wait_for(|g| *g).await.is_ok()
+}
+
+/// Most versions one replay job sends (and at most what the stream's
+/// buffer has room for), and most log entries it applies: a job is a few
+/// milliseconds of work, so one long catch-up never holds a replay thread
+/// for long, and a stream that is not read stops being replayed.
+const JOB_VERSIONS: usize = STREAM_BUFFER;
+const JOB_ENTRIES: usize = 512;
+
+/// Send versions `from..=current`, older ones rebuilt by replay. Returns
+/// the next version to wait for, or `None` when the stream is done (game
+/// over, the watcher left, or an error was sent).
+///
+/// The replay is lazy: a [`Cursor`] (one game being replayed and its place
+/// in a copy of the log) produces only as many updates as the stream has
+/// room for, in short jobs on the hub's low-priority replay pool. So a
+/// stream's memory is its buffer plus a cursor however long the game, an
+/// unread stream stops costing work once its buffer is full, and replays
+/// never run on the threads that answer requests and health checks.
+async fn catch_up(
+    live: &Arc<LiveGame>,
+    enc: &mut Encoder,
+    from: u64,
+    tx: &mpsc::Sender<Result<proto::GameUpdate, Status>>,
+    replays: &Pool,
+) -> Option<u64> {
+    let (current, log) = {
+        let cell = live.cell.lock().await;
+        (
+            Version::new(cell.instance.clone_box(), cell.clocks.clone()),
+            cell.log.clone(),
+        )
+    };
+    let end = current.version();
+    let over = current.is_over();
+    if from >= end {
+        // Nothing to replay (the usual case: a watcher from the current
+        // version, or resuming at the next one): answer here.
+        if from == end && tx.send(enc.update(live, &current)).await.is_err() {
+            return None;
+        }
+        return (!over).then_some(end + 1);
+    }
+    let mut cursor = Cursor {
+        live: live.clone(),
+        at: None,
+        applied: 0,
+        log,
+        next: from,
+        current,
+        finished: false,
+    };
+    let mut job_enc = enc.take();
+    while !cursor.finished {
+        // Wait for room in the stream before doing any work for it.
+        let Ok(permit) = tx.reserve().await else {
+            return None;
+        };
+        let room = (tx.capacity() + 1).min(JOB_VERSIONS);
+        let job = replays.run(move || {
+            let batch = cursor.next_batch(&mut job_enc, room);
+            (cursor, job_enc, batch)
+        });
+        let batch;
+        (cursor, job_enc, batch) = match job.await {
+            Ok(done) => done,
+            Err(lost) => {
+                drop(permit);
+                let status = match lost {
+                    JobLost::Gone => Status::unavailable("server is shutting down"),
+                    JobLost::Panicked => Status::internal("replaying the game failed"),
+                };
+                let _ = tx.send(Err(status)).await;
+                return None;
+            }
+        };
+        let mut batch = batch.into_iter();
+        let Some(first) = batch.next() else {
+            continue;
+        };
+        let failed = first.is_err();
+        permit.send(first);
+        if failed {
+            return None;
+        }
+        for u in batch {
+            let failed = u.is_err();
+            // Room was reserved above, and only this task sends.
+            if tx.try_send(u).is_err() || failed {
+                return None;
+            }
+        }
+    }
+    *enc = job_enc;
+    (!over).then_some(end + 1)
+}
+
+/// A catch-up in progress: the game replayed up to some version, the log
+/// (a compact copy, a few dozen bytes a move) and the live version the
+/// catch-up ends with.
+struct Cursor {
+    live: Arc<LiveGame>,
+    /// The replayed game; `None` before the first job (version 0 is built
+    /// there, off the request threads too).
+    at: Option<Version>,
+    /// Log entries applied to `at`.
+    applied: usize,
+    log: Log,
+    /// The next version to send.
+    next: u64,
+    /// The version the catch-up ends with, sent as it is live.
+    current: Version,
+    finished: bool,
+}
+
+impl Cursor {
+    /// Up to `room` updates in order, applying at most [`JOB_ENTRIES`] log
+    /// entries. An error is the batch's last update (and ends the stream).
+    fn next_batch(
+        &mut self,
+        enc: &mut Encoder,
+        room: usize,
+    ) -> Vec<Result<proto::GameUpdate, Status>> {
+        let mut out = Vec::new();
+        let end = self.current.version();
+        let v = match &mut self.at {
+            Some(v) => v,
+            None => match initial(&self.live.meta, self.current.clocks.started_at()) {
+                Ok((inst, clocks)) => self.at.insert(Version::new(inst, clocks)),
+                Err(e) => {
+                    self.finished = true;
+                    return vec![Err(e.into())];
+                }
+            },
+        };
+        let mut steps = 0;
+        while out.len() < room && steps < JOB_ENTRIES {
+            if self.next >= end {
+                out.push(enc.update(&self.live, &self.current));
+                self.finished = true;
+                break;
+            }
+            if v.version() == self.next {
+                out.push(enc.update(&self.live, v));
+                self.next += 1;
+                continue;
+            }
+            let replayed = self
+                .log
+                .get(self.applied)
+                .ok_or_else(|| format!("the log ends at {} entries", self.applied))
+                .and_then(|entry| {
+                    apply_entry(&mut v.inst, &mut v.clocks, &entry).map_err(|e| e.to_string())
+                });
+            if let Err(e) = replayed {
+                out.push(Err(corrupt(&self.live.meta.id)(e).into()));
+                self.finished = true;
+                break;
+            }
+            self.applied += 1;
+            steps += 1;
+        }
+        out
+    }
+}

@@ -1,0 +1,491 @@
+//! Assembles the server: the game service, gRPC health, server reflection and
+//! gRPC-Web (with CORS, so a browser can call it directly), and runs it until
+//! a shutdown signal.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::{Parser, ValueEnum};
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tonic::transport::Server;
+use tower_http::cors::{AllowOrigin, CorsLayer};
+
+use super::access::{Access, KeyRing, KeysFileError, QuotaConfig};
+use super::codes::StatusCodesLayer;
+use super::conn::{self, ActivityLayer, ConnLimits};
+use super::headers::{HeaderCapLayer, MAX_HEADER_BYTES};
+use super::{AdminServiceImpl, GameServiceImpl, Hub, Limits};
+use crate::proto::{
+    self, admin_service_server::AdminServiceServer, game_service_server::GameServiceServer,
+};
+use crate::telemetry;
+use satrap_store as store;
+
+/// Log output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object per line (for log collectors).
+    Json,
+}
+
+/// `satrap serve` flags; each also reads a `SATRAP_*` environment variable.
+#[derive(Debug, Clone, Parser)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "SATRAP_LISTEN", default_value = "127.0.0.1:50051")]
+    pub listen: SocketAddr,
+    /// Where games are stored: `sqlite://PATH` (embedded, the default),
+    /// `postgres://USER:PASSWORD@HOST:PORT/DB` (several replicas share it) or
+    /// `memory://` (lost on exit).
+    #[arg(
+        long = "database",
+        env = "SATRAP_DATABASE_URL",
+        default_value = "sqlite://satrap.db"
+    )]
+    pub database: String,
+    /// Log format.
+    #[arg(long, env = "SATRAP_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+    /// Most games the store keeps (RESOURCE_EXHAUSTED beyond).
+    #[arg(long, env = "SATRAP_MAX_GAMES", default_value_t = 100_000)]
+    pub max_games: usize,
+    /// Most games kept live in memory (idle ones beyond are evicted and
+    /// rebuilt from the store when next used).
+    #[arg(long, env = "SATRAP_CACHE_GAMES", default_value_t = 10_000)]
+    pub cache_games: usize,
+    /// Delete finished games this long after their last move (e.g. `30days`);
+    /// unset keeps them forever.
+    #[arg(long, env = "SATRAP_FINISHED_RETENTION", value_parser = humantime::parse_duration)]
+    pub finished_retention: Option<Duration>,
+    /// Delete unfinished games with no move for this long (abandoned, e.g.
+    /// `7days`); unset keeps them forever.
+    #[arg(long, env = "SATRAP_IDLE_RETENTION", value_parser = humantime::parse_duration)]
+    pub idle_retention: Option<Duration>,
+    /// Most concurrent WatchGame streams per game.
+    #[arg(long, env = "SATRAP_MAX_WATCHERS_PER_GAME", default_value_t = 256)]
+    pub max_watchers_per_game: usize,
+    /// Most open WatchGame streams per caller across all games (per API
+    /// key; per peer address for callers without one); 0: unlimited.
+    #[arg(long, env = "SATRAP_MAX_WATCH_STREAMS", default_value_t = 1_000)]
+    pub max_watch_streams: usize,
+    /// Most open WatchGame streams on this server in all; 0: unlimited.
+    #[arg(long, env = "SATRAP_MAX_WATCH_STREAMS_TOTAL", default_value_t = 50_000)]
+    pub max_watch_streams_total: usize,
+    /// Accept seeds chosen by the game's creator (CreateGameRequest.seed;
+    /// every seat's snapshot says so in `client_seed`). `false` refuses
+    /// them: whoever knows a seed knows every hidden card.
+    #[arg(long, env = "SATRAP_CLIENT_SEEDS", default_value_t = true, action = clap::ArgAction::Set)]
+    pub client_seeds: bool,
+    /// A connection that has not sent its first bytes (the HTTP/2 preface,
+    /// or an HTTP/1 request line) this long after it was accepted is closed.
+    #[arg(long, env = "SATRAP_HANDSHAKE_TIMEOUT", value_parser = humantime::parse_duration, default_value = "10s")]
+    pub handshake_timeout: Duration,
+    /// A connection with no request in flight for this long is closed (an
+    /// open watch stream is a request in flight; clients reconnect when
+    /// they next call).
+    #[arg(long, env = "SATRAP_IDLE_TIMEOUT", value_parser = humantime::parse_duration, default_value = "5m")]
+    pub idle_timeout: Duration,
+    /// Most open client connections; at the cap the one idle the longest
+    /// is closed to make room for a new one. Default: the process's file
+    /// descriptor limit less 64, at most 10,000.
+    #[arg(long, env = "SATRAP_MAX_CONNECTIONS")]
+    pub max_connections: Option<usize>,
+    /// HTTP/2 keepalive: ping a connection after this long without frames
+    /// (dead peers are found even when idle).
+    #[arg(long, env = "SATRAP_KEEPALIVE_INTERVAL", value_parser = humantime::parse_duration, default_value = "30s")]
+    pub keepalive_interval: Duration,
+    /// HTTP/2 keepalive: close a connection whose ping is not answered
+    /// within this long.
+    #[arg(long, env = "SATRAP_KEEPALIVE_TIMEOUT", value_parser = humantime::parse_duration, default_value = "20s")]
+    pub keepalive_timeout: Duration,
+    /// Origins allowed to call from a browser (gRPC-Web CORS); `*` for any.
+    #[arg(
+        long,
+        env = "SATRAP_CORS_ORIGINS",
+        value_delimiter = ',',
+        default_value = "*"
+    )]
+    pub cors_origins: Vec<String>,
+    /// Request headers a browser may send besides the ones gRPC-Web needs
+    /// (authorization, content-type, x-grpc-web, x-user-agent,
+    /// grpc-timeout), e.g. tracing headers.
+    #[arg(
+        long,
+        env = "SATRAP_CORS_ALLOW_HEADERS",
+        value_delimiter = ',',
+        default_value = "traceparent,tracestate,x-api-key"
+    )]
+    pub cors_allow_headers: Vec<String>,
+    /// Largest request message accepted, in bytes; larger ones fail with
+    /// RESOURCE_EXHAUSTED.
+    #[arg(long, env = "SATRAP_MAX_MESSAGE_BYTES", default_value_t = 4 * 1024 * 1024)]
+    pub max_message_bytes: usize,
+    /// Threads that compute built-in bots' decisions (at most the number of
+    /// cores; they run at a lower priority than requests). Default: every
+    /// core.
+    #[arg(long, env = "SATRAP_BOT_THREADS")]
+    pub bot_threads: Option<usize>,
+    /// With several replicas: how long a replica that saw another replica's
+    /// move waits before playing a bot turn that replica should play (it
+    /// takes over only if the game has not moved: the other one died).
+    #[arg(long, env = "SATRAP_BOT_TAKEOVER_DELAY", value_parser = humantime::parse_duration, default_value = "3s")]
+    pub bot_takeover_delay: Duration,
+    /// Serve the browser client at `http://ADDR/` on the same port
+    /// (`--web false` to turn it off; see `service::web`).
+    #[arg(long, env = "SATRAP_WEB", default_value_t = true, action = clap::ArgAction::Set)]
+    pub web: bool,
+    /// API keys (`NAME ROLE SHA256-HEX` per line; `satrap api-key NAME
+    /// ROLE` makes one). With it, CreateGame and ListGames need a key
+    /// (`x-api-key`) of role creator or admin, AdminService calls one of
+    /// role admin. Without it the server is open.
+    #[arg(long, env = "SATRAP_API_KEYS_FILE")]
+    pub api_keys_file: Option<std::path::PathBuf>,
+    /// CreateGame calls per minute per API key (per peer address without
+    /// keys); unset: unlimited.
+    #[arg(long, env = "SATRAP_CREATE_RATE")]
+    pub create_rate: Option<u32>,
+    /// CreateGame calls a caller may make at once before --create-rate
+    /// applies (default: the rate).
+    #[arg(long, env = "SATRAP_CREATE_BURST")]
+    pub create_burst: Option<u32>,
+    /// Most games in progress with a bot seat per API key (per peer address
+    /// without keys); unset: unlimited.
+    #[arg(long, env = "SATRAP_MAX_LIVE_BOT_GAMES")]
+    pub max_live_bot_games: Option<u64>,
+    /// Serve Prometheus metrics at `http://ADDR/metrics` (e.g.
+    /// `0.0.0.0:9464`); unset serves none (see `telemetry`).
+    #[arg(long, env = "SATRAP_METRICS_LISTEN")]
+    pub metrics_listen: Option<SocketAddr>,
+    /// Export tracing spans over OTLP/gRPC to this collector (e.g.
+    /// `http://otel-collector:4317`); unset exports none.
+    #[arg(long, env = "SATRAP_OTLP_ENDPOINT")]
+    pub otlp_endpoint: Option<String>,
+}
+
+impl Config {
+    /// A config with every default (for tests and embedding).
+    pub fn defaults() -> Self {
+        Self::parse_from(["satrap"])
+    }
+
+    /// The defaults with the in-memory store (tests, benchmarks).
+    pub fn in_memory() -> Self {
+        Self {
+            database: "memory://".into(),
+            ..Self::defaults()
+        }
+    }
+
+    /// What retention removes now, if anything.
+    fn expiry(&self) -> Option<store::Expiry> {
+        if self.finished_retention.is_none() && self.idle_retention.is_none() {
+            return None;
+        }
+        let before = |d: Duration| store::now_ms().saturating_sub(d.as_millis() as u64);
+        Some(store::Expiry {
+            finished_before_ms: self.finished_retention.map(before),
+            idle_before_ms: self.idle_retention.map(before),
+        })
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Store(#[from] store::OpenError),
+    #[error("reflection: {0}")]
+    Reflection(String),
+    #[error("invalid CORS origin {0:?}")]
+    Cors(String),
+    #[error("invalid CORS header name {0:?}")]
+    CorsHeader(String),
+    #[error("server: {0}")]
+    Transport(#[from] tonic::transport::Error),
+    #[error(transparent)]
+    ApiKeys(#[from] KeysFileError),
+    #[error(transparent)]
+    Metrics(#[from] crate::telemetry::exporter::MetricsError),
+}
+
+/// Bind `config.listen` and serve until `shutdown` completes.
+pub async fn serve(
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let listener = TcpListener::bind(config.listen)
+        .await
+        .map_err(|source| ServeError::Bind {
+            addr: config.listen,
+            source,
+        })?;
+    serve_on(listener, config, shutdown).await
+}
+
+/// Serve on an already bound listener (tests bind port 0).
+pub async fn serve_on(
+    listener: TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let access = Arc::new(access(&config, &listener)?);
+    let store = store::open(&config.database, config.max_games).await?;
+    // Commits are timed from here, above the store.
+    let store: Arc<dyn store::GameStore> = Arc::new(store::observed::Observed::new(
+        store.clone(),
+        telemetry::StoreTimer {
+            store: store.kind(),
+        },
+    ));
+    let faults = store.faults();
+    let defaults = Limits::default();
+    let limits = Limits {
+        max_watchers_per_game: config.max_watchers_per_game,
+        max_cached_games: config.cache_games.max(1),
+        bot_threads: config.bot_threads.unwrap_or(defaults.bot_threads),
+        bot_takeover_delay: config.bot_takeover_delay,
+        client_seeds: config.client_seeds,
+        max_live_bot_games: config.max_live_bot_games,
+        ..defaults
+    };
+    let cors = cors(&config.cors_origins, &config.cors_allow_headers)?;
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let hub = Hub::new(store, limits, stop_rx);
+    let metrics = match config.metrics_listen {
+        Some(addr) => Some((
+            telemetry::exporter::bind(addr).await?,
+            telemetry::exporter::install()?,
+        )),
+        None => None,
+    };
+
+    let (health, health_service) = tonic_health::server::health_reporter();
+    health
+        .set_serving::<GameServiceServer<GameServiceImpl>>()
+        .await;
+    let background = [
+        tokio::spawn(hub.clone().follow_store()),
+        tokio::spawn(retention(hub.clone(), config.clone())),
+        tokio::spawn(hub.clone().resume_bots()),
+        tokio::spawn(report_faults(faults, health.clone())),
+    ];
+    let metrics_task = metrics.map(|(listener, handle)| {
+        let stop = stop_tx.subscribe();
+        let census_hub = hub.clone();
+        let census: telemetry::exporter::CensusFn = Arc::new(move || {
+            let hub = census_hub.clone();
+            Box::pin(async move { hub.census().await })
+        });
+        tokio::spawn(telemetry::exporter::serve(listener, handle, census, stop))
+    });
+    // Reflection in both versions: grpcurl up to 1.8.7, Postman, Evans and
+    // grpcio-reflection speak only v1alpha; newer tools ask for v1 first.
+    let reflection = || {
+        tonic_reflection::server::Builder::configure()
+            .register_encoded_file_descriptor_set(proto::FILE_DESCRIPTOR_SET)
+            .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+    };
+    let reflection_v1 = reflection()
+        .build_v1()
+        .map_err(|e| ServeError::Reflection(e.to_string()))?;
+    let reflection_v1alpha = reflection()
+        .build_v1alpha()
+        .map_err(|e| ServeError::Reflection(e.to_string()))?;
+
+    let local = listener
+        .local_addr()
+        .map(|a| a.to_string())
+        .unwrap_or_else(|_| "?".into());
+    let database = store::redact(&config.database);
+    let limits = ConnLimits {
+        handshake_timeout: config.handshake_timeout,
+        idle_timeout: config.idle_timeout,
+        max_connections: config
+            .max_connections
+            .unwrap_or_else(conn::default_max_connections)
+            .max(1),
+    };
+    tracing::info!(addr = %local, %database, max_connections = limits.max_connections, "satrap serving");
+    if config.web {
+        tracing::info!("web page at http://{}/", page_address(&local));
+    }
+    let incoming = conn::incoming(listener, limits);
+    let shutdown = async move {
+        shutdown.await;
+        tracing::info!("shutting down");
+        health
+            .set_not_serving::<GameServiceServer<GameServiceImpl>>()
+            .await;
+        // End watch streams so in-flight requests can finish.
+        let _ = stop_tx.send(true);
+    };
+    Server::builder()
+        .accept_http1(true)
+        .http2_keepalive_interval(Some(config.keepalive_interval))
+        .http2_keepalive_timeout(Some(config.keepalive_timeout))
+        .http2_max_header_list_size(MAX_HEADER_BYTES as u32)
+        .layer(ActivityLayer)
+        .layer(HeaderCapLayer)
+        .layer(super::web::WebLayer::new(config.web))
+        .layer(cors)
+        .layer(tonic_web::GrpcWebLayer::new())
+        .layer(StatusCodesLayer)
+        .layer(telemetry::rpc::RpcTelemetryLayer)
+        .add_service(health_service)
+        .add_service(reflection_v1)
+        .add_service(reflection_v1alpha)
+        .add_service(
+            GameServiceServer::new(GameServiceImpl::with_access(hub.clone(), access.clone()))
+                .max_decoding_message_size(config.max_message_bytes),
+        )
+        .add_service(
+            AdminServiceServer::new(AdminServiceImpl::new(hub, access))
+                .max_decoding_message_size(config.max_message_bytes),
+        )
+        .serve_with_incoming_shutdown(incoming, shutdown)
+        .await?;
+    for task in background.into_iter().chain(metrics_task) {
+        task.abort();
+    }
+    Ok(())
+}
+
+/// Where a person opens the page: the listening address, with a loopback
+/// address for a wildcard one (0.0.0.0 is not an address a browser opens).
+fn page_address(local: &str) -> String {
+    match local.parse::<SocketAddr>() {
+        Ok(addr) if addr.ip().is_unspecified() => format!("127.0.0.1:{}", addr.port()),
+        _ => local.to_owned(),
+    }
+}
+
+/// Keys and quotas from the flags. A keys file that does not parse stops
+/// start-up (the error names the line); an open server on a non-loopback
+/// address is logged as a warning.
+fn access(config: &Config, listener: &TcpListener) -> Result<Access, ServeError> {
+    let keys = match &config.api_keys_file {
+        Some(path) => {
+            let ring = KeyRing::load(path)?;
+            tracing::info!(keys = ring.len(), file = %path.display(), "API keys loaded");
+            Some(ring)
+        }
+        None => {
+            let exposed = listener.local_addr().is_ok_and(|a| !a.ip().is_loopback());
+            if exposed {
+                tracing::warn!(
+                    "no --api-keys-file: anyone who reaches this address may create, list and administer games"
+                );
+            }
+            None
+        }
+    };
+    Ok(Access::new(
+        keys,
+        QuotaConfig {
+            create_per_minute: config.create_rate,
+            create_burst: config.create_burst,
+            max_watch_streams: (config.max_watch_streams > 0).then_some(config.max_watch_streams),
+            max_watch_streams_total: (config.max_watch_streams_total > 0)
+                .then_some(config.max_watch_streams_total),
+        },
+    ))
+}
+
+/// Apply the retention flags now and then (every tenth of the shortest
+/// retention, between a second and five minutes).
+async fn retention(hub: Arc<Hub>, config: Config) {
+    let Some(shortest) = [config.finished_retention, config.idle_retention]
+        .into_iter()
+        .flatten()
+        .min()
+    else {
+        return;
+    };
+    let period = (shortest / 10).clamp(Duration::from_secs(1), Duration::from_secs(300));
+    let mut ticks = tokio::time::interval(period);
+    loop {
+        ticks.tick().await;
+        if let Some(expiry) = config.expiry() {
+            if let Err(e) = hub.expire(expiry).await {
+                tracing::warn!(error = %e, "retention sweep failed");
+            }
+        }
+    }
+}
+
+/// A store that became unusable (its file removed or replaced) turns the
+/// game service NOT_SERVING, so load balancers and probes stop sending work.
+async fn report_faults(
+    faults: Option<watch::Receiver<Option<String>>>,
+    health: tonic_health::server::HealthReporter,
+) {
+    let Some(mut faults) = faults else {
+        return;
+    };
+    loop {
+        let fault = faults.borrow_and_update().clone();
+        if let Some(reason) = fault {
+            tracing::error!(%reason, "the store is unusable: the game service is NOT_SERVING");
+            health
+                .set_not_serving::<GameServiceServer<GameServiceImpl>>()
+                .await;
+            return;
+        }
+        if faults.changed().await.is_err() {
+            return;
+        }
+    }
+}
+
+/// CORS for gRPC-Web callers in browsers.
+fn cors(origins: &[String], extra_headers: &[String]) -> Result<CorsLayer, ServeError> {
+    let allow = if origins.iter().any(|o| o == "*") {
+        AllowOrigin::any()
+    } else {
+        let parsed = origins
+            .iter()
+            .map(|o| {
+                o.parse::<http::HeaderValue>()
+                    .map_err(|_| ServeError::Cors(o.clone()))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        AllowOrigin::list(parsed)
+    };
+    let header = |s: &'static str| http::HeaderName::from_static(s);
+    let mut allowed = vec![
+        header("authorization"),
+        header("content-type"),
+        header("x-grpc-web"),
+        header("x-user-agent"),
+        header("grpc-timeout"),
+    ];
+    for name in extra_headers
+        .iter()
+        .map(|h| h.trim())
+        .filter(|h| !h.is_empty())
+    {
+        allowed.push(
+            name.parse::<http::HeaderName>()
+                .map_err(|_| ServeError::CorsHeader(name.to_owned()))?,
+        );
+    }
+    Ok(CorsLayer::new()
+        .allow_origin(allow)
+        .allow_methods([http::Method::POST, http::Method::OPTIONS])
+        .allow_headers(allowed)
+        .expose_headers([
+            header("grpc-status"),
+            header("grpc-message"),
+            header("grpc-status-details-bin"),
+        ])
+        .max_age(Duration::from_secs(24 * 3600)))
+}

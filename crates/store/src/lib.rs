@@ -1,0 +1,455 @@
+//! Where games live: a creation record plus the action log of each game.
+//!
+//! The state is never stored; it is rebuilt by replaying the log from the
+//! seed (replay is cheap and exact, see `engine::Game`). Appending is guarded
+//! by the version so that two writers can never both record move N.
+//!
+//! Three backends share one contract: [`MemoryStore`] (tests, throwaway
+//! servers), [`SqliteStore`] (the embedded default) and [`PostgresStore`]
+//! (several replicas on one database, with LISTEN/NOTIFY so that every
+//! replica learns of every move).
+
+/// The behaviour every backend must have (feature `contract`).
+#[cfg(any(test, feature = "contract"))]
+pub mod contract;
+mod memory;
+pub mod observed;
+mod postgres;
+mod sqlite;
+pub mod tls;
+mod url;
+
+pub use memory::MemoryStore;
+pub use postgres::PostgresStore;
+pub use sqlite::SqliteStore;
+pub use url::{Location, OpenError, open, redact};
+
+use async_trait::async_trait;
+use tokio::sync::{broadcast, watch};
+
+/// One seat of a stored game.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SeatRecord {
+    pub name: String,
+    /// Built-in bot playing the seat; empty for a client.
+    pub bot: String,
+    /// SHA-256 of the seat's token; `None` for bot seats (no token exists).
+    pub token_hash: Option<[u8; 32]>,
+    /// The client resigned and `bot` has played the seat since.
+    pub resigned: bool,
+    /// Nobody has the seat yet (a lobby seat, see `GameStore::join`).
+    pub open: bool,
+    /// SHA-256 of the open seat's single-use invite code, if it needs one.
+    pub invite_hash: Option<[u8; 32]>,
+}
+
+/// Everything needed to rebuild a game's initial state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    pub id: String,
+    pub game_type: String,
+    pub seats: Vec<SeatRecord>,
+    /// Encoded `satrap.v1.GameOptions` as chosen at creation.
+    pub options: Vec<u8>,
+    pub seed: u64,
+    /// Milliseconds since the Unix epoch.
+    pub created_at_ms: u64,
+    /// The clock and lobby settings chosen at creation, encoded by the
+    /// service (`service::hub::settings`); empty for none.
+    pub settings: Vec<u8>,
+    /// When version 0 became playable: the creation time, or when the last
+    /// open seat was taken; `None` while seats are open.
+    pub started_at_ms: Option<u64>,
+    /// Who may see the game and who created it.
+    pub access: AccessRecord,
+}
+
+/// Who may see a game and whose quota it counts against.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AccessRecord {
+    /// Left out of ListGames; spectators need the spectator token.
+    pub private: bool,
+    /// SHA-256 of the spectator token (private games only): like seat
+    /// tokens, the token itself is never stored.
+    pub spectator_hash: Option<[u8; 32]>,
+    /// The API key name (or the peer address when no keys are configured)
+    /// that created the game: the live-bot-game cap counts per owner.
+    pub owner: String,
+}
+
+/// What a log entry records.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum EntryKind {
+    /// A seat's action.
+    #[default]
+    Move,
+    /// The seat's clock ran out; the notation is the bot's move for it.
+    TimeoutBotMoves,
+    /// The same, and the bot keeps the seat: the store marks the seat
+    /// resigned in the same commit (bot `RESIGNED_SEAT_BOT`).
+    TimeoutBotTakesSeat,
+    /// The seat's clock ran out and it forfeits; no notation.
+    TimeoutForfeit,
+}
+
+impl EntryKind {
+    pub(crate) fn code(self) -> i64 {
+        match self {
+            Self::Move => 0,
+            Self::TimeoutBotMoves => 1,
+            Self::TimeoutBotTakesSeat => 2,
+            Self::TimeoutForfeit => 3,
+        }
+    }
+
+    pub(crate) fn from_code(code: i64) -> Result<Self, StoreError> {
+        match code {
+            0 => Ok(Self::Move),
+            1 => Ok(Self::TimeoutBotMoves),
+            2 => Ok(Self::TimeoutBotTakesSeat),
+            3 => Ok(Self::TimeoutForfeit),
+            other => Err(StoreError::Backend(format!(
+                "unknown stored entry kind {other}"
+            ))),
+        }
+    }
+}
+
+/// The bot a seat gets when its clock runs out under the "bot takes the
+/// seat" policy (the same as after Resign).
+pub const TIMEOUT_SEAT_BOT: &str = "random";
+
+/// One applied action: who, and its canonical notation.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LoggedAction {
+    pub seat: u32,
+    pub notation: String,
+    /// When it was committed (milliseconds since the epoch), chosen by the
+    /// writer: the clocks are computed from these times.
+    pub at_ms: u64,
+    pub kind: EntryKind,
+}
+
+/// A stored game: its record and its whole action log (version = log length).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredGame {
+    pub record: GameRecord,
+    pub actions: Vec<LoggedAction>,
+}
+
+/// Whether a stored game has ended (kept beside the log so that listing and
+/// retention need no replay).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameStatus {
+    InProgress,
+    Finished,
+    /// Seats are open; nobody can act yet.
+    Waiting,
+}
+
+impl GameStatus {
+    pub(crate) fn code(self) -> i64 {
+        match self {
+            Self::InProgress => 1,
+            Self::Finished => 2,
+            Self::Waiting => 3,
+        }
+    }
+
+    pub(crate) fn from_code(code: i64) -> Result<Self, StoreError> {
+        match code {
+            1 => Ok(Self::InProgress),
+            2 => Ok(Self::Finished),
+            3 => Ok(Self::Waiting),
+            other => Err(StoreError::Backend(format!(
+                "unknown stored status {other}"
+            ))),
+        }
+    }
+}
+
+/// What a cache must compare to know whether its copy of a game is current:
+/// another replica may have appended moves or changed a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Head {
+    /// Number of actions in the log.
+    pub version: u64,
+    /// Bumped whenever a seat changes (a resignation, a join or leave, a
+    /// timeout that gives the seat to a bot).
+    pub seat_revision: u64,
+}
+
+/// A seat taken with `GameStore::join`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Joined {
+    pub seat: usize,
+    /// Set when this join took the last open seat (the game started).
+    pub started_at_ms: Option<u64>,
+}
+
+/// Why a join or leave was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LobbyError {
+    #[error("the game has started: no seat is open")]
+    Started,
+    #[error("seat {0} is not open")]
+    SeatTaken(usize),
+    #[error("the game has no seat {0}")]
+    NoSuchSeat(usize),
+    #[error("seat {0} needs its invite code (or the code is wrong or used)")]
+    BadInvite(usize),
+    #[error(
+        "no open seat can be taken with this request (its invite code is missing, wrong or used)"
+    )]
+    NoneOpen,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// One line of `ListGames`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSummary {
+    pub id: String,
+    pub game_type: String,
+    pub status: GameStatus,
+    pub version: u64,
+    pub seats: Vec<SeatRecord>,
+    pub created_at_ms: u64,
+    pub updated_at_ms: u64,
+    /// A private game (listed only for administrators).
+    pub private: bool,
+    /// As in `GameRecord::settings`.
+    pub settings: Vec<u8>,
+}
+
+/// Where a page of `ListGames` starts: just after this game in the order
+/// newest first (`created_at_ms` descending, then `id` descending).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cursor {
+    pub created_at_ms: u64,
+    pub id: String,
+}
+
+/// A `ListGames` query.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ListQuery {
+    pub game_type: Option<String>,
+    pub status: Option<GameStatus>,
+    pub after: Option<Cursor>,
+    /// Only games with an open seat.
+    pub open_seats: bool,
+    /// At most this many games (the caller asks for one more than a page to
+    /// know whether another page follows).
+    pub limit: usize,
+    /// Leave private games out (ListGames for anyone but an administrator).
+    pub hide_private: bool,
+}
+
+/// Which games retention removes (times in milliseconds since the epoch).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Expiry {
+    /// Finished games whose last move is older than this.
+    pub finished_before_ms: Option<u64>,
+    /// Games still in progress with no move since this: abandoned.
+    pub idle_before_ms: Option<u64>,
+}
+
+impl Expiry {
+    /// Does retention remove a game with this status, last changed then?
+    pub fn expires(&self, status: GameStatus, updated_at_ms: u64) -> bool {
+        let before = match status {
+            GameStatus::Finished => self.finished_before_ms,
+            GameStatus::InProgress | GameStatus::Waiting => self.idle_before_ms,
+        };
+        before.is_some_and(|b| updated_at_ms < b)
+    }
+}
+
+/// A move committed by any process sharing the store (PostgreSQL NOTIFY).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// Game `id` changed; it now has `version` actions.
+    Changed { id: String, version: u64 },
+    /// Notices may have been missed (the listener reconnected): every cached
+    /// game must be checked.
+    Resync,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    #[error("game {0} not found")]
+    NotFound(String),
+    #[error("game {0} already exists")]
+    AlreadyExists(String),
+    /// Someone else appended first: the stored version is not the expected one.
+    #[error("version conflict on game {id}: expected {expected}, stored {actual}")]
+    Conflict {
+        id: String,
+        expected: u64,
+        actual: u64,
+    },
+    #[error("store is full ({0} games)")]
+    Full(usize),
+    /// The seat's token is no longer the one the call was made with.
+    #[error("seat {seat} of game {id} has another token now")]
+    TokenChanged { id: String, seat: usize },
+    /// A transient failure (connection lost, database busy): retry.
+    #[error("storage backend: {0}")]
+    Backend(String),
+    /// The store can no longer keep what it is given (its file was removed
+    /// or replaced): writes are refused until an operator restarts it.
+    #[error("storage unusable: {0}")]
+    Unusable(String),
+    /// Stored data is damaged (a corrupt page).
+    #[error("storage corrupt: {0}")]
+    Corrupt(String),
+}
+
+/// Persistence of games. Implementations must make `append` atomic and
+/// durable before returning `Ok`: the service acknowledges a move only then.
+#[async_trait]
+pub trait GameStore: Send + Sync + 'static {
+    /// Record a new game (with an empty log).
+    async fn create(&self, record: &GameRecord) -> Result<(), StoreError>;
+    /// The game and its whole log, or `None` if unknown.
+    async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
+    /// Append `actions` as versions `version + 1 ..`, but only if the stored
+    /// log has exactly `version` entries (else `Conflict`, nothing written).
+    /// `status` is the game's status after these actions.
+    async fn append(
+        &self,
+        id: &str,
+        version: u64,
+        actions: &[LoggedAction],
+        status: GameStatus,
+    ) -> Result<(), StoreError>;
+    /// The actions after the first `from` (versions `from + 1 ..`).
+    async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError>;
+    /// The current version and seat revision, or `None` if the game is gone.
+    async fn head(&self, id: &str) -> Result<Option<Head>, StoreError>;
+    /// The seats as stored now.
+    async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError>;
+    /// Seat `seat` resigns: from now on `bot` plays it.
+    async fn resign(&self, id: &str, seat: usize, bot: &str) -> Result<(), StoreError>;
+    /// Take an open seat of a waiting game: `seat`, or the first open one
+    /// whose invite matches `invite_hash` (seats without an invite match
+    /// any). A seat with an invite needs its hash; the invite is used up.
+    /// The last open seat taken starts the game (status in progress,
+    /// `started_at_ms = now_ms`). Atomic: of two joins racing for the last
+    /// seat exactly one wins. Bumps the seat revision.
+    async fn join(
+        &self,
+        id: &str,
+        seat: Option<usize>,
+        taker: &JoinSeat,
+        now_ms: u64,
+    ) -> Result<Joined, LobbyError>;
+    /// Give seat `seat` back while the game is waiting (open again, no
+    /// invite, no token). Bumps the seat revision.
+    ///
+    /// Only while the seat's token hash is still `holder`: else
+    /// `TokenChanged` (another replica rotated it, or the seat was left and
+    /// taken again), and nothing changes.
+    async fn leave(&self, id: &str, seat: usize, holder: [u8; 32]) -> Result<(), LobbyError>;
+    /// Fill every open seat of a waiting game with `bot` and start it at
+    /// `now_ms`; `Ok(false)` if the game is no longer waiting.
+    async fn fill_open_seats(&self, id: &str, bot: &str, now_ms: u64) -> Result<bool, StoreError>;
+    /// When the game started (`None` while waiting).
+    async fn started_at(&self, id: &str) -> Result<Option<u64>, StoreError>;
+    /// Games newest first, filtered and paged.
+    async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError>;
+    /// Delete the games retention no longer keeps; returns their ids.
+    async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError>;
+    /// Replace seat `seat`'s token hash (a rotated or reissued token) and
+    /// bump the seat revision, so every replica's next request sees it
+    /// (`NotFound` for an unknown game or seat). With `replacing`, only
+    /// while the seat's hash is still that one (a seat rotating its own
+    /// token): else `TokenChanged` and nothing changes, so of two replicas
+    /// rotating one seat at once only one succeeds.
+    async fn set_token(
+        &self,
+        id: &str,
+        seat: usize,
+        hash: [u8; 32],
+        replacing: Option<[u8; 32]>,
+    ) -> Result<(), StoreError>;
+    /// Delete one game and its log (an administrator's DeleteGame); `false`
+    /// if it did not exist. Replicas sharing the store are notified.
+    async fn delete(&self, id: &str) -> Result<bool, StoreError>;
+    /// How many games of `owner` are in progress with a bot seat (the cap
+    /// on live bot games).
+    async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError>;
+    /// The backend's name (`sqlite`, `postgres`, `memory`), for metrics
+    /// labels.
+    fn kind(&self) -> &'static str {
+        "custom"
+    }
+    /// Other processes may write to this store (several replicas): caches
+    /// must check `head` before trusting their copy.
+    fn shared(&self) -> bool {
+        false
+    }
+    /// Moves committed by any process, when the backend can tell.
+    fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
+        None
+    }
+    /// Turns `Some(reason)` once the store has become unusable (the server
+    /// then reports NOT_SERVING); `None` for backends that cannot tell.
+    fn faults(&self) -> Option<watch::Receiver<Option<String>>> {
+        None
+    }
+}
+
+/// Who takes a seat with `GameStore::join`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JoinSeat {
+    pub name: String,
+    pub token_hash: [u8; 32],
+    /// Hash of the invite code offered, if any.
+    pub invite_hash: Option<[u8; 32]>,
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
+/// The open seat a join takes (shared by every backend, so they agree):
+/// the asked seat, or the first open seat the offered invite opens (a seat
+/// without an invite is open to anyone).
+pub fn choose_open_seat(
+    seats: &[SeatRecord],
+    seat: Option<usize>,
+    invite: Option<[u8; 32]>,
+) -> Result<usize, LobbyError> {
+    let opens = |s: &SeatRecord| s.invite_hash.is_none() || s.invite_hash == invite;
+    match seat {
+        Some(i) => {
+            let s = seats.get(i).ok_or(LobbyError::NoSuchSeat(i))?;
+            if !s.open {
+                Err(LobbyError::SeatTaken(i))
+            } else if !opens(s) {
+                Err(LobbyError::BadInvite(i))
+            } else {
+                Ok(i)
+            }
+        }
+        None => seats
+            .iter()
+            .position(|s| s.open && invite.is_some() && s.invite_hash == invite)
+            .or_else(|| seats.iter().position(|s| s.open && s.invite_hash.is_none()))
+            .ok_or(if seats.iter().any(|s| s.open) {
+                LobbyError::NoneOpen
+            } else {
+                LobbyError::Started
+            }),
+    }
+}
+
+/// The display name of a seat a bot took because nobody joined.
+pub(crate) fn bot_seat_name(bot: &str) -> String {
+    format!("{bot} bot")
+}

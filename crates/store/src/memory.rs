@@ -1,0 +1,377 @@
+//! In-memory store (`--database memory://`): for tests, benchmarks and
+//! throwaway servers. Everything is lost when the process exits.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use async_trait::async_trait;
+
+use super::{
+    EntryKind, Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, JoinSeat, Joined,
+    ListQuery, LobbyError, LoggedAction, SeatRecord, StoreError, StoredGame, TIMEOUT_SEAT_BOT,
+    bot_seat_name, choose_open_seat, now_ms,
+};
+
+/// One game with the bookkeeping the other backends keep in columns.
+struct Entry {
+    game: StoredGame,
+    status: GameStatus,
+    updated_at_ms: u64,
+    seat_revision: u64,
+}
+
+/// Games kept in a map, bounded by a maximum count.
+pub struct MemoryStore {
+    games: Mutex<HashMap<String, Entry>>,
+    max_games: usize,
+    shared: bool,
+}
+
+impl MemoryStore {
+    pub fn new(max_games: usize) -> Self {
+        Self {
+            games: Mutex::new(HashMap::new()),
+            max_games,
+            shared: false,
+        }
+    }
+
+    /// A memory store that says it is shared: its callers check `head`
+    /// before trusting their caches, as with several replicas on
+    /// PostgreSQL. For tests of those paths without a database (several
+    /// hubs on one store play the replicas).
+    pub fn new_shared(max_games: usize) -> Self {
+        Self {
+            shared: true,
+            ..Self::new(max_games)
+        }
+    }
+
+    fn lock(&self) -> Result<std::sync::MutexGuard<'_, HashMap<String, Entry>>, StoreError> {
+        self.games
+            .lock()
+            .map_err(|_| StoreError::Backend("memory store lock poisoned".into()))
+    }
+
+    fn with_game<T>(&self, id: &str, f: impl FnOnce(&mut Entry) -> T) -> Result<T, StoreError> {
+        let mut games = self.lock()?;
+        let entry = games
+            .get_mut(id)
+            .ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
+        Ok(f(entry))
+    }
+}
+
+#[async_trait]
+impl GameStore for MemoryStore {
+    async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
+        let mut games = self.lock()?;
+        if games.contains_key(&record.id) {
+            return Err(StoreError::AlreadyExists(record.id.clone()));
+        }
+        if games.len() >= self.max_games {
+            return Err(StoreError::Full(self.max_games));
+        }
+        games.insert(
+            record.id.clone(),
+            Entry {
+                game: StoredGame {
+                    record: record.clone(),
+                    actions: Vec::new(),
+                },
+                status: if record.started_at_ms.is_some() {
+                    GameStatus::InProgress
+                } else {
+                    GameStatus::Waiting
+                },
+                updated_at_ms: record.created_at_ms,
+                seat_revision: 0,
+            },
+        );
+        Ok(())
+    }
+
+    async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        Ok(self.lock()?.get(id).map(|e| e.game.clone()))
+    }
+
+    async fn append(
+        &self,
+        id: &str,
+        version: u64,
+        actions: &[LoggedAction],
+        status: GameStatus,
+    ) -> Result<(), StoreError> {
+        self.with_game(id, |e| {
+            let actual = e.game.actions.len() as u64;
+            if actual != version {
+                return Err(StoreError::Conflict {
+                    id: id.to_owned(),
+                    expected: version,
+                    actual,
+                });
+            }
+            let now = now_ms();
+            for a in actions {
+                let mut a = a.clone();
+                if a.at_ms == 0 {
+                    a.at_ms = now;
+                }
+                if a.kind == EntryKind::TimeoutBotTakesSeat {
+                    if let Some(s) = e.game.record.seats.get_mut(a.seat as usize) {
+                        s.bot = TIMEOUT_SEAT_BOT.to_owned();
+                        s.resigned = true;
+                        e.seat_revision += 1;
+                    }
+                }
+                e.game.actions.push(a);
+            }
+            e.status = status;
+            e.updated_at_ms = now;
+            Ok(())
+        })?
+    }
+
+    async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError> {
+        self.with_game(id, |e| {
+            e.game
+                .actions
+                .get(from as usize..)
+                .map(<[LoggedAction]>::to_vec)
+                .unwrap_or_default()
+        })
+    }
+
+    async fn head(&self, id: &str) -> Result<Option<Head>, StoreError> {
+        Ok(self.lock()?.get(id).map(|e| Head {
+            version: e.game.actions.len() as u64,
+            seat_revision: e.seat_revision,
+        }))
+    }
+
+    async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
+        self.with_game(id, |e| e.game.record.seats.clone())
+    }
+
+    async fn resign(&self, id: &str, seat: usize, bot: &str) -> Result<(), StoreError> {
+        self.with_game(id, |e| {
+            let s = e
+                .game
+                .record
+                .seats
+                .get_mut(seat)
+                .ok_or_else(|| StoreError::Backend(format!("game {id} has no seat {seat}")))?;
+            s.bot = bot.to_owned();
+            s.resigned = true;
+            e.seat_revision += 1;
+            e.updated_at_ms = now_ms();
+            Ok(())
+        })?
+    }
+
+    async fn join(
+        &self,
+        id: &str,
+        seat: Option<usize>,
+        taker: &JoinSeat,
+        now_ms: u64,
+    ) -> Result<Joined, LobbyError> {
+        self.with_game(id, |e| {
+            if e.status != GameStatus::Waiting {
+                return Err(LobbyError::Started);
+            }
+            let r = &mut e.game.record;
+            let chosen = choose_open_seat(&r.seats, seat, taker.invite_hash)?;
+            r.seats[chosen] = SeatRecord {
+                name: taker.name.clone(),
+                bot: String::new(),
+                token_hash: Some(taker.token_hash),
+                resigned: false,
+                open: false,
+                invite_hash: None,
+            };
+            let started = (!r.seats.iter().any(|s| s.open)).then_some(now_ms);
+            if started.is_some() {
+                r.started_at_ms = started;
+                e.status = GameStatus::InProgress;
+            }
+            e.seat_revision += 1;
+            e.updated_at_ms = now_ms;
+            Ok(Joined {
+                seat: chosen,
+                started_at_ms: started,
+            })
+        })?
+    }
+
+    async fn leave(&self, id: &str, seat: usize, holder: [u8; 32]) -> Result<(), LobbyError> {
+        self.with_game(id, |e| {
+            if e.status != GameStatus::Waiting {
+                return Err(LobbyError::Started);
+            }
+            let s = e
+                .game
+                .record
+                .seats
+                .get_mut(seat)
+                .ok_or(LobbyError::NoSuchSeat(seat))?;
+            if s.open || !s.bot.is_empty() {
+                return Err(LobbyError::SeatTaken(seat));
+            }
+            if s.token_hash != Some(holder) {
+                return Err(LobbyError::Store(StoreError::TokenChanged {
+                    id: id.to_owned(),
+                    seat,
+                }));
+            }
+            *s = SeatRecord {
+                open: true,
+                ..SeatRecord::default()
+            };
+            e.seat_revision += 1;
+            e.updated_at_ms = now_ms();
+            Ok(())
+        })?
+    }
+
+    async fn fill_open_seats(&self, id: &str, bot: &str, now: u64) -> Result<bool, StoreError> {
+        self.with_game(id, |e| {
+            if e.status != GameStatus::Waiting {
+                return false;
+            }
+            for s in e.game.record.seats.iter_mut().filter(|s| s.open) {
+                *s = SeatRecord {
+                    name: bot_seat_name(bot),
+                    bot: bot.to_owned(),
+                    ..SeatRecord::default()
+                };
+            }
+            e.game.record.started_at_ms = Some(now);
+            e.status = GameStatus::InProgress;
+            e.seat_revision += 1;
+            e.updated_at_ms = now;
+            true
+        })
+    }
+
+    async fn started_at(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        self.with_game(id, |e| e.game.record.started_at_ms)
+    }
+
+    async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
+        let games = self.lock()?;
+        let mut found: Vec<GameSummary> = games
+            .values()
+            .filter(|e| {
+                let r = &e.game.record;
+                query.game_type.as_ref().is_none_or(|t| *t == r.game_type)
+                    && query.status.is_none_or(|s| s == e.status)
+                    && !(query.hide_private && r.access.private)
+                    && (!query.open_seats || r.seats.iter().any(|s| s.open))
+                    && query.after.as_ref().is_none_or(|c| {
+                        (r.created_at_ms, r.id.as_str()) < (c.created_at_ms, c.id.as_str())
+                    })
+            })
+            .map(|e| GameSummary {
+                id: e.game.record.id.clone(),
+                game_type: e.game.record.game_type.clone(),
+                status: e.status,
+                version: e.game.actions.len() as u64,
+                seats: e.game.record.seats.clone(),
+                created_at_ms: e.game.record.created_at_ms,
+                updated_at_ms: e.updated_at_ms,
+                private: e.game.record.access.private,
+                settings: e.game.record.settings.clone(),
+            })
+            .collect();
+        found.sort_by(|a, b| (b.created_at_ms, &b.id).cmp(&(a.created_at_ms, &a.id)));
+        found.truncate(query.limit);
+        Ok(found)
+    }
+
+    async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
+        let mut games = self.lock()?;
+        let expired: Vec<String> = games
+            .iter()
+            .filter(|(_, e)| expiry.expires(e.status, e.updated_at_ms))
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in &expired {
+            games.remove(id);
+        }
+        Ok(expired)
+    }
+
+    async fn set_token(
+        &self,
+        id: &str,
+        seat: usize,
+        hash: [u8; 32],
+        replacing: Option<[u8; 32]>,
+    ) -> Result<(), StoreError> {
+        self.with_game(id, |e| {
+            let s = e
+                .game
+                .record
+                .seats
+                .get_mut(seat)
+                .ok_or_else(|| StoreError::NotFound(format!("{id} seat {seat}")))?;
+            if replacing.is_some() && s.token_hash != replacing {
+                return Err(StoreError::TokenChanged {
+                    id: id.to_owned(),
+                    seat,
+                });
+            }
+            s.token_hash = Some(hash);
+            e.seat_revision += 1;
+            Ok(())
+        })?
+    }
+
+    async fn delete(&self, id: &str) -> Result<bool, StoreError> {
+        Ok(self.lock()?.remove(id).is_some())
+    }
+
+    fn shared(&self) -> bool {
+        self.shared
+    }
+
+    fn kind(&self) -> &'static str {
+        "memory"
+    }
+
+    async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
+        Ok(self
+            .lock()?
+            .values()
+            .filter(|e| {
+                e.status == GameStatus::InProgress
+                    && e.game.record.access.owner == owner
+                    && e.game.record.seats.iter().any(|s| !s.bot.is_empty())
+            })
+            .count() as u64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract;
+
+    #[tokio::test]
+    async fn meets_the_store_contract() -> Result<(), String> {
+        contract::check_store(&MemoryStore::new(10), "m").await
+    }
+
+    #[tokio::test]
+    async fn meets_the_lobby_contract() -> Result<(), String> {
+        let store = MemoryStore::new(20);
+        contract::check_lobby(&store, "m").await?;
+        contract::check_join_race(&store, &store, "m").await
+    }
+
+    #[tokio::test]
+    async fn refuses_games_beyond_its_limit() -> Result<(), String> {
+        contract::check_limit(&MemoryStore::new(3), "m", 3).await
+    }
+}

@@ -1,0 +1,1075 @@
+//! The embedded default store (`--database sqlite://satrap.db`): one file,
+//! nothing to install. WAL journal with `synchronous = FULL`, so a move is
+//! acknowledged only after its transaction is on disk; a crash (even
+//! `kill -9` or a power cut) loses nothing a client was told succeeded.
+//!
+//! SQLite calls block, so each runs on tokio's blocking pool; one connection
+//! behind a mutex serialises writers, which is all one process needs (the
+//! service already serialises the moves of each game).
+//!
+//! Appends are group-committed by a writer thread of their own (see
+//! `writer`): moves of different games that arrive while a commit is on
+//! its way to disk wait in a queue, and the next commit takes all of them
+//! in one transaction (one fsync), each in a savepoint of its own so that
+//! one refused append spoils no other. Every caller is answered only after
+//! that commit.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use async_trait::async_trait;
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
+
+mod writer;
+
+use super::{
+    AccessRecord, EntryKind, Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head,
+    JoinSeat, Joined, ListQuery, LobbyError, LoggedAction, SeatRecord, StoreError, StoredGame,
+    now_ms,
+};
+
+/// Schema migrations, applied in order at start-up; `PRAGMA user_version`
+/// records how many have run. Append, never edit.
+const MIGRATIONS: &[&str] = &[
+    r#"
+CREATE TABLE games (
+    id            TEXT PRIMARY KEY,
+    game_type     TEXT    NOT NULL,
+    options       BLOB    NOT NULL,
+    seed          INTEGER NOT NULL,   -- the u64 seed's bits
+    created_at_ms INTEGER NOT NULL,
+    updated_at_ms INTEGER NOT NULL,
+    version       INTEGER NOT NULL DEFAULT 0,
+    status        INTEGER NOT NULL DEFAULT 1, -- 1 in progress, 2 finished
+    seat_revision INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX games_newest_first ON games (created_at_ms DESC, id DESC);
+CREATE INDEX games_by_activity ON games (status, updated_at_ms);
+CREATE TABLE seats (
+    game_id    TEXT    NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat       INTEGER NOT NULL,
+    name       TEXT    NOT NULL,
+    bot        TEXT    NOT NULL,
+    token_hash BLOB,
+    resigned   INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE TABLE actions (
+    game_id  TEXT    NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    version  INTEGER NOT NULL,
+    seat     INTEGER NOT NULL,
+    notation TEXT    NOT NULL,
+    at_ms    INTEGER NOT NULL,
+    PRIMARY KEY (game_id, version)
+) WITHOUT ROWID;
+"#,
+    // private games (their spectator token's hash) and the
+    // creator, for quotas.
+    r#"
+ALTER TABLE games ADD COLUMN private INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN spectator_hash BLOB;
+ALTER TABLE games ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+CREATE INDEX games_by_owner ON games (owner, status);
+"#,
+    r#"
+-- Turn clocks and the lobby.
+ALTER TABLE games ADD COLUMN settings BLOB NOT NULL DEFAULT x'';
+ALTER TABLE games ADD COLUMN started_at_ms INTEGER;
+UPDATE games SET started_at_ms = created_at_ms;
+ALTER TABLE seats ADD COLUMN open INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seats ADD COLUMN invite_hash BLOB;
+ALTER TABLE actions ADD COLUMN kind INTEGER NOT NULL DEFAULT 0;
+"#,
+];
+
+pub struct SqliteStore {
+    conn: Arc<Mutex<Connection>>,
+    /// The database file this store writes, to notice its removal.
+    file: Arc<FileGuard>,
+    /// The group-commit writer thread that records every append.
+    writer: writer::Writer,
+    max_games: usize,
+}
+
+fn backend(e: rusqlite::Error) -> StoreError {
+    if let rusqlite::Error::SqliteFailure(failure, _) = &e {
+        if matches!(
+            failure.code,
+            rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase
+        ) {
+            tracing::error!(error = %e, "sqlite: the database file is corrupt");
+            return StoreError::Corrupt(format!("sqlite: {e}"));
+        }
+    }
+    StoreError::Backend(format!("sqlite: {e}"))
+}
+
+/// The database file as it was opened. If the path stops naming that file
+/// (deleted, or another file moved over it), the open connection keeps
+/// writing into a file nobody will open again: every move acknowledged from
+/// then on would be lost at the next start. So each write transaction
+/// checks the path's device and inode before it starts and after it
+/// commits, and the first mismatch makes the store unusable for writes
+/// (UNAVAILABLE, an error log, and health NOT_SERVING through `faults`).
+struct FileGuard {
+    path: std::path::PathBuf,
+    /// (device, inode) at open; `None` where the platform cannot tell.
+    identity: Option<(u64, u64)>,
+    fault: tokio::sync::watch::Sender<Option<String>>,
+}
+
+impl FileGuard {
+    fn new(path: &Path) -> Result<Self, StoreError> {
+        let identity = file_identity(path).map_err(|e| {
+            StoreError::Backend(format!("sqlite: cannot stat {}: {e}", path.display()))
+        })?;
+        Ok(Self {
+            path: path.to_owned(),
+            identity,
+            fault: tokio::sync::watch::channel(None).0,
+        })
+    }
+
+    /// `Err(Unusable)` once the file is not the one opened.
+    fn check(&self) -> Result<(), StoreError> {
+        if let Some(reason) = self.fault.borrow().clone() {
+            return Err(StoreError::Unusable(reason));
+        }
+        let Some(expected) = self.identity else {
+            return Ok(());
+        };
+        let problem = match file_identity(&self.path) {
+            Ok(Some(now)) if now == expected => return Ok(()),
+            Ok(_) => "was replaced by another file".to_owned(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => "was removed".to_owned(),
+            Err(e) => format!("cannot be checked ({e})"),
+        };
+        let reason = format!(
+            "the database file {} {problem} while satrap had it open; writes are refused until satrap is restarted",
+            self.path.display()
+        );
+        tracing::error!(%reason, "sqlite: the store is unusable");
+        self.fault.send_replace(Some(reason.clone()));
+        Err(StoreError::Unusable(reason))
+    }
+}
+
+#[cfg(unix)]
+fn file_identity(path: &Path) -> std::io::Result<Option<(u64, u64)>> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::metadata(path)?;
+    Ok(Some((meta.dev(), meta.ino())))
+}
+
+#[cfg(not(unix))]
+fn file_identity(path: &Path) -> std::io::Result<Option<(u64, u64)>> {
+    std::fs::metadata(path).map(|_| None)
+}
+
+impl SqliteStore {
+    /// Open (or create) the database file and bring its schema up to date.
+    pub async fn open(path: &Path, max_games: usize) -> Result<Self, StoreError> {
+        let path = path.to_owned();
+        let conn =
+            tokio::task::spawn_blocking(move || -> Result<(Connection, FileGuard), StoreError> {
+                let mut conn = Connection::open(&path).map_err(backend)?;
+                conn.busy_timeout(std::time::Duration::from_secs(5))
+                    .map_err(backend)?;
+                let mode: String = conn
+                    .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+                    .map_err(backend)?;
+                if !mode.eq_ignore_ascii_case("wal") && !mode.eq_ignore_ascii_case("memory") {
+                    return Err(StoreError::Backend(format!(
+                        "sqlite: cannot switch {} to WAL (journal mode {mode})",
+                        path.display()
+                    )));
+                }
+                conn.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+                    .map_err(backend)?;
+                migrate(&mut conn)?;
+                let file = FileGuard::new(&path)?;
+                Ok((conn, file))
+            })
+            .await
+            .map_err(|e| StoreError::Backend(format!("sqlite open task: {e}")))??;
+        let (conn, file) = conn;
+        let conn = Arc::new(Mutex::new(conn));
+        let file = Arc::new(file);
+        Ok(Self {
+            writer: writer::Writer::start(conn.clone(), file.clone())?,
+            conn,
+            file,
+            max_games,
+        })
+    }
+
+    /// Run `f` with the connection on the blocking pool.
+    async fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let conn = self.conn.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut guard = conn
+                .lock()
+                .map_err(|_| StoreError::Backend("sqlite connection lock poisoned".into()))?;
+            f(&mut guard)
+        })
+        .await
+        .map_err(|e| StoreError::Backend(format!("sqlite task: {e}")))?
+    }
+}
+
+impl SqliteStore {
+    /// Run a write `f` (which commits) with the file checked before and
+    /// after: a commit into a replaced file is reported, never acknowledged.
+    async fn run_write<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let file = self.file.clone();
+        self.run(move |conn| {
+            file.check()?;
+            let out = f(conn)?;
+            file.check()?;
+            Ok(out)
+        })
+        .await
+    }
+}
+
+/// Apply the migrations this file has not seen, each in its own transaction.
+fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    let done: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(backend)?;
+    let done = usize::try_from(done).unwrap_or(0);
+    if done > MIGRATIONS.len() {
+        return Err(StoreError::Backend(format!(
+            "sqlite: the database has schema version {done}, newer than this satrap ({})",
+            MIGRATIONS.len()
+        )));
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(done) {
+        let tx = conn.transaction().map_err(backend)?;
+        tx.execute_batch(sql).map_err(backend)?;
+        tx.pragma_update(None, "user_version", (i + 1) as i64)
+            .map_err(backend)?;
+        tx.commit().map_err(backend)?;
+        tracing::info!(version = i + 1, "sqlite schema migrated");
+    }
+    Ok(())
+}
+
+fn hash_from(blob: Option<Vec<u8>>) -> Result<Option<[u8; 32]>, StoreError> {
+    blob.map(|b| {
+        <[u8; 32]>::try_from(b.as_slice())
+            .map_err(|_| StoreError::Backend("stored token hash is not 32 bytes".into()))
+    })
+    .transpose()
+}
+
+fn load_seats(conn: &Connection, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT name, bot, token_hash, resigned, open, invite_hash
+             FROM seats WHERE game_id = ? ORDER BY seat",
+        )
+        .map_err(backend)?;
+    let rows = stmt
+        .query_map([id], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, Option<Vec<u8>>>(2)?,
+                r.get::<_, bool>(3)?,
+                r.get::<_, bool>(4)?,
+                r.get::<_, Option<Vec<u8>>>(5)?,
+            ))
+        })
+        .map_err(backend)?;
+    rows.map(|row| {
+        let (name, bot, hash, resigned, open, invite) = row.map_err(backend)?;
+        Ok(SeatRecord {
+            name,
+            bot,
+            token_hash: hash_from(hash)?,
+            resigned,
+            open,
+            invite_hash: hash_from(invite)?,
+        })
+    })
+    .collect()
+}
+
+fn load_actions(conn: &Connection, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT seat, notation, at_ms, kind FROM actions
+             WHERE game_id = ? AND version > ? ORDER BY version",
+        )
+        .map_err(backend)?;
+    let rows = stmt
+        .query_map(params![id, from as i64], |r| {
+            Ok((
+                r.get::<_, u32>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, i64>(3)?,
+            ))
+        })
+        .map_err(backend)?;
+    rows.map(|row| {
+        let (seat, notation, at_ms, kind) = row.map_err(backend)?;
+        Ok(LoggedAction {
+            seat,
+            notation,
+            at_ms: at_ms as u64,
+            kind: EntryKind::from_code(kind)?,
+        })
+    })
+    .collect()
+}
+
+fn stored_version(conn: &Connection, id: &str) -> Result<Option<u64>, StoreError> {
+    conn.prepare_cached("SELECT version FROM games WHERE id = ?")
+        .map_err(backend)?
+        .query_row([id], |r| r.get::<_, i64>(0))
+        .optional()
+        .map_err(backend)
+        .map(|v| v.map(|v| v as u64))
+}
+
+/// The time an entry is recorded with: the writer's, or the store's now.
+fn stamp(a: &LoggedAction, now: i64) -> i64 {
+    if a.at_ms == 0 { now } else { a.at_ms as i64 }
+}
+
+/// Whether game `id` still waits for players (JoinGame and LeaveGame run
+/// only then): the outer error is the store's, the inner the lobby's answer.
+fn waiting(tx: &Transaction<'_>, id: &str) -> Result<Result<(), LobbyError>, StoreError> {
+    let status: Option<i64> = tx
+        .query_row("SELECT status FROM games WHERE id = ?", [id], |r| r.get(0))
+        .optional()
+        .map_err(backend)?;
+    Ok(match status {
+        None => Err(LobbyError::Store(StoreError::NotFound(id.to_owned()))),
+        Some(s) if s != GameStatus::Waiting.code() => Err(LobbyError::Started),
+        Some(_) => Ok(()),
+    })
+}
+
+fn insert_game(tx: &Transaction<'_>, record: &GameRecord) -> Result<(), StoreError> {
+    let status = if record.started_at_ms.is_some() {
+        GameStatus::InProgress
+    } else {
+        GameStatus::Waiting
+    };
+    let inserted = tx
+        .execute(
+            "INSERT INTO games (id, game_type, options, seed, created_at_ms, updated_at_ms,
+                                private, spectator_hash, owner, settings, started_at_ms, status)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+             ON CONFLICT (id) DO NOTHING",
+            params![
+                record.id,
+                record.game_type,
+                record.options,
+                record.seed as i64,
+                record.created_at_ms as i64,
+                record.access.private,
+                record.access.spectator_hash.map(|h| h.to_vec()),
+                record.access.owner,
+                record.settings,
+                record.started_at_ms.map(|t| t as i64),
+                status.code()
+            ],
+        )
+        .map_err(backend)?;
+    if inserted == 0 {
+        return Err(StoreError::AlreadyExists(record.id.clone()));
+    }
+    for (i, s) in record.seats.iter().enumerate() {
+        tx.execute(
+            "INSERT INTO seats (game_id, seat, name, bot, token_hash, resigned, open, invite_hash)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            params![
+                record.id,
+                i as i64,
+                s.name,
+                s.bot,
+                s.token_hash.map(|h| h.to_vec()),
+                s.resigned,
+                s.open,
+                s.invite_hash.map(|h| h.to_vec())
+            ],
+        )
+        .map_err(backend)?;
+    }
+    Ok(())
+}
+
+#[async_trait]
+impl GameStore for SqliteStore {
+    fn faults(&self) -> Option<tokio::sync::watch::Receiver<Option<String>>> {
+        Some(self.file.fault.subscribe())
+    }
+
+    async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
+        let record = record.clone();
+        let max = self.max_games;
+        self.run_write(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let count: i64 = tx
+                .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
+                .map_err(backend)?;
+            if count as usize >= max {
+                return Err(StoreError::Full(max));
+            }
+            insert_game(&tx, &record)?;
+            tx.commit().map_err(backend)
+        })
+        .await
+    }
+
+    async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let id = id.to_owned();
+        self.run(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let row = tx
+                .query_row(
+                    "SELECT game_type, options, seed, created_at_ms, private, spectator_hash, owner,
+                            settings, started_at_ms
+                     FROM games WHERE id = ?",
+                    [&id],
+                    |r| {
+                        Ok((
+                            (
+                                r.get::<_, String>(0)?,
+                                r.get::<_, Vec<u8>>(1)?,
+                                r.get::<_, i64>(2)?,
+                                r.get::<_, i64>(3)?,
+                            ),
+                            (
+                                r.get::<_, bool>(4)?,
+                                r.get::<_, Option<Vec<u8>>>(5)?,
+                                r.get::<_, String>(6)?,
+                            ),
+                            (r.get::<_, Vec<u8>>(7)?, r.get::<_, Option<i64>>(8)?),
+                        ))
+                    },
+                )
+                .optional()
+                .map_err(backend)?;
+            let Some((
+                (game_type, options, seed, created),
+                (private, spectator, owner),
+                (settings, started),
+            )) = row
+            else {
+                return Ok(None);
+            };
+            let record = GameRecord {
+                access: AccessRecord {
+                    private,
+                    spectator_hash: hash_from(spectator)?,
+                    owner,
+                },
+                seats: load_seats(&tx, &id)?,
+                id: id.clone(),
+                game_type,
+                options,
+                seed: seed as u64,
+                created_at_ms: created as u64,
+                settings,
+                started_at_ms: started.map(|t| t as u64),
+            };
+            let actions = load_actions(&tx, &id, 0)?;
+            Ok(Some(StoredGame { record, actions }))
+        })
+        .await
+    }
+
+    async fn append(
+        &self,
+        id: &str,
+        version: u64,
+        actions: &[LoggedAction],
+        status: GameStatus,
+    ) -> Result<(), StoreError> {
+        let (done, answer) = tokio::sync::oneshot::channel();
+        self.writer.submit(writer::PendingAppend {
+            id: id.to_owned(),
+            version,
+            actions: actions.to_vec(),
+            status,
+            done,
+        })?;
+        // Answered by the writer thread after the commit that holds this
+        // append reached the disk (or failed).
+        answer
+            .await
+            .map_err(|_| StoreError::Backend("sqlite append was dropped uncommitted".into()))?
+    }
+
+    async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError> {
+        let id = id.to_owned();
+        self.run(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            if stored_version(&tx, &id)?.is_none() {
+                return Err(StoreError::NotFound(id));
+            }
+            load_actions(&tx, &id, from)
+        })
+        .await
+    }
+
+    async fn head(&self, id: &str) -> Result<Option<Head>, StoreError> {
+        let id = id.to_owned();
+        self.run(move |conn| {
+            conn.prepare_cached("SELECT version, seat_revision FROM games WHERE id = ?")
+                .map_err(backend)?
+                .query_row([&id], |r| {
+                    Ok(Head {
+                        version: r.get::<_, i64>(0)? as u64,
+                        seat_revision: r.get::<_, i64>(1)? as u64,
+                    })
+                })
+                .optional()
+                .map_err(backend)
+        })
+        .await
+    }
+
+    async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
+        let id = id.to_owned();
+        self.run(move |conn| load_seats(conn, &id)).await
+    }
+
+    async fn resign(&self, id: &str, seat: usize, bot: &str) -> Result<(), StoreError> {
+        let (id, bot) = (id.to_owned(), bot.to_owned());
+        self.run_write(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let changed = tx
+                .execute(
+                    "UPDATE seats SET bot = ?, resigned = 1 WHERE game_id = ? AND seat = ?",
+                    params![bot, id, seat as i64],
+                )
+                .map_err(backend)?;
+            if changed == 0 {
+                return Err(StoreError::NotFound(format!("{id} seat {seat}")));
+            }
+            tx.execute(
+                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = ? WHERE id = ?",
+                params![now_ms() as i64, id],
+            )
+            .map_err(backend)?;
+            tx.commit().map_err(backend)
+        })
+        .await
+    }
+
+    async fn join(
+        &self,
+        id: &str,
+        seat: Option<usize>,
+        taker: &JoinSeat,
+        now_ms: u64,
+    ) -> Result<Joined, LobbyError> {
+        let (id, taker) = (id.to_owned(), taker.clone());
+        self.run_write(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            if let Err(e) = waiting(&tx, &id)? {
+                return Ok(Err(e));
+            }
+            let seats = load_seats(&tx, &id)?;
+            let chosen = match super::choose_open_seat(&seats, seat, taker.invite_hash) {
+                Ok(s) => s,
+                Err(e) => return Ok(Err(e)),
+            };
+            tx.execute(
+                "UPDATE seats SET open = 0, invite_hash = NULL, name = ?, token_hash = ?
+                     WHERE game_id = ? AND seat = ?",
+                params![taker.name, taker.token_hash.to_vec(), id, chosen as i64],
+            )
+            .map_err(backend)?;
+            let still_open = seats.iter().filter(|s| s.open).count() - 1;
+            let started = (still_open == 0).then_some(now_ms);
+            tx.execute(
+                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = ?1,
+                         started_at_ms = ?2, status = CASE WHEN ?2 IS NULL THEN status ELSE 1 END
+                     WHERE id = ?3",
+                params![now_ms as i64, started.map(|t| t as i64), id],
+            )
+            .map_err(backend)?;
+            tx.commit().map_err(backend)?;
+            Ok(Ok(Joined {
+                seat: chosen,
+                started_at_ms: started,
+            }))
+        })
+        .await?
+    }
+
+    async fn leave(&self, id: &str, seat: usize, holder: [u8; 32]) -> Result<(), LobbyError> {
+        let id = id.to_owned();
+        self.run_write(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            if let Err(e) = waiting(&tx, &id)? {
+                return Ok(Err(e));
+            }
+            let changed = tx
+                .execute(
+                    "UPDATE seats SET open = 1, name = '', token_hash = NULL, invite_hash = NULL
+                     WHERE game_id = ? AND seat = ? AND bot = '' AND open = 0 AND token_hash = ?",
+                    params![id, seat as i64, holder.to_vec()],
+                )
+                .map_err(backend)?;
+            if changed == 0 {
+                // A person's seat with another token: it changed since the
+                // caller was identified.
+                let person: bool = tx
+                    .query_row(
+                        "SELECT count(*) FROM seats WHERE game_id = ? AND seat = ? AND bot = '' AND open = 0",
+                        params![id, seat as i64],
+                        |r| r.get::<_, i64>(0),
+                    )
+                    .map_err(backend)?
+                    > 0;
+                return Ok(Err(if person {
+                    LobbyError::Store(StoreError::TokenChanged { id, seat })
+                } else {
+                    LobbyError::SeatTaken(seat)
+                }));
+            }
+            tx.execute(
+                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = ? WHERE id = ?",
+                params![now_ms() as i64, id],
+            )
+            .map_err(backend)?;
+            tx.commit().map_err(backend)?;
+            Ok(Ok(()))
+        })
+        .await?
+    }
+
+    async fn fill_open_seats(&self, id: &str, bot: &str, now: u64) -> Result<bool, StoreError> {
+        let (id, bot) = (id.to_owned(), bot.to_owned());
+        self.run_write(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let started = tx
+                .execute(
+                    "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = ?1,
+                         started_at_ms = ?1, status = 1
+                     WHERE id = ?2 AND status = 3",
+                    params![now as i64, id],
+                )
+                .map_err(backend)?;
+            if started == 0 {
+                return Ok(false);
+            }
+            tx.execute(
+                "UPDATE seats SET open = 0, invite_hash = NULL, bot = ?, name = ?
+                 WHERE game_id = ? AND open = 1",
+                params![bot, super::bot_seat_name(&bot), id],
+            )
+            .map_err(backend)?;
+            tx.commit().map_err(backend)?;
+            Ok(true)
+        })
+        .await
+    }
+
+    async fn started_at(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        let id = id.to_owned();
+        self.run(move |conn| {
+            let row: Option<Option<i64>> = conn
+                .prepare_cached("SELECT started_at_ms FROM games WHERE id = ?")
+                .map_err(backend)?
+                .query_row([&id], |r| r.get(0))
+                .optional()
+                .map_err(backend)?;
+            match row {
+                None => Err(StoreError::NotFound(id)),
+                Some(t) => Ok(t.map(|t| t as u64)),
+            }
+        })
+        .await
+    }
+
+    async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
+        let query = query.clone();
+        self.run(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let (after_ms, after_id) = match &query.after {
+                Some(c) => (Some(c.created_at_ms as i64), Some(c.id.clone())),
+                None => (None, None),
+            };
+            type Row = (String, String, i64, i64, i64, i64, Vec<u8>, bool);
+            let rows: Vec<Row> = {
+                let mut stmt = tx
+                    .prepare_cached(
+                        "SELECT id, game_type, status, version, created_at_ms, updated_at_ms,
+                                settings, private
+                         FROM games
+                         WHERE (?1 IS NULL OR game_type = ?1)
+                           AND (?2 IS NULL OR status = ?2)
+                           AND NOT (?6 AND private)
+                           AND (?3 IS NULL OR created_at_ms < ?3
+                                OR (created_at_ms = ?3 AND id < ?4))
+                           AND (?7 = 0 OR EXISTS (SELECT 1 FROM seats
+                                WHERE seats.game_id = games.id AND seats.open))
+                         ORDER BY created_at_ms DESC, id DESC
+                         LIMIT ?5",
+                    )
+                    .map_err(backend)?;
+                let rows = stmt
+                    .query_map(
+                        params![
+                            query.game_type,
+                            query.status.map(GameStatus::code),
+                            after_ms,
+                            after_id,
+                            query.limit as i64,
+                            query.hide_private,
+                            query.open_seats
+                        ],
+                        |r| {
+                            Ok((
+                                r.get(0)?,
+                                r.get(1)?,
+                                r.get(2)?,
+                                r.get(3)?,
+                                r.get(4)?,
+                                r.get(5)?,
+                                r.get(6)?,
+                                r.get(7)?,
+                            ))
+                        },
+                    )
+                    .map_err(backend)?;
+                rows.collect::<Result<_, _>>().map_err(backend)?
+            };
+            rows.into_iter()
+                .map(
+                    |(id, game_type, status, version, created, updated, settings, private)| {
+                        Ok(GameSummary {
+                            seats: load_seats(&tx, &id)?,
+                            id,
+                            game_type,
+                            status: GameStatus::from_code(status)?,
+                            version: version as u64,
+                            created_at_ms: created as u64,
+                            updated_at_ms: updated as u64,
+                            settings,
+                            private,
+                        })
+                    },
+                )
+                .collect()
+        })
+        .await
+    }
+
+    async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
+        self.run_write(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let ids: Vec<String> = {
+                let mut stmt = tx
+                    .prepare(
+                        "SELECT id FROM games
+                         WHERE (status = 2 AND updated_at_ms < ?1)
+                            OR (status IN (1, 3) AND updated_at_ms < ?2)",
+                    )
+                    .map_err(backend)?;
+                let never = i64::MIN;
+                let finished = expiry.finished_before_ms.map_or(never, |t| t as i64);
+                let idle = expiry.idle_before_ms.map_or(never, |t| t as i64);
+                let rows = stmt
+                    .query_map(params![finished, idle], |r| r.get(0))
+                    .map_err(backend)?;
+                rows.collect::<Result<_, _>>().map_err(backend)?
+            };
+            for id in &ids {
+                tx.execute("DELETE FROM games WHERE id = ?", [id])
+                    .map_err(backend)?;
+            }
+            tx.commit().map_err(backend)?;
+            Ok(ids)
+        })
+        .await
+    }
+
+    async fn set_token(
+        &self,
+        id: &str,
+        seat: usize,
+        hash: [u8; 32],
+        replacing: Option<[u8; 32]>,
+    ) -> Result<(), StoreError> {
+        let id = id.to_owned();
+        self.run_write(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let changed = tx
+                .execute(
+                    "UPDATE seats SET token_hash = ?1 WHERE game_id = ?2 AND seat = ?3
+                         AND (?4 IS NULL OR token_hash = ?4)",
+                    params![
+                        hash.to_vec(),
+                        id,
+                        seat as i64,
+                        replacing.map(|h| h.to_vec())
+                    ],
+                )
+                .map_err(backend)?;
+            if changed == 0 {
+                return Err(match replacing {
+                    Some(_) => StoreError::TokenChanged { id, seat },
+                    None => StoreError::NotFound(format!("{id} seat {seat}")),
+                });
+            }
+            tx.execute(
+                "UPDATE games SET seat_revision = seat_revision + 1 WHERE id = ?",
+                params![id],
+            )
+            .map_err(backend)?;
+            tx.commit().map_err(backend)
+        })
+        .await
+    }
+
+    async fn delete(&self, id: &str) -> Result<bool, StoreError> {
+        let id = id.to_owned();
+        self.run_write(move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let gone = tx
+                .execute("DELETE FROM games WHERE id = ?", [&id])
+                .map_err(backend)?;
+            tx.commit().map_err(backend)?;
+            Ok(gone > 0)
+        })
+        .await
+    }
+
+    fn kind(&self) -> &'static str {
+        "sqlite"
+    }
+
+    async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
+        let owner = owner.to_owned();
+        self.run(move |conn| {
+            conn.prepare_cached(
+                "SELECT count(*) FROM games g
+                 WHERE g.owner = ? AND g.status = 1
+                   AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot <> '')",
+            )
+            .map_err(backend)?
+            .query_row([&owner], |r| r.get::<_, i64>(0))
+            .map(|n| n as u64)
+            .map_err(backend)
+        })
+        .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract;
+
+    fn temp_db(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "satrap-sqlite-{name}-{}-{}",
+            std::process::id(),
+            now_ms()
+        ));
+        let _ = std::fs::create_dir_all(&dir);
+        dir.join("satrap.db")
+    }
+
+    #[tokio::test]
+    async fn meets_the_store_contract() -> Result<(), String> {
+        let store = SqliteStore::open(&temp_db("contract"), 10)
+            .await
+            .map_err(|e| e.to_string())?;
+        contract::check_store(&store, "s").await
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn meets_the_lobby_contract() -> Result<(), String> {
+        let store = SqliteStore::open(&temp_db("lobby"), 20)
+            .await
+            .map_err(|e| e.to_string())?;
+        contract::check_lobby(&store, "s").await?;
+        contract::check_join_race(&store, &store, "s").await
+    }
+
+    /// Group commit: racing appends to many games, several per game, are
+    /// each answered as if alone, and only the accepted ones are stored.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn concurrent_appends_are_answered_one_by_one() -> Result<(), String> {
+        let store = Arc::new(
+            SqliteStore::open(&temp_db("group"), 100)
+                .await
+                .map_err(|e| e.to_string())?,
+        );
+        let games: Vec<String> = (0..10).map(|g| format!("g{g}")).collect();
+        for (i, g) in games.iter().enumerate() {
+            store
+                .create(&contract::record(g, "t", i as u64))
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        for round in 0..2u64 {
+            let mut tasks = Vec::new();
+            for g in &games {
+                // Round 0: five racers on version 0; round 1: one each.
+                for racer in 0..(if round == 0 { 5 } else { 1 }) {
+                    let store = store.clone();
+                    let g = g.clone();
+                    tasks.push(tokio::spawn(async move {
+                        let action = LoggedAction {
+                            seat: racer,
+                            notation: format!("{g}-r{round}-{racer}"),
+                            at_ms: 1_000 + round,
+                            ..LoggedAction::default()
+                        };
+                        let result = store
+                            .append(
+                                &g,
+                                round,
+                                std::slice::from_ref(&action),
+                                GameStatus::InProgress,
+                            )
+                            .await;
+                        (g, action, result)
+                    }));
+                }
+            }
+            let mut accepted = std::collections::HashMap::new();
+            for t in tasks {
+                let (g, action, result) = t.await.map_err(|e| e.to_string())?;
+                match result {
+                    Ok(()) => {
+                        if accepted.insert(g.clone(), action).is_some() {
+                            return Err(format!("two appends accepted on {g} in round {round}"));
+                        }
+                    }
+                    Err(StoreError::Conflict {
+                        expected, actual, ..
+                    }) if expected == round && actual == round + 1 => {}
+                    Err(e) => return Err(format!("unexpected {e}")),
+                }
+            }
+            for g in &games {
+                let log = store
+                    .load(g)
+                    .await
+                    .map_err(|e| e.to_string())?
+                    .ok_or("game lost")?
+                    .actions;
+                if log.len() as u64 != round + 1 || log.last() != accepted.get(g) {
+                    return Err(format!("{g} after round {round}: {log:?}"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    #[tokio::test]
+    async fn refuses_games_beyond_its_limit() -> Result<(), String> {
+        let store = SqliteStore::open(&temp_db("limit"), 3)
+            .await
+            .map_err(|e| e.to_string())?;
+        contract::check_limit(&store, "s", 3).await
+    }
+
+    #[tokio::test]
+    async fn a_schema_1_file_gains_access_columns_and_keeps_its_games() -> Result<(), StoreError> {
+        let path = temp_db("schema1");
+        {
+            // A file written by a release that knew only the first migration.
+            let conn = Connection::open(&path).map_err(backend)?;
+            conn.execute_batch(MIGRATIONS[0]).map_err(backend)?;
+            conn.pragma_update(None, "user_version", 1)
+                .map_err(backend)?;
+            conn.execute(
+                "INSERT INTO games (id, game_type, options, seed, created_at_ms, updated_at_ms)
+                 VALUES ('old', 't', x'01', 7, 1, 1)",
+                [],
+            )
+            .map_err(backend)?;
+            conn.execute(
+                "INSERT INTO seats (game_id, seat, name, bot, token_hash, resigned)
+                 VALUES ('old', 0, 'Ann', 'random', NULL, 0)",
+                [],
+            )
+            .map_err(backend)?;
+        }
+        let store = SqliteStore::open(&path, 10).await?;
+        let old = store.load("old").await?.map(|g| g.record.access);
+        assert_eq!(old, Some(AccessRecord::default()), "old games are public");
+        let listed = store
+            .list(&ListQuery {
+                limit: 10,
+                hide_private: true,
+                ..ListQuery::default()
+            })
+            .await?;
+        assert_eq!(listed.len(), 1);
+        assert_eq!(store.live_bot_games("").await?, 1);
+        Ok(())
+    }
+
+    #[tokio::test]
+    async fn reopening_keeps_games_and_runs_no_migration_twice() -> Result<(), StoreError> {
+        let path = temp_db("reopen");
+        {
+            let store = SqliteStore::open(&path, 10).await?;
+            store.create(&contract::record("g", "t", 5)).await?;
+            store
+                .append(
+                    "g",
+                    0,
+                    &[LoggedAction {
+                        seat: 0,
+                        notation: "A".into(),
+                        ..LoggedAction::default()
+                    }],
+                    GameStatus::InProgress,
+                )
+                .await?;
+        }
+        let store = SqliteStore::open(&path, 10).await?;
+        let game = store.load("g").await?.map(|g| g.actions.len());
+        assert_eq!(game, Some(1));
+        let conn = store
+            .conn
+            .lock()
+            .map_err(|_| StoreError::Backend("lock".into()))?;
+        let (version, mode): (i64, String) = conn
+            .query_row("SELECT (SELECT user_version FROM pragma_user_version), (SELECT journal_mode FROM pragma_journal_mode)", [], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .map_err(backend)?;
+        assert_eq!(version as usize, MIGRATIONS.len());
+        assert_eq!(mode, "wal");
+        Ok(())
+    }
+
+    #[tokio::test]
+    async fn refuses_a_newer_schema() -> Result<(), StoreError> {
+        let path = temp_db("newer");
+        {
+            let conn = Connection::open(&path).map_err(backend)?;
+            conn.pragma_update(None, "user_version", 99)
+                .map_err(backend)?;
+        }
+        let err = SqliteStore::open(&path, 10).await.err();
+        assert!(
+            matches!(&err, Some(StoreError::Backend(m)) if m.contains("newer")),
+            "{err:?}"
+        );
+        Ok(())
+    }
+}
