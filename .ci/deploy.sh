@@ -48,8 +48,8 @@ for f in ("deploy/grafana/provisioning/datasources/prometheus.yml",
 dash = json.load(open("deploy/grafana/dashboards/satrap.json"))
 exprs = [t["expr"] for p in dash["panels"] for t in p.get("targets", [])]
 assert exprs, "no queries in the dashboard"
-# The metric names satrap exports (src/telemetry/mod.rs).
-source = open("src/telemetry/mod.rs").read()
+# The metric names satrap exports (crates/server/src/telemetry/mod.rs).
+source = open("crates/server/src/telemetry/mod.rs").read()
 exported = set(re.findall(r'"(satrap_[a-z_]+)"', source))
 for e in exprs:
     for name in re.findall(r"\bsatrap_[a-z_]+", e):

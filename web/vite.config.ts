@@ -1,6 +1,6 @@
 import { defineConfig } from "vite";
 
-// The page is served by satrap itself (src/service/web.rs embeds dist/), so
+// The page is served by satrap itself (crates/server/src/web.rs embeds dist/), so
 // the build must be reproducible: CI rebuilds it and compares with the
 // committed dist/.
 //
