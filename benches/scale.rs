@@ -122,6 +122,7 @@ impl GameStore for LogFree {
         version: u64,
         actions: &[LoggedAction],
         _status: GameStatus,
+        _due_at_ms: Option<u64>,
     ) -> Result<(), StoreError> {
         let mut versions = self.versions.lock().expect("versions");
         let stored = versions

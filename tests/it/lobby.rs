@@ -312,3 +312,79 @@ async fn postgres_store_meets_the_lobby_contract() {
     }
     db.drop().await;
 }
+
+/// A watcher of a waiting game hears of every seat change and of the start
+/// without polling: the current version again with its cause, no events;
+/// full snapshots and deltas alike.
+#[tokio::test]
+async fn a_watcher_of_a_waiting_game_sees_seats_change_and_the_start() {
+    let server = TestServer::start().await;
+    let mut c = server.client().await;
+    for mode in [proto::UpdateMode::Full, proto::UpdateMode::Delta] {
+        let created = create_open(&mut c, vec![open_seat(), open_seat()], false, None, None).await;
+        let id = created.game_id.clone();
+        let mut watcher = c.clone();
+        let mut stream = watcher
+            .watch_game(proto::WatchGameRequest {
+                game_id: id.clone(),
+                from_version: 0,
+                mode: mode as i32,
+                ..Default::default()
+            })
+            .await
+            .expect("watch")
+            .into_inner();
+        let first = stream.message().await.expect("update").expect("version 0");
+        assert_eq!(first.version, 0);
+        let mut held = first.snapshot.expect("the first update is whole");
+        // What the watcher holds after `update` (a snapshot or a delta).
+        let mut next = async |stream: &mut tonic::Streaming<proto::GameUpdate>| {
+            let update = tokio::time::timeout(Duration::from_secs(5), stream.message())
+                .await
+                .expect("an update without polling")
+                .expect("update")
+                .expect("open");
+            assert_eq!((update.version, update.events.len()), (0, 0), "{mode:?}");
+            held = match (&update.snapshot, &update.delta) {
+                (Some(s), None) => s.clone(),
+                (None, Some(d)) => satrap_server::delta::apply(&held, d).expect("delta applies"),
+                other => panic!("{mode:?}: neither snapshot nor delta: {other:?}"),
+            };
+            (update.cause, held.clone())
+        };
+        // Seat 0 joins and leaves again; then both join and it starts.
+        let token = join(&mut c, &id, Some(0), "Ann", "")
+            .await
+            .expect("join")
+            .seat
+            .expect("seat")
+            .token;
+        let (cause, snap) = next(&mut stream).await;
+        assert_eq!(cause, proto::UpdateCause::Seats as i32);
+        assert_eq!(snap.seats[0].name, "Ann");
+        assert_eq!(snap.status, proto::GameStatus::Waiting as i32);
+        c.leave_game(authed(
+            proto::LeaveGameRequest {
+                game_id: id.clone(),
+            },
+            Some(&token),
+        ))
+        .await
+        .expect("leave");
+        let (cause, snap) = next(&mut stream).await;
+        assert_eq!(cause, proto::UpdateCause::Seats as i32);
+        assert!(snap.seats[0].open);
+        join(&mut c, &id, Some(0), "Ann", "").await.expect("join");
+        assert_eq!(next(&mut stream).await.0, proto::UpdateCause::Seats as i32);
+        join(&mut c, &id, Some(1), "Bo", "").await.expect("join");
+        let (cause, snap) = next(&mut stream).await;
+        assert_eq!(cause, proto::UpdateCause::Started as i32, "{mode:?}");
+        assert_eq!(snap.status, proto::GameStatus::InProgress as i32);
+        assert!(!snap.to_act.is_empty(), "the start names who acts");
+        let mut now = snapshot(&mut c, &id, None).await;
+        if mode == proto::UpdateMode::Delta {
+            now.text.clear(); // deltas carry no text unless asked
+        }
+        assert_eq!(snap, now, "{mode:?}: as GetGame says");
+    }
+}

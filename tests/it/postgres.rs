@@ -70,6 +70,10 @@ async fn postgres_store_meets_the_store_contract() {
         contract::check_limit(&again, "lim", 3)
             .await
             .expect("limit");
+        let roomy = PostgresStore::connect(&db.url, 100).await.expect("connect");
+        contract::check_leases(&roomy, "lease")
+            .await
+            .expect("leases");
     }
     db.drop().await;
 }

@@ -88,7 +88,7 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
 
     // append is guarded by the version.
     store
-        .append(&id("g"), 0, &[act(0, "A")], GameStatus::InProgress)
+        .append(&id("g"), 0, &[act(0, "A")], GameStatus::InProgress, None)
         .await
         .map_err(store_err)?;
     let conflict = StoreError::Conflict {
@@ -98,14 +98,14 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
     };
     check(
         store
-            .append(&id("g"), 0, &[act(1, "B")], GameStatus::InProgress)
+            .append(&id("g"), 0, &[act(1, "B")], GameStatus::InProgress, None)
             .await
             == Err(conflict),
         "stale append is a Conflict",
     )?;
     check(
         store
-            .append(&id("g"), 5, &[act(1, "B")], GameStatus::InProgress)
+            .append(&id("g"), 5, &[act(1, "B")], GameStatus::InProgress, None)
             .await
             .is_err(),
         "append beyond the end is refused",
@@ -116,6 +116,7 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
             1,
             &[act(1, "C"), act(0, "D")],
             GameStatus::InProgress,
+            None,
         )
         .await
         .map_err(store_err)?;
@@ -144,7 +145,7 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
     check(
         matches!(
             store
-                .append(&id("missing"), 0, &[], GameStatus::InProgress)
+                .append(&id("missing"), 0, &[], GameStatus::InProgress, None)
                 .await,
             Err(StoreError::NotFound(_))
         ),
@@ -193,7 +194,7 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
         .await
         .map_err(store_err)?;
     store
-        .append(&id("h"), 0, &[act(0, "X")], GameStatus::Finished)
+        .append(&id("h"), 0, &[act(0, "X")], GameStatus::Finished, None)
         .await
         .map_err(store_err)?;
     let mine = |games: Vec<super::GameSummary>| -> Vec<String> {
@@ -356,7 +357,7 @@ async fn check_access(store: &dyn GameStore, prefix: &str) -> Result<(), String>
         "live bot games counted per owner, games without bots not counted",
     )?;
     store
-        .append(&id("o"), 0, &[act(0, "x")], GameStatus::Finished)
+        .append(&id("o"), 0, &[act(0, "x")], GameStatus::Finished, None)
         .await
         .map_err(store_err)?;
     check(
@@ -486,6 +487,7 @@ pub async fn check_lobby(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
             0,
             &[act(0, "A"), timeout.clone()],
             GameStatus::InProgress,
+            None,
         )
         .await
         .map_err(store_err)?;
@@ -669,4 +671,194 @@ pub async fn check_join_race(
         )?;
     }
     Ok(())
+}
+
+/// Leases of work (see [`crate::work`]), for a store several processes
+/// share: due games are claimed once, a live lease keeps others out and an
+/// expired one does not, a settle is refused once the game moved, and a
+/// commit records its due time. `prefix` makes the ids unique; the store
+/// holds no other due game with that prefix.
+pub async fn check_leases(store: &dyn GameStore, prefix: &str) -> Result<(), String> {
+    use crate::Lease;
+    let id = |n: &str| format!("{prefix}-{n}");
+    let mine = |now, until| Lease {
+        owner: "replica-a",
+        now_ms: now,
+        until_ms: until,
+    };
+    let theirs = |now, until| Lease {
+        owner: "replica-b",
+        now_ms: now,
+        until_ms: until,
+    };
+    let ours = |ids: Vec<String>| -> Vec<String> {
+        let mut ids: Vec<String> = ids.into_iter().filter(|g| g.starts_with(prefix)).collect();
+        ids.sort();
+        ids
+    };
+    store
+        .create(&record(&id("a"), "t", 1))
+        .await
+        .map_err(store_err)?;
+    store
+        .create(&record(&id("b"), "t", 2))
+        .await
+        .map_err(store_err)?;
+    // New games are due at once; one claim takes both, the next none.
+    let claimed = ours(
+        store
+            .claim_due(&mine(100, 1_100), 100)
+            .await
+            .map_err(store_err)?,
+    );
+    check(
+        claimed == [id("a"), id("b")],
+        "new games are due and claimed",
+    )?;
+    let again = ours(
+        store
+            .claim_due(&theirs(200, 1_200), 100)
+            .await
+            .map_err(store_err)?,
+    );
+    check(again.is_empty(), "a live lease keeps other replicas out")?;
+    check(
+        !store
+            .lease(&id("a"), &theirs(300, 1_300))
+            .await
+            .map_err(store_err)?,
+        "another replica cannot take a live lease",
+    )?;
+    check(
+        store
+            .lease(&id("a"), &mine(300, 1_300))
+            .await
+            .map_err(store_err)?,
+        "the holder renews its lease",
+    )?;
+    // Settled with nothing due: nobody claims it, even after expiry.
+    let head = Head {
+        version: 0,
+        seat_revision: 0,
+    };
+    check(
+        store
+            .settle(&id("a"), &mine(400, 400), head, None)
+            .await
+            .map_err(store_err)?,
+        "the holder settles",
+    )?;
+    let none = ours(
+        store
+            .claim_due(&theirs(5_000, 6_000), 100)
+            .await
+            .map_err(store_err)?,
+    );
+    check(
+        none == [id("b")],
+        "a settled game is not due; an expired lease is claimable",
+    )?;
+    // A commit records its due time; the game is claimable when it comes.
+    store
+        .append(
+            &id("a"),
+            0,
+            &[act(0, "A")],
+            GameStatus::InProgress,
+            Some(9_000),
+        )
+        .await
+        .map_err(store_err)?;
+    let early = ours(
+        store
+            .claim_due(&mine(8_000, 9_000), 100)
+            .await
+            .map_err(store_err)?,
+    );
+    check(!early.contains(&id("a")), "not due before its time")?;
+    let due = ours(
+        store
+            .claim_due(&mine(9_000, 10_000), 100)
+            .await
+            .map_err(store_err)?,
+    );
+    check(due.contains(&id("a")), "due at its time")?;
+    // A settle against an older version is refused and changes nothing.
+    check(
+        !store
+            .settle(&id("a"), &mine(9_100, 9_100), head, None)
+            .await
+            .map_err(store_err)?,
+        "a settle of an old version is refused",
+    )?;
+    let at = Head {
+        version: 1,
+        seat_revision: 0,
+    };
+    check(
+        !store
+            .settle(&id("a"), &theirs(9_100, 9_100), at, None)
+            .await
+            .map_err(store_err)?,
+        "a settle by another replica while the lease is live is refused",
+    )?;
+    check(
+        store
+            .settle(&id("a"), &mine(9_100, 9_100), at, Some(20_000))
+            .await
+            .map_err(store_err)?,
+        "the holder settles the next due time",
+    )?;
+    // A seat change makes the game due at once.
+    store
+        .resign(&id("a"), 0, "random")
+        .await
+        .map_err(store_err)?;
+    let changed = ours(
+        store
+            .claim_due(&theirs(9_200, 10_200), 100)
+            .await
+            .map_err(store_err)?,
+    );
+    check(changed.contains(&id("a")), "a seat change is due at once")?;
+    Ok(())
+}
+
+/// A store only one process writes has no leases: nothing to claim, every
+/// lease and settle granted.
+pub async fn check_no_leases(store: &dyn GameStore, prefix: &str) -> Result<(), String> {
+    use crate::Lease;
+    let lease = Lease {
+        owner: "only",
+        now_ms: 1,
+        until_ms: 2,
+    };
+    let game = format!("{prefix}-lone");
+    store
+        .create(&record(&game, "t", 1))
+        .await
+        .map_err(store_err)?;
+    check(
+        store
+            .claim_due(&lease, 10)
+            .await
+            .map_err(store_err)?
+            .is_empty(),
+        "nothing to claim",
+    )?;
+    check(
+        store.lease(&game, &lease).await.map_err(store_err)?,
+        "lease granted",
+    )?;
+    let head = Head {
+        version: 0,
+        seat_revision: 0,
+    };
+    check(
+        store
+            .settle(&game, &lease, head, None)
+            .await
+            .map_err(store_err)?,
+        "settle granted",
+    )
 }

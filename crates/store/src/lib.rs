@@ -18,11 +18,13 @@ mod postgres;
 mod sqlite;
 pub mod tls;
 mod url;
+pub mod work;
 
 pub use memory::MemoryStore;
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 pub use url::{Location, OpenError, open, redact};
+pub use work::Lease;
 
 use async_trait::async_trait;
 use tokio::sync::{broadcast, watch};
@@ -315,13 +317,16 @@ pub trait GameStore: Send + Sync + 'static {
     async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
     /// Append `actions` as versions `version + 1 ..`, but only if the stored
     /// log has exactly `version` entries (else `Conflict`, nothing written).
-    /// `status` is the game's status after these actions.
+    /// `status` is the game's status after these actions; `due_at_ms` when
+    /// the game next needs the server after them (see [`work`]), recorded
+    /// in the same commit.
     async fn append(
         &self,
         id: &str,
         version: u64,
         actions: &[LoggedAction],
         status: GameStatus,
+        due_at_ms: Option<u64>,
     ) -> Result<(), StoreError>;
     /// The actions after the first `from` (versions `from + 1 ..`).
     async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError>;
@@ -397,6 +402,36 @@ pub trait GameStore: Send + Sync + 'static {
     /// then reports NOT_SERVING); `None` for backends that cannot tell.
     fn faults(&self) -> Option<watch::Receiver<Option<String>>> {
         None
+    }
+    /// Work that survives its replica (see [`work`]): the games whose due
+    /// time has come and whose lease is free or expired, now leased to
+    /// `lease.owner`; at most `limit`, earliest due first. A store only
+    /// one process writes has no leases: nothing to claim.
+    async fn claim_due(&self, lease: &Lease<'_>, limit: usize) -> Result<Vec<String>, StoreError> {
+        let _ = (lease, limit);
+        Ok(Vec::new())
+    }
+    /// Take or renew game `id`'s lease: `true` if `lease.owner` holds it
+    /// until `lease.until_ms` now, `false` if another owner's lease is
+    /// live. Always `true` for a store only one process writes.
+    async fn lease(&self, id: &str, lease: &Lease<'_>) -> Result<bool, StoreError> {
+        let _ = (id, lease);
+        Ok(true)
+    }
+    /// Record when game `id` next needs the server (`None`: nothing due
+    /// until a move or a seat change) and release `lease.owner`'s lease,
+    /// only if the game is still at `at` (version and seat revision) and no
+    /// other owner holds a live lease: a move or seat change made since
+    /// has recorded its own due time. `false` if nothing was settled.
+    async fn settle(
+        &self,
+        id: &str,
+        lease: &Lease<'_>,
+        at: Head,
+        due_at_ms: Option<u64>,
+    ) -> Result<bool, StoreError> {
+        let _ = (id, lease, at, due_at_ms);
+        Ok(true)
     }
 }
 

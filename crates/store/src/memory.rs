@@ -8,8 +8,8 @@ use async_trait::async_trait;
 
 use super::{
     EntryKind, Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, JoinSeat, Joined,
-    ListQuery, LobbyError, LoggedAction, SeatRecord, StoreError, StoredGame, TIMEOUT_SEAT_BOT,
-    bot_seat_name, choose_open_seat, now_ms,
+    Lease, ListQuery, LobbyError, LoggedAction, SeatRecord, StoreError, StoredGame,
+    TIMEOUT_SEAT_BOT, bot_seat_name, choose_open_seat, now_ms,
 };
 
 /// One game with the bookkeeping the other backends keep in columns.
@@ -18,6 +18,28 @@ struct Entry {
     status: GameStatus,
     updated_at_ms: u64,
     seat_revision: u64,
+    /// When the game next needs the server, and who drives it (see
+    /// [`crate::work`]; kept only by a store that says it is shared).
+    due_at_ms: Option<u64>,
+    lease: Option<(String, u64)>,
+}
+
+impl Entry {
+    /// Whether `lease` may take this game's lease now: free, expired or
+    /// its own.
+    fn leasable(&self, lease: &Lease<'_>) -> bool {
+        self.lease
+            .as_ref()
+            .is_none_or(|(owner, until)| owner == lease.owner || *until < lease.now_ms)
+    }
+
+    /// A seat changed: the game's task has to look at it (see
+    /// [`crate::work`]).
+    fn seats_changed(&mut self, now: u64) {
+        self.seat_revision += 1;
+        self.updated_at_ms = now;
+        self.due_at_ms = Some(0);
+    }
 }
 
 /// Games kept in a map, bounded by a maximum count.
@@ -86,6 +108,8 @@ impl GameStore for MemoryStore {
                 },
                 updated_at_ms: record.created_at_ms,
                 seat_revision: 0,
+                due_at_ms: Some(0),
+                lease: None,
             },
         );
         Ok(())
@@ -101,6 +125,7 @@ impl GameStore for MemoryStore {
         version: u64,
         actions: &[LoggedAction],
         status: GameStatus,
+        due_at_ms: Option<u64>,
     ) -> Result<(), StoreError> {
         self.with_game(id, |e| {
             let actual = e.game.actions.len() as u64;
@@ -128,6 +153,11 @@ impl GameStore for MemoryStore {
             }
             e.status = status;
             e.updated_at_ms = now;
+            // A seat given to a bot by a timeout: the task looks again.
+            let seats_changed = actions
+                .iter()
+                .any(|a| a.kind == EntryKind::TimeoutBotTakesSeat);
+            e.due_at_ms = if seats_changed { Some(0) } else { due_at_ms };
             Ok(())
         })?
     }
@@ -163,8 +193,7 @@ impl GameStore for MemoryStore {
                 .ok_or_else(|| StoreError::Backend(format!("game {id} has no seat {seat}")))?;
             s.bot = bot.to_owned();
             s.resigned = true;
-            e.seat_revision += 1;
-            e.updated_at_ms = now_ms();
+            e.seats_changed(now_ms());
             Ok(())
         })?
     }
@@ -195,8 +224,7 @@ impl GameStore for MemoryStore {
                 r.started_at_ms = started;
                 e.status = GameStatus::InProgress;
             }
-            e.seat_revision += 1;
-            e.updated_at_ms = now_ms;
+            e.seats_changed(now_ms);
             Ok(Joined {
                 seat: chosen,
                 started_at_ms: started,
@@ -228,8 +256,7 @@ impl GameStore for MemoryStore {
                 open: true,
                 ..SeatRecord::default()
             };
-            e.seat_revision += 1;
-            e.updated_at_ms = now_ms();
+            e.seats_changed(now_ms());
             Ok(())
         })?
     }
@@ -248,8 +275,7 @@ impl GameStore for MemoryStore {
             }
             e.game.record.started_at_ms = Some(now);
             e.status = GameStatus::InProgress;
-            e.seat_revision += 1;
-            e.updated_at_ms = now;
+            e.seats_changed(now);
             true
         })
     }
@@ -336,6 +362,71 @@ impl GameStore for MemoryStore {
         self.shared
     }
 
+    async fn claim_due(&self, lease: &Lease<'_>, limit: usize) -> Result<Vec<String>, StoreError> {
+        if !self.shared {
+            return Ok(Vec::new());
+        }
+        let mut games = self.lock()?;
+        let mut due: Vec<(u64, &String)> = games
+            .iter()
+            .filter_map(|(id, e)| {
+                let at = e.due_at_ms.filter(|at| *at <= lease.now_ms)?;
+                let free = e
+                    .lease
+                    .as_ref()
+                    .is_none_or(|(_, until)| *until < lease.now_ms);
+                free.then_some((at, id))
+            })
+            .collect();
+        due.sort();
+        let claimed: Vec<String> = due
+            .into_iter()
+            .take(limit)
+            .map(|(_, id)| id.clone())
+            .collect();
+        for id in &claimed {
+            if let Some(e) = games.get_mut(id) {
+                e.lease = Some((lease.owner.to_owned(), lease.until_ms));
+            }
+        }
+        Ok(claimed)
+    }
+
+    async fn lease(&self, id: &str, lease: &Lease<'_>) -> Result<bool, StoreError> {
+        if !self.shared {
+            return Ok(true);
+        }
+        self.with_game(id, |e| {
+            let ok = e.leasable(lease);
+            if ok {
+                e.lease = Some((lease.owner.to_owned(), lease.until_ms));
+            }
+            ok
+        })
+    }
+
+    async fn settle(
+        &self,
+        id: &str,
+        lease: &Lease<'_>,
+        at: Head,
+        due_at_ms: Option<u64>,
+    ) -> Result<bool, StoreError> {
+        if !self.shared {
+            return Ok(true);
+        }
+        self.with_game(id, |e| {
+            let current =
+                e.game.actions.len() as u64 == at.version && e.seat_revision == at.seat_revision;
+            let ok = current && e.leasable(lease);
+            if ok {
+                e.due_at_ms = due_at_ms;
+                e.lease = None;
+            }
+            ok
+        })
+    }
+
     fn kind(&self) -> &'static str {
         "memory"
     }
@@ -368,6 +459,12 @@ mod tests {
         let store = MemoryStore::new(20);
         contract::check_lobby(&store, "m").await?;
         contract::check_join_race(&store, &store, "m").await
+    }
+
+    #[tokio::test]
+    async fn leases_work_when_shared_and_are_absent_otherwise() -> Result<(), String> {
+        contract::check_leases(&MemoryStore::new_shared(10), "m").await?;
+        contract::check_no_leases(&MemoryStore::new(10), "m").await
     }
 
     #[tokio::test]

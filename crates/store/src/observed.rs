@@ -14,8 +14,8 @@ use async_trait::async_trait;
 use tokio::sync::{broadcast, watch};
 
 use super::{
-    Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, JoinSeat, Joined, ListQuery,
-    LobbyError, LoggedAction, Notice, SeatRecord, StoreError, StoredGame,
+    Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, JoinSeat, Joined, Lease,
+    ListQuery, LobbyError, LoggedAction, Notice, SeatRecord, StoreError, StoredGame,
 };
 
 /// The calls an observer is told about.
@@ -75,10 +75,11 @@ impl<O: Observer> GameStore for Observed<O> {
         version: u64,
         actions: &[LoggedAction],
         status: GameStatus,
+        due_at_ms: Option<u64>,
     ) -> Result<(), StoreError> {
         self.timed(
             Call::Append,
-            self.inner.append(id, version, actions, status),
+            self.inner.append(id, version, actions, status, due_at_ms),
         )
         .await
     }
@@ -145,5 +146,20 @@ impl<O: Observer> GameStore for Observed<O> {
     }
     fn faults(&self) -> Option<watch::Receiver<Option<String>>> {
         self.inner.faults()
+    }
+    async fn claim_due(&self, lease: &Lease<'_>, limit: usize) -> Result<Vec<String>, StoreError> {
+        self.inner.claim_due(lease, limit).await
+    }
+    async fn lease(&self, id: &str, lease: &Lease<'_>) -> Result<bool, StoreError> {
+        self.inner.lease(id, lease).await
+    }
+    async fn settle(
+        &self,
+        id: &str,
+        lease: &Lease<'_>,
+        at: Head,
+        due_at_ms: Option<u64>,
+    ) -> Result<bool, StoreError> {
+        self.inner.settle(id, lease, at, due_at_ms).await
     }
 }

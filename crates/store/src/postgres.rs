@@ -22,9 +22,11 @@ use super::tls::{TlsSettings, split_url};
 
 use super::{
     AccessRecord, EntryKind, Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head,
-    JoinSeat, Joined, ListQuery, LobbyError, LoggedAction, Notice, SeatRecord, StoreError,
+    JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction, Notice, SeatRecord, StoreError,
     StoredGame, TIMEOUT_SEAT_BOT, bot_seat_name, choose_open_seat, now_ms,
 };
+
+mod work;
 
 /// The NOTIFY channel.
 const CHANNEL: &str = "satrap_moves";
@@ -98,16 +100,30 @@ ALTER TABLE seats ADD COLUMN IF NOT EXISTS open BOOLEAN NOT NULL DEFAULT false;
 ALTER TABLE seats ADD COLUMN IF NOT EXISTS invite_hash BYTEA;
 ALTER TABLE actions ADD COLUMN IF NOT EXISTS kind INTEGER NOT NULL DEFAULT 0;
 "#,
+    r#"
+-- Work that survives its replica (crates/store/src/work.rs): when a game
+-- next needs the server, and which replica holds it. Games not finished
+-- are looked at once; a new game is due at once (its task settles it).
+ALTER TABLE games ADD COLUMN IF NOT EXISTS due_at_ms BIGINT;
+ALTER TABLE games ADD COLUMN IF NOT EXISTS lease_owner TEXT;
+ALTER TABLE games ADD COLUMN IF NOT EXISTS lease_until_ms BIGINT;
+UPDATE games SET due_at_ms = 0 WHERE status <> 2;
+ALTER TABLE games ALTER COLUMN due_at_ms SET DEFAULT 0;
+CREATE INDEX IF NOT EXISTS games_due ON games (due_at_ms) WHERE due_at_ms IS NOT NULL;
+"#,
 ];
 
 /// Appending moves `$5 + 1 ..= $5 + $1` to game `$4` (see `append`).
 /// Entries carry their own time (`$10`) and kind (`$11`); a timeout that
 /// gives the seat to the bot (`$12`: those seats, bot `$13`) changes the
-/// seat and the seat revision in the same statement.
+/// seat and the seat revision in the same statement. The game's next due
+/// time is `$14` (due now when a seat changed: its task looks again).
 const APPEND: &str = "
 WITH moved AS (
     UPDATE games SET version = version + $1, status = $2, updated_at_ms = $3,
-                     seat_revision = seat_revision + cardinality($12::integer[])
+                     seat_revision = seat_revision + cardinality($12::integer[]),
+                     due_at_ms = CASE WHEN cardinality($12::integer[]) > 0 THEN 0
+                                      ELSE $14::bigint END
     WHERE id = $4 AND version = $5
     RETURNING id
 ), logged AS (
@@ -580,6 +596,7 @@ impl GameStore for PostgresStore {
         version: u64,
         actions: &[LoggedAction],
         status: GameStatus,
+        due_at_ms: Option<u64>,
     ) -> Result<(), StoreError> {
         // One statement, so one round trip: the version-guarded UPDATE takes
         // the game's row lock, the log rows go in only if it matched, and
@@ -616,6 +633,7 @@ impl GameStore for PostgresStore {
                     &kinds,
                     &taken,
                     &TIMEOUT_SEAT_BOT,
+                    &due_at_ms.map(|at| at as i64),
                 ],
             )
             .await
@@ -683,7 +701,7 @@ impl GameStore for PostgresStore {
         }
         let version: i64 = tx
             .query_one(
-                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = $1
+                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = $1, due_at_ms = 0
                  WHERE id = $2 RETURNING version",
                 &[&(now_ms() as i64), &id],
             )
@@ -726,7 +744,7 @@ impl GameStore for PostgresStore {
         let started = (seats.iter().filter(|s| s.open).count() == 1).then_some(now as i64);
         let version: i64 = tx
             .query_one(
-                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = $1,
+                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = $1, due_at_ms = 0,
                      started_at_ms = $2, status = CASE WHEN $2::bigint IS NULL THEN status ELSE 1 END
                  WHERE id = $3 RETURNING version",
                 &[&(now as i64), &started, &id],
@@ -776,7 +794,7 @@ impl GameStore for PostgresStore {
         }
         let version: i64 = tx
             .query_one(
-                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = $1
+                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = $1, due_at_ms = 0
                  WHERE id = $2 RETURNING version",
                 &[&(now_ms() as i64), &id],
             )
@@ -793,7 +811,7 @@ impl GameStore for PostgresStore {
         let tx = client.transaction().await.map_err(backend)?;
         let Some(row) = tx
             .query_opt(
-                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = $1,
+                "UPDATE games SET seat_revision = seat_revision + 1, updated_at_ms = $1, due_at_ms = 0,
                      started_at_ms = $1, status = 1
                  WHERE id = $2 AND status = 3 RETURNING version",
                 &[&(now as i64), &id],
@@ -979,6 +997,24 @@ impl GameStore for PostgresStore {
 
     fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
         Some(self.notices.subscribe())
+    }
+
+    async fn claim_due(&self, lease: &Lease<'_>, limit: usize) -> Result<Vec<String>, StoreError> {
+        self.claim_due_rows(lease, limit).await
+    }
+
+    async fn lease(&self, id: &str, lease: &Lease<'_>) -> Result<bool, StoreError> {
+        self.lease_row(id, lease).await
+    }
+
+    async fn settle(
+        &self,
+        id: &str,
+        lease: &Lease<'_>,
+        at: Head,
+        due_at_ms: Option<u64>,
+    ) -> Result<bool, StoreError> {
+        self.settle_row(id, lease, at, due_at_ms).await
     }
 }
 

@@ -496,6 +496,9 @@ impl GameStore for SqliteStore {
         version: u64,
         actions: &[LoggedAction],
         status: GameStatus,
+        // One process writes the file: it drives every game it has, and
+        // needs no due times (see `crate::work`).
+        _due_at_ms: Option<u64>,
     ) -> Result<(), StoreError> {
         let (done, answer) = tokio::sync::oneshot::channel();
         self.writer.submit(writer::PendingAppend {
@@ -892,7 +895,9 @@ mod tests {
         let store = SqliteStore::open(&temp_db("contract"), 10)
             .await
             .map_err(|e| e.to_string())?;
-        contract::check_store(&store, "s").await
+        contract::check_store(&store, "s").await?;
+        // One process writes the file: it has no leases.
+        contract::check_no_leases(&store, "s").await
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -940,6 +945,7 @@ mod tests {
                                 round,
                                 std::slice::from_ref(&action),
                                 GameStatus::InProgress,
+                                None,
                             )
                             .await;
                         (g, action, result)
@@ -1037,6 +1043,7 @@ mod tests {
                         ..LoggedAction::default()
                     }],
                     GameStatus::InProgress,
+                    None,
                 )
                 .await?;
         }

@@ -99,6 +99,11 @@ impl TestDatabase {
             .unwrap_or_else(|e| panic!("{sql}: {e}"));
     }
 
+    /// A client of this database, as satrap's role.
+    pub async fn client(&self) -> tokio_postgres::Client {
+        connect(&self.url).await
+    }
+
     pub async fn drop(self) {
         let client = connect(&self.admin_url).await;
         let _ = client

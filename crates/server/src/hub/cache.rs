@@ -32,6 +32,9 @@ pub(super) struct Version {
     /// What watchers are sent of this version, built once per viewer (see
     /// [`Shared`]).
     pub shared: Shared,
+    /// Unspecified for a new version; else why the current version is sent
+    /// again (its seats changed, the game started).
+    pub cause: proto::UpdateCause,
 }
 
 impl Version {
@@ -42,7 +45,21 @@ impl Version {
             inst,
             clocks,
             shared: Shared::default(),
+            cause: proto::UpdateCause::Unspecified,
         }
+    }
+
+    /// The current version sent again because the game changed without a
+    /// move (seats, the start): rare, so nothing is shared.
+    pub fn again(
+        inst: Box<dyn GameInstance>,
+        clocks: ClockState,
+        cause: proto::UpdateCause,
+    ) -> Frame {
+        Arc::new(Version {
+            cause,
+            ..Version::new(inst, clocks)
+        })
     }
 
     /// A frozen version for the broadcast: every stream of one viewer gets
@@ -56,6 +73,7 @@ impl Version {
                 full: (0..viewers).map(|_| OnceLock::new()).collect(),
                 snapshots: (0..2 * viewers).map(|_| OnceLock::new()).collect(),
             },
+            cause: proto::UpdateCause::Unspecified,
         })
     }
 }
@@ -122,16 +140,17 @@ pub(super) struct LiveGame {
     pub watchers: AtomicUsize,
     /// Tick of the last request that used the game (cache eviction order).
     pub last_used: AtomicU64,
-    /// A bot driver task is running for this game. Set and cleared only
-    /// with the cell's lock held (see `driver`), so no bot turn is missed.
-    pub driving: AtomicBool,
+    /// The game's task is running. Set and cleared only with the cell's
+    /// lock held (see `task`), so no work is missed.
+    pub running: AtomicBool,
     /// Turns `true` when the game is deleted (DeleteGame, retention, or
     /// gone from a shared store): its watch streams end.
     pub gone: tokio::sync::watch::Sender<bool>,
-    /// A clock task is running for this game (the same rule, see `timeouts`).
-    pub timing: AtomicBool,
-    /// Wakes the clock task to look at new deadlines.
-    pub clock_wake: tokio::sync::Notify,
+    /// Wakes the game's task to look again (a move, a new deadline).
+    pub wake: tokio::sync::Notify,
+    /// The bot fill was refused (the creator is at its cap on live bot
+    /// games): the open seats stay open for players.
+    pub fill_refused: AtomicBool,
 }
 
 /// Frames a watcher may fall behind before it catches up by replay.
@@ -214,10 +233,10 @@ impl Hub {
             updates: Updates::default(),
             watchers: AtomicUsize::new(0),
             last_used: AtomicU64::new(self.tick()),
-            driving: AtomicBool::new(false),
+            running: AtomicBool::new(false),
             gone: tokio::sync::watch::channel(false).0,
-            timing: AtomicBool::new(false),
-            clock_wake: tokio::sync::Notify::new(),
+            wake: tokio::sync::Notify::new(),
+            fill_refused: AtomicBool::new(false),
         });
         let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
         let live = games.entry(live.meta.id.clone()).or_insert(live).clone();
@@ -317,11 +336,9 @@ impl Hub {
             head.map_or(0, |h| h.seat_revision),
         );
         let cell = live.cell.lock().await;
-        // After a restart (or on another replica) whatever is due now is
-        // enforced at once by these.
-        self.kick_bots(&live, &cell);
-        self.kick_clock(&live, &cell);
-        self.kick_fill(&live, &cell);
+        // After a restart whatever is due now is done at once; on a shared
+        // store only with the game's lease (another replica may drive it).
+        self.kick(&live, &cell);
         drop(cell);
         Ok(live)
     }

@@ -13,9 +13,8 @@
 //! time too.
 
 use std::sync::Arc;
-use std::time::Duration;
 
-use super::cache::{Cell, LiveGame};
+use super::cache::{Cell, LiveGame, Version};
 use super::view;
 use super::{BotQuota, Hub};
 use crate::proto;
@@ -186,7 +185,26 @@ impl Hub {
         cell: &mut Cell,
     ) -> Result<(), ServiceError> {
         self.reload_seats(live, cell).await?;
-        self.note_start(live, cell).await
+        let started = self.note_start(live, cell).await?;
+        self.announce(live, cell, started);
+        // The store recorded the change as due now: the task settles it.
+        self.kick_to_settle(live, cell);
+        Ok(())
+    }
+
+    /// Tell the game's watchers that its seats changed without a move, or
+    /// that it `started`: the current version again, with its cause.
+    pub(super) fn announce(&self, live: &LiveGame, cell: &Cell, started: bool) {
+        if live.updates.receiver_count() == 0 {
+            return;
+        }
+        let cause = if started {
+            proto::UpdateCause::Started
+        } else {
+            proto::UpdateCause::Seats
+        };
+        let frame = Version::again(cell.instance.clone_box(), cell.clocks.clone(), cause);
+        let _ = live.updates.send(frame);
     }
 
     /// Read the seats and their revision back from the store after a seat
@@ -209,97 +227,60 @@ impl Hub {
         Ok(())
     }
 
-    /// If a waiting game has started in the store, start it here.
+    /// If a waiting game has started in the store, start it here; `true`
+    /// if it started just now.
     pub(super) async fn note_start(
         &self,
         live: &Arc<LiveGame>,
         cell: &mut Cell,
+    ) -> Result<bool, ServiceError> {
+        if cell.clocks.started_at().is_some() {
+            return Ok(false);
+        }
+        let Some(at) = self.store.started_at(&live.meta.id).await? else {
+            return Ok(false);
+        };
+        cell.clocks.start(at, &cell.instance.to_act());
+        tracing::info!(game_id = %live.meta.id, "game started");
+        self.kick(live, cell);
+        Ok(true)
+    }
+
+    /// Fill a waiting game's open seats with its `bot_fill` bot (the
+    /// game's task calls this once the wait is over; at once after a
+    /// restart if it is over already). Call with the game's cell locked and
+    /// fresh.
+    pub(super) async fn fill(
+        &self,
+        live: &Arc<LiveGame>,
+        cell: &mut Cell,
     ) -> Result<(), ServiceError> {
+        let Some((_, bot)) = live.meta.settings.bot_fill else {
+            return Ok(());
+        };
         if cell.clocks.started_at().is_some() {
             return Ok(());
         }
-        if let Some(at) = self.store.started_at(&live.meta.id).await? {
-            cell.clocks.start(at, &cell.instance.to_act());
-            tracing::info!(game_id = %live.meta.id, "game started");
-            self.kick_bots(live, cell);
-            self.kick_clock(live, cell);
+        // The fill's bots count against the creator's cap: refused, the
+        // seats stay open for players (and the wait is not tried again).
+        let _quota = match self.bot_quota_for(live).await? {
+            BotQuota::Allowed(guard) => guard,
+            BotQuota::Refused(max) => {
+                tracing::info!(game_id = %live.meta.id, bot, max_live_bot_games = max, "open seats left open: the creator is at --max-live-bot-games");
+                live.fill_refused
+                    .store(true, std::sync::atomic::Ordering::Release);
+                return Ok(());
+            }
+        };
+        let filled = self
+            .store
+            .fill_open_seats(&live.meta.id, bot, now_ms())
+            .await?;
+        self.refresh_seats(live, cell).await?;
+        if filled {
+            tracing::info!(game_id = %live.meta.id, bot, "open seats filled with bots");
         }
         Ok(())
-    }
-
-    /// A waiting game with `bot_fill` gets a task that fills its open seats
-    /// with bots when the wait is over (at once if it is over already:
-    /// after a restart). Call with the game's cell locked.
-    pub(super) fn kick_fill(&self, live: &Arc<LiveGame>, cell: &Cell) {
-        let Some((after, bot)) = live.meta.settings.bot_fill else {
-            return;
-        };
-        if cell.clocks.started_at().is_some() {
-            return;
-        }
-        let Some(hub) = self.me.upgrade() else {
-            return;
-        };
-        let live = live.clone();
-        let due = live.meta.created_at_ms.saturating_add(after);
-        tokio::spawn(async move {
-            let mut shutdown = hub.shutdown.clone();
-            let wait = due.saturating_sub(now_ms());
-            tokio::select! {
-                _ = tokio::time::sleep(Duration::from_millis(wait)) => {}
-                _ = shutdown.changed() => return,
-            }
-            // A store failure is retried (doubling up to 5 s) until the
-            // game is gone or filled: it must not stay waiting forever.
-            let mut retry = Duration::from_millis(50);
-            loop {
-                let mut cell = live.cell.lock().await;
-                let result = async {
-                    hub.fresh(&live, &mut cell).await?;
-                    if cell.clocks.started_at().is_some() {
-                        return Ok(Fill::NotWaiting);
-                    }
-                    // The fill's bots count against the creator's cap:
-                    // refused, the seats stay open for players.
-                    let _quota = match hub.bot_quota_for(&live).await? {
-                        BotQuota::Allowed(guard) => guard,
-                        BotQuota::Refused(max) => return Ok(Fill::Refused(max)),
-                    };
-                    let filled = hub
-                        .store
-                        .fill_open_seats(&live.meta.id, bot, now_ms())
-                        .await?;
-                    hub.refresh_seats(&live, &mut cell).await?;
-                    Ok::<_, ServiceError>(if filled {
-                        Fill::Filled
-                    } else {
-                        Fill::NotWaiting
-                    })
-                }
-                .await;
-                drop(cell);
-                match result {
-                    Ok(Fill::Filled) => {
-                        tracing::info!(game_id = %live.meta.id, bot, "open seats filled with bots");
-                        return;
-                    }
-                    Ok(Fill::NotWaiting) => return,
-                    Ok(Fill::Refused(max)) => {
-                        tracing::info!(game_id = %live.meta.id, bot, max_live_bot_games = max, "open seats left open: the creator is at --max-live-bot-games");
-                        return;
-                    }
-                    Err(ServiceError::GameNotFound(_)) => return,
-                    Err(e) => {
-                        tracing::warn!(game_id = %live.meta.id, error = %e, retry_in = ?retry, "filling open seats failed, retrying");
-                    }
-                }
-                tokio::select! {
-                    _ = tokio::time::sleep(retry) => {}
-                    _ = shutdown.changed() => return,
-                }
-                retry = (retry * 2).min(Duration::from_secs(5));
-            }
-        });
     }
 }
 
@@ -322,13 +303,4 @@ fn may_join_private(live: &LiveGame, who: &Who, invite_code: &str) -> bool {
             .filter(|s| s.open)
             .filter_map(|s| s.invite_hash.as_ref())
             .any(|h| bool::from(h.ct_eq(&code)))
-}
-
-/// What a bot fill did.
-enum Fill {
-    Filled,
-    /// The game had started (or was filled) already.
-    NotWaiting,
-    /// The creator is at `--max-live-bot-games`: the seats stay open.
-    Refused(u64),
 }

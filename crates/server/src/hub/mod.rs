@@ -24,7 +24,6 @@ mod admin;
 mod cache;
 mod census;
 mod clocks;
-mod driver;
 mod history;
 mod listing;
 mod lobby;
@@ -32,7 +31,9 @@ mod log;
 mod moves;
 mod pool;
 mod replica;
+mod scan;
 mod settings;
+mod task;
 mod timeouts;
 mod view;
 mod watch;
@@ -137,6 +138,9 @@ pub struct Hub {
     /// Held while a creator's live bot games are counted and a bot added
     /// (see [`Hub::bot_quota`]).
     bot_quota: tokio::sync::Mutex<()>,
+    /// This replica's id, the owner of the leases it takes on a shared
+    /// store (see `task`).
+    replica: String,
 }
 
 /// The answer of [`Hub::bot_quota`].
@@ -174,6 +178,7 @@ impl Hub {
             pool,
             replays,
             bot_quota: tokio::sync::Mutex::new(()),
+            replica: uuid::Uuid::new_v4().to_string(),
         })
     }
 
@@ -334,9 +339,8 @@ impl Hub {
 
         let cell = live.cell.lock().await;
         let snapshot = view::current(&live, &cell, None);
-        self.kick_bots(&live, &cell);
-        self.kick_clock(&live, &cell);
-        self.kick_fill(&live, &cell);
+        // Stored as due now (a shared store): the task settles it.
+        self.kick_to_settle(&live, &cell);
         Ok(Created {
             game_id: id,
             seats: credentials,
@@ -504,9 +508,10 @@ impl Hub {
         };
         self.store.resign(id, seat, RESIGNED_SEAT_BOT).await?;
         self.reload_seats(&live, &mut cell).await?;
+        self.announce(&live, &cell, false);
         tracing::info!(game_id = %id, seat, "seat resigned");
         let snapshot = view::current(&live, &cell, Some(seat));
-        self.kick_bots(&live, &cell);
+        self.kick_to_settle(&live, &cell);
         Ok(proto::ResignResponse {
             snapshot: Some(snapshot),
             events: Vec::new(),

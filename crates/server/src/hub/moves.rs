@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use super::Hub;
 use super::cache::{Cell, Frame, LiveGame, Version};
+use super::task::next_work;
 use super::view;
 use crate::auth::{Caller, Who};
 use crate::error::ServiceError;
@@ -116,7 +117,7 @@ impl Hub {
                 .contains(&seat)
                 || timed_out_since(&cell, seen, seat)
             {
-                self.kick_bots(&live, &cell);
+                self.kick(&live, &cell);
                 return Err(ServiceError::RuleViolation(format!(
                     "seat {seat} ran out of time: the timeout was recorded (the game is at version {})",
                     cell.instance.version()
@@ -151,7 +152,7 @@ impl Hub {
                 Reply::Lean => None,
             };
             let progress = view::progress(cell.instance.as_ref());
-            self.kick_bots(&live, &cell);
+            self.kick(&live, &cell);
             return Ok(proto::ApplyActionResponse {
                 snapshot,
                 events,
@@ -184,6 +185,16 @@ impl Hub {
         } else {
             GameStatus::InProgress
         };
+        let mut clocks = cell.clocks.clone();
+        clocks.advance(
+            &next.to_act(),
+            action.seat as Seat,
+            action.at_ms,
+            action.kind,
+        );
+        // When the game needs the server next, recorded with the move: a
+        // replica that dies after this commit leaves its work findable.
+        let due = next_work(&live.meta, &live.seats(), next.as_ref(), &clocks).map(|(at, _)| at);
         match self
             .store
             .append(
@@ -191,6 +202,7 @@ impl Hub {
                 version,
                 std::slice::from_ref(&action),
                 status,
+                due,
             )
             .await
         {
@@ -201,13 +213,6 @@ impl Hub {
             }
             Err(e) => return Err(e.into()),
         }
-        let mut clocks = cell.clocks.clone();
-        clocks.advance(
-            &next.to_act(),
-            action.seat as Seat,
-            action.at_ms,
-            action.kind,
-        );
         if action.kind == EntryKind::TimeoutBotTakesSeat {
             // The store gave the seat to the bot in the same commit.
             let mut seats = live.seats().as_ref().clone();
@@ -228,7 +233,7 @@ impl Hub {
         }
         cell.instance = next;
         cell.clocks = clocks;
-        self.kick_clock(live, cell);
+        self.kick(live, cell);
         Ok(Committed::Yes)
     }
 }

@@ -4,10 +4,11 @@
 //! replays what is new, and a background task does the same when a NOTIFY
 //! names a cached game, so watch streams here see every move.
 //!
-//! A bot turn that another replica's move made due is that replica's to
-//! play; this one takes it over only if the game has not moved after
-//! `Limits::bot_takeover_delay` (the other replica died), so bots normally
-//! think once, and the version guard records each bot move once anyway.
+//! Work another replica's change made due (a bot turn, a clock) is done by
+//! whichever replica holds the game's lease (see `task`), normally the one
+//! that made the change; this one takes it over only once that lease has
+//! expired (the other replica died). So bots think once, and the version
+//! guard records each move once anyway.
 
 use std::sync::Arc;
 
@@ -53,7 +54,8 @@ impl Hub {
             live.set_seats(self.store.seats(id).await?);
             cell.seat_revision = head.seat_revision;
             // A join on another replica may have started the game.
-            self.note_start(live, cell).await?;
+            let started = self.note_start(live, cell).await?;
+            self.announce(live, cell, started);
             changed = true;
         }
         let version = cell.instance.version();
@@ -68,10 +70,9 @@ impl Hub {
             changed = true;
         }
         if changed {
-            self.kick_bots_later(live, cell.instance.version());
-            // Deadlines are the same on every replica: this one enforces
-            // them too, and the version guard keeps one record of each.
-            self.kick_clock(live, cell);
+            // Work the change made due is done here only with the game's
+            // lease: normally the replica that made the change holds it.
+            self.kick(live, cell);
         }
         Ok(())
     }

@@ -1,25 +1,17 @@
-//! Enforcing turn clocks. A game with a running clock gets one
-//! server-owned task that sleeps until the earliest deadline of a client
-//! seat and then records the timeout, through the same version-guarded
-//! commit as a move: so whichever of several replicas gets there first
-//! records it, once, and never after the seat's move (that move would have
-//! made a new version, and the guard refuses the stale timeout). A move
-//! that arrives after its seat's deadline records the timeout instead
-//! (`Hub::apply`), so the outcome does not depend on how punctual the task
-//! is.
+//! Enforcing turn clocks. The game's task (`task`) sleeps until the
+//! earliest deadline of a client seat and then records the timeout here,
+//! through the same version-guarded commit as a move: so whichever of
+//! several replicas gets there first records it, once, and never after the
+//! seat's move (that move would have made a new version, and the guard
+//! refuses the stale timeout). A move that arrives after its seat's
+//! deadline records the timeout instead (`Hub::apply`), so the outcome
+//! does not depend on how punctual the task is.
 //!
 //! Deadlines come from stored times (`clocks`): loading a game (at
 //! start-up, or on a replica) kicks the task, which enforces whatever is
 //! overdue at once.
-//!
-//! Invariant (as for the bot driver): `LiveGame::timing` is true while the
-//! task exists; it is set by `kick_clock` and cleared by the task, both
-//! with the game's cell locked, so a new deadline either finds the task
-//! running (and wakes it) or starts one.
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
-use std::time::Duration;
 
 use super::cache::{Cell, LiveGame};
 use super::moves::Committed;
@@ -30,11 +22,7 @@ use crate::proto::TimeoutPolicy;
 use satrap_catalog::GameInstance;
 use satrap_engine::Seat;
 use satrap_search::{self as bots, Bot};
-use satrap_store::{EntryKind, LoggedAction, now_ms};
-
-/// Backoff after a store failure, doubling up to the cap.
-const RETRY_FIRST: Duration = Duration::from_millis(50);
-const RETRY_CAP: Duration = Duration::from_secs(5);
+use satrap_store::{EntryKind, LoggedAction};
 
 /// The client seat whose clock runs out first, and when.
 fn next_due(live: &LiveGame, cell: &Cell) -> Option<(Seat, u64)> {
@@ -143,86 +131,5 @@ impl Hub {
             }
         }
         Ok(timed_out)
-    }
-
-    /// Start (or wake) the game's clock task if a client seat's clock runs.
-    /// Call with the game's cell locked, after anything that may have
-    /// changed a deadline.
-    pub(super) fn kick_clock(&self, live: &Arc<LiveGame>, cell: &Cell) {
-        if next_due(live, cell).is_none() {
-            return;
-        }
-        // A running task recomputes its deadline (a stored permit if it is
-        // not waiting right now).
-        live.clock_wake.notify_one();
-        if live.timing.swap(true, Ordering::AcqRel) {
-            return;
-        }
-        match self.me.upgrade() {
-            Some(hub) => {
-                tokio::spawn(hub.run_clock(live.clone()));
-            }
-            None => live.timing.store(false, Ordering::Release),
-        }
-    }
-
-    /// The clock task: sleep until the earliest deadline, enforce, repeat
-    /// until no client clock runs.
-    async fn run_clock(self: Arc<Self>, live: Arc<LiveGame>) {
-        let mut shutdown = self.shutdown.clone();
-        let mut retry = RETRY_FIRST;
-        loop {
-            if *shutdown.borrow() {
-                break;
-            }
-            let deadline = {
-                let cell = live.cell.lock().await;
-                match next_due(&live, &cell) {
-                    Some((_, d)) => d,
-                    None => {
-                        // Cleared with the lock held: a kick after this
-                        // starts a new task.
-                        live.timing.store(false, Ordering::Release);
-                        return;
-                    }
-                }
-            };
-            let now = now_ms();
-            if deadline > now {
-                tokio::select! {
-                    _ = tokio::time::sleep(Duration::from_millis(deadline - now)) => {}
-                    _ = live.clock_wake.notified() => {}
-                    _ = shutdown.changed() => break,
-                }
-                continue;
-            }
-            let mut cell = live.cell.lock().await;
-            let result = async {
-                self.fresh(&live, &mut cell).await?;
-                self.enforce_due(&live, &mut cell, now_ms()).await
-            }
-            .await;
-            match result {
-                Ok(_) => {
-                    retry = RETRY_FIRST;
-                    self.kick_bots(&live, &cell);
-                }
-                Err(ServiceError::GameNotFound(_)) => {
-                    live.timing.store(false, Ordering::Release);
-                    return;
-                }
-                Err(e) => {
-                    drop(cell);
-                    tracing::warn!(game_id = %live.meta.id, error = %e, retry_in = ?retry, "clock: enforcing a timeout failed, retrying");
-                    tokio::select! {
-                        _ = tokio::time::sleep(retry) => {}
-                        _ = shutdown.changed() => break,
-                    }
-                    retry = (retry * 2).min(RETRY_CAP);
-                }
-            }
-        }
-        let _cell = live.cell.lock().await;
-        live.timing.store(false, Ordering::Release);
     }
 }

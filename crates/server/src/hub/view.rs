@@ -14,9 +14,19 @@ use satrap_store::{SeatRecord, now_ms};
 pub(super) fn update(live: &LiveGame, v: &Version, viewer: Option<Seat>) -> proto::GameUpdate {
     proto::GameUpdate {
         version: v.version(),
-        events: v.last_events(viewer),
+        events: events(v, viewer),
         snapshot: Some(at_version(live, v, viewer, true)),
         delta: None,
+        cause: v.cause as i32,
+    }
+}
+
+/// The events of the action that made `v`, as `viewer` sees them; none
+/// when `v` is sent again for another cause.
+pub(super) fn events(v: &Version, viewer: Option<Seat>) -> Vec<proto::GameEvent> {
+    match v.cause {
+        proto::UpdateCause::Unspecified => v.last_events(viewer),
+        _ => Vec::new(),
     }
 }
 

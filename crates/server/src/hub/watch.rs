@@ -17,7 +17,7 @@ use super::Hub;
 use super::cache::{Frame, LiveGame, Version, apply_entry, corrupt, initial};
 use super::log::Log;
 use super::pool::{JobLost, Pool};
-use super::view::{shared_snapshot, shared_update};
+use super::view::{self, shared_snapshot, shared_update};
 use crate::auth::Caller;
 use crate::delta;
 use crate::error::ServiceError;
@@ -73,7 +73,7 @@ impl Encoder {
             return Ok(shared_update(live, v, self.viewer));
         }
         let snapshot = shared_snapshot(live, v, self.viewer, self.mode.text);
-        let events = v.last_events(self.viewer);
+        let events = view::events(v, self.viewer);
         let (whole, delta) = match &self.held {
             None => (Some(snapshot.clone()), None),
             Some(held) => (
@@ -89,6 +89,7 @@ impl Encoder {
             events,
             snapshot: whole,
             delta,
+            cause: v.cause as i32,
         })
     }
 }
@@ -178,6 +179,19 @@ async fn watch_loop(
             received = updates.recv() => match received {
                 Ok(frame) => {
                     let v = frame.version();
+                    // The current version again (seats changed, the game
+                    // started): sent if the watcher is there already.
+                    let again = frame.cause != proto::UpdateCause::Unspecified;
+                    if again && v + 1 == next {
+                        if token != seat_token(live, viewer) {
+                            let _ = tx.send(Err(ServiceError::BadToken.into())).await;
+                            return;
+                        }
+                        if tx.send(enc.update(live, &frame)).await.is_err() {
+                            return;
+                        }
+                        continue;
+                    }
                     if v < next {
                         continue;
                     }

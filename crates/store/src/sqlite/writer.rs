@@ -335,7 +335,13 @@ mod tests {
                     ..LoggedAction::default()
                 };
                 store
-                    .append(&format!("g{g}"), version, &[action], GameStatus::InProgress)
+                    .append(
+                        &format!("g{g}"),
+                        version,
+                        &[action],
+                        GameStatus::InProgress,
+                        None,
+                    )
                     .await
             }));
         }
