@@ -1,6 +1,6 @@
-//! Alexandros over gRPC: a real server on an ephemeral port plays whole games
-//! for 2, 3 and 4 players with random legal moves, and no seat's snapshot,
-//! text or history shows another seat's hidden cards.
+//! Alexandros over gRPC: a real server on an ephemeral port; finished games
+//! show their ending, and no seat's snapshot, text or history shows another
+//! seat's hidden cards. What every game does is `every_game.rs`.
 
 use crate::common;
 
@@ -17,68 +17,36 @@ fn ax_view(snap: &proto::GameSnapshot) -> &proto::AlexandrosView {
     }
 }
 
-#[tokio::test]
-async fn lists_alexandros_with_the_random_bot_only() {
-    let server = TestServer::start().await;
-    let mut c = server.client().await;
-    let types = common::game_types(&mut c).await;
-    let ax = types
-        .iter()
-        .find(|t| t.id == AX)
-        .expect("alexandros listed");
-    assert_eq!((ax.min_players, ax.max_players), (2, 4));
-    assert_eq!(ax.name, "Alexandros");
-    assert_eq!(ax.rules, "docs/rules/alexandros.md");
-    // Hidden hands: no bot that reads the whole state; the mcts bots
-    // search worlds sampled from their own view.
-    assert_eq!(ax.bots, vec!["random", "mcts", "mcts-easy", "mcts-hard"]);
+/// The listing, whole games for every player count and bots are
+/// `every_game.rs`; these are Alexandros's own facts.
+#[test]
+fn alexandros_is_registered_for_2_to_4_players_with_hidden_hands() {
+    let kind = satrap_catalog::find(AX).expect("alexandros registered");
+    assert_eq!((kind.min_players, kind.max_players), (2, 4));
+    assert_eq!(kind.name, "Alexandros");
+    assert_eq!(kind.rules, "docs/rules/alexandros.md");
+    // Hidden hands (AX-16): no bot that reads the whole state.
+    assert!(!kind.perfect_information);
 }
 
 #[tokio::test]
-async fn plays_whole_games_for_every_player_count() {
+async fn finished_games_show_their_ending_for_every_player_count() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
     for players in 2..=4 {
-        let created = create(&mut c, AX, seats(players), Some(40 + players as u64)).await;
-        assert_eq!(created.seats.len(), players);
-        let played = play_to_end(&mut c, &created, &mut Lcg(players as u64)).await;
-        assert!(played.len() > 50, "{} actions", played.len());
-        let snap = snapshot(&mut c, &created.game_id, None).await;
-        let outcome = snap.outcome.as_ref().expect("outcome present");
-        assert!(!outcome.winners.is_empty());
-        assert_eq!(outcome.results.len(), players);
+        let created = create(
+            &mut c,
+            AX,
+            bot_seats(players, "random"),
+            Some(40 + players as u64),
+        )
+        .await;
+        let snap = wait_for_end(&mut c, &created.game_id).await;
+        assert!(snap.outcome.as_ref().is_some_and(|o| !o.winners.is_empty()));
         let view = ax_view(&snap);
         assert_ne!(view.ending, proto::AlexandrosEnding::Unspecified as i32);
-        let hist = c
-            .get_history(proto::GetHistoryRequest {
-                game_id: created.game_id.clone(),
-            })
-            .await
-            .expect("history")
-            .into_inner();
-        let notations: Vec<_> = hist.entries.iter().map(|e| e.notation.clone()).collect();
-        assert_eq!(notations, played);
+        assert!(snap.version > 50, "{} actions", snap.version);
     }
-}
-
-#[tokio::test]
-async fn random_bots_finish_a_game() {
-    let server = TestServer::start().await;
-    let mut c = server.client().await;
-    let mut s = seats(3);
-    for seat in s.iter_mut() {
-        seat.bot = "random".into();
-    }
-    let created = create(&mut c, AX, s, Some(5)).await;
-    for _ in 0..600 {
-        let snap = snapshot(&mut c, &created.game_id, None).await;
-        if snap.status == proto::GameStatus::Finished as i32 {
-            assert!(snap.outcome.is_some());
-            return;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("the bots did not finish the game");
 }
 
 #[tokio::test]

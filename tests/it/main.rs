@@ -19,6 +19,7 @@ mod cancel_storm;
 mod clocks;
 mod common;
 mod deltas;
+mod every_game;
 mod fuzz;
 mod gateway;
 mod hub_reload;

@@ -1,10 +1,13 @@
-//! Ming Dynasty over gRPC: a real server on an ephemeral port plays whole
-//! games for every player count with random legal moves (several seats act
-//! at once during the secret return selection), bots play their seats, and
-//! no seat's snapshot, events or history shows another seat's open choice.
+//! Ming Dynasty over gRPC: a real server on an ephemeral port; finished
+//! games say so in the view, a search bot plays its seat through the
+//! simultaneous return selections, and no seat's snapshot, events or history
+//! shows another seat's open choice. What every game does (whole games for
+//! every player count, random bots beside a client while several seats act
+//! at once) is `every_game.rs`.
 
 use crate::common;
 
+use crate::every_game::play_seat_0;
 use common::*;
 use satrap_server::proto::{self, game_snapshot::State};
 
@@ -29,42 +32,33 @@ async fn history(client: &mut Client, id: &str, token: Option<&str>) -> proto::G
         .into_inner()
 }
 
-#[tokio::test]
-async fn ming_dynasty_is_listed_with_its_bots() {
-    let server = TestServer::start().await;
-    let mut c = server.client().await;
-    let types = common::game_types(&mut c).await;
-    let md = types
-        .iter()
-        .find(|t| t.id == MD)
-        .expect("ming_dynasty listed");
-    assert_eq!((md.min_players, md.max_players), (2, 4));
-    assert_eq!(md.name, "Ming Dynasty");
-    assert_eq!(
-        md.bots,
-        vec!["random", "mcts", "mcts-easy", "mcts-hard"],
-        "hidden information: only bots that search their own view"
-    );
+/// The listing, whole games for every player count and random bots
+/// beside a client are `every_game.rs`; these are Ming Dynasty's own facts.
+#[test]
+fn ming_dynasty_is_registered_for_2_to_4_players_with_hidden_information() {
+    let kind = satrap_catalog::find(MD).expect("ming_dynasty registered");
+    assert_eq!((kind.min_players, kind.max_players), (2, 4));
+    assert_eq!(kind.name, "Ming Dynasty");
+    // The supply order and the secret return choices (MD-55) are hidden:
+    // only bots that search their own view.
+    assert!(!kind.perfect_information);
 }
 
 #[tokio::test]
-async fn plays_whole_games_for_every_player_count() {
+async fn finished_games_say_so_in_the_view_for_every_player_count() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
     for players in 2..=4 {
-        let seed = 40 + players as u64;
-        let created = create(&mut c, MD, seats(players), Some(seed)).await;
-        assert_eq!(created.seats.len(), players);
-        let played = play_to_end(&mut c, &created, &mut Lcg(seed)).await;
-        let snap = snapshot(&mut c, &created.game_id, None).await;
-        let outcome = snap.outcome.as_ref().expect("outcome present");
-        assert_eq!(outcome.results.len(), players);
-        assert!(!outcome.winners.is_empty());
+        let created = create(
+            &mut c,
+            MD,
+            bot_seats(players, "random"),
+            Some(40 + players as u64),
+        )
+        .await;
+        let snap = wait_for_end(&mut c, &created.game_id).await;
+        assert!(snap.outcome.as_ref().is_some_and(|o| !o.winners.is_empty()));
         assert!(md_view(&snap).game_over);
-        let hist = history(&mut c, &created.game_id, None).await;
-        assert_eq!(hist.seed, Some(seed));
-        let notations: Vec<_> = hist.entries.iter().map(|e| e.notation.clone()).collect();
-        assert_eq!(notations, played);
     }
 }
 
@@ -85,26 +79,6 @@ async fn an_mcts_bot_plays_its_seat_through_the_service() {
     let snap = snapshot(&mut c, &id, None).await;
     assert_eq!(snap.status, proto::GameStatus::Finished as i32);
     assert!(snap.outcome.is_some());
-}
-
-#[tokio::test]
-async fn random_bots_play_their_seats_even_when_several_must_act() {
-    let server = TestServer::start().await;
-    let mut c = server.client().await;
-    for players in 2..=4 {
-        let mut s = seats(players);
-        for seat in s.iter_mut().skip(1) {
-            seat.bot = "random".into();
-        }
-        let created = create(&mut c, MD, s, Some(5)).await;
-        let token = created.seats[0].token.clone();
-        let id = created.game_id.clone();
-        let mut rng = Lcg(9);
-        play_seat_0(&mut c, &id, &token, &mut rng).await;
-        let snap = snapshot(&mut c, &id, None).await;
-        assert_eq!(snap.status, proto::GameStatus::Finished as i32);
-        assert!(snap.outcome.is_some());
-    }
 }
 
 /// Section 7: while the selection is open, a committed seat's cards appear
@@ -180,28 +154,4 @@ async fn a_seat_never_sees_another_seats_return_choice() {
         checked > 0,
         "no open selection with a waiting seat was seen"
     );
-}
-
-/// Play seat 0 with random legal moves while built-in bots play the other
-/// seats (in the server's own task), until the game ends. While several
-/// seats choose at once, a bot's choice may land between our list and our
-/// move: ABORTED, and we list again (the resume contract in docs/api.md).
-async fn play_seat_0(c: &mut Client, id: &str, token: &str, rng: &mut Lcg) {
-    for _ in 0..5000 {
-        let snap = wait_for_turn(c, id, Some(token), 0).await;
-        if snap.status == proto::GameStatus::Finished as i32 {
-            return;
-        }
-        let list = legal(c, id, token).await;
-        if list.actions.is_empty() {
-            continue;
-        }
-        let pick = list.actions[rng.below(list.actions.len())].notation.clone();
-        match apply_notation(c, id, Some(token), &pick, Some(list.version)).await {
-            Ok(_) => {}
-            Err(status) if status.code() == tonic::Code::Aborted => {}
-            Err(status) => panic!("legal move refused: {status:?}"),
-        }
-    }
-    panic!("the game did not end in 5000 of our turns");
 }

@@ -212,12 +212,11 @@ impl<G: WireGame> Instance<G> {
     }
 
     fn event_proto(&self, seat: Seat, event: &G::Event) -> proto::GameEvent {
-        let (event, description) = G::event_to_proto(event);
         proto::GameEvent {
             version: self.version,
             seat: seat as u32,
-            description,
-            event: Some(event),
+            description: event.to_string(),
+            event: Some(G::event_to_proto(event)),
         }
     }
 }

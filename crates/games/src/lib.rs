@@ -10,6 +10,9 @@ pub mod alexandros;
 pub mod king_of_siam;
 pub mod ming_dynasty;
 pub mod territories;
+mod wire_enum;
+#[cfg(test)]
+mod wire_tests;
 
 use satrap_engine::Game;
 use satrap_proto as proto;
@@ -31,7 +34,12 @@ pub enum WireError {
 
 /// Conversion of a game's typed values to and from the protobuf messages of
 /// its `.proto` file. Implemented in each game's `wire.rs`.
-pub trait WireGame: Game {
+///
+/// An event's one line for humans is its `Display` (in the game's
+/// `events.rs`, next to the rules it reports), not part of the wire
+/// conversion: the text is the rules' own words, the same in golden
+/// playthroughs, logs and `GameEvent.description`.
+pub trait WireGame: Game<Event: std::fmt::Display> {
     /// Longer description shown in `ListGameTypes`.
     const DESCRIPTION: &'static str;
     /// Path of the rules specification in the repository.
@@ -46,8 +54,8 @@ pub trait WireGame: Game {
     fn action_from_proto(action: &proto::Action) -> Result<Self::Action, WireError>;
     /// A typed action for the wire.
     fn action_to_proto(action: &Self::Action) -> proto::Action;
-    /// An event for the wire: the game-specific oneof and one line for humans.
-    fn event_to_proto(event: &Self::Event) -> (proto::game_event::Event, String);
+    /// An event for the wire: the game-specific oneof.
+    fn event_to_proto(event: &Self::Event) -> proto::game_event::Event;
     /// A view for the wire.
     fn view_to_proto(view: &Self::View) -> proto::game_snapshot::State;
 }

@@ -43,7 +43,7 @@ fn transcript<G: WireGame>(players: usize, seed: u64) -> String {
             legal.len()
         );
         for e in &events {
-            let _ = writeln!(out, "   - {}", G::event_to_proto(e).1);
+            let _ = writeln!(out, "   - {e}");
         }
         out.push_str(&G::render_text(&state, None));
         assert!(n < 20_000, "the game does not end");

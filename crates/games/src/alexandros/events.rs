@@ -3,6 +3,8 @@
 //! Only [`Event::CardTaken`] from the draw pile carries hidden information
 //! (section 7: the drawn card is seen only by the drawer); see `view::event_for`.
 
+use std::fmt;
+
 use super::board::{Point, Side, Space};
 use super::card::{Cards, Symbol};
 use super::scoring::Ending;
@@ -104,4 +106,153 @@ pub enum Event {
         winners: Vec<Seat>,
         summary: String,
     },
+}
+
+/// One line for humans (`GameEvent.description`, the golden playthroughs).
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::TurnStarted { seat, turn } => write!(f, "turn {turn}: seat {seat} to play"),
+            Event::AlexanderSkipped { seat } => {
+                write!(f, "seat {seat} cannot move Alexander (AX-14)")
+            }
+            // AX-7 (normal), AX-12 (special), AX-13 (joker, or no target).
+            Event::AlexanderCard {
+                seat,
+                kind,
+                card,
+                symbol,
+                ..
+            } => match (kind, symbol) {
+                (Some(MoveKind::Special), _) => {
+                    write!(f, "seat {seat} discards {card} for a special move")
+                }
+                (Some(MoveKind::Joker), Some(s)) => {
+                    write!(f, "seat {seat} takes the face-up {card} as a joker for {s}")
+                }
+                (Some(_), _) => write!(f, "seat {seat} takes the face-up {card} to move Alexander"),
+                (None, _) => write!(
+                    f,
+                    "seat {seat} takes the face-up {card}; Alexander stays (no target)"
+                ),
+            },
+            // AX-33.
+            Event::CardRevealed { slot, symbol } => {
+                write!(f, "slot {} refilled with {symbol}", slot.number())
+            }
+            // AX-34.
+            Event::Reshuffled { cards } => write!(
+                f,
+                "the discard pile ({cards} cards) is shuffled into a new draw pile"
+            ),
+            // AX-9.
+            Event::DestinationChosen { seat, point } => {
+                write!(f, "seat {seat} sends Alexander to {point}")
+            }
+            // AX-10, AX-38.
+            Event::AlexanderStepped {
+                from,
+                to,
+                side,
+                wall,
+                ..
+            } => match wall {
+                Some(WallColour::Black) => {
+                    write!(f, "Alexander walks {from} -> {to}: black wall on {side}")
+                }
+                Some(WallColour::Red) => {
+                    write!(f, "Alexander walks {from} -> {to}: red wall on {side}")
+                }
+                None => write!(f, "Alexander walks {from} -> {to}: no new wall"),
+            },
+            // AX-32, AX-36.
+            Event::FinalTurn { seat } => write!(
+                f,
+                "the black walls ran out: the game ends after seat {seat}'s turn"
+            ),
+            // AX-11.
+            Event::AlexanderArrived {
+                point, provinces, ..
+            } => write!(f, "Alexander arrives at {point}; {provinces} provinces"),
+            // AX-16: a card drawn from the pile shows only to the drawer.
+            Event::CardTaken { seat, from, symbol } => match (from, symbol) {
+                (TakeFrom::Deck, Some(s)) => write!(f, "seat {seat} draws {s}"),
+                (TakeFrom::Deck, None) => write!(f, "seat {seat} draws a card"),
+                (TakeFrom::Slot(slot), s) => write!(
+                    f,
+                    "seat {seat} takes the face-up {} from slot {}",
+                    s.map_or("card", |s| s.id()),
+                    slot.number()
+                ),
+            },
+            // AX-39.
+            Event::OccupationStarted {
+                seat,
+                anchor,
+                from,
+                reserved,
+            } => match from {
+                Some(q) => write!(
+                    f,
+                    "seat {seat} takes over {anchor} from seat {q}, reserving {reserved}"
+                ),
+                None => write!(f, "seat {seat} occupies {anchor}"),
+            },
+            Event::GuardChosen { seat, space } => {
+                write!(f, "seat {seat} chooses {space} for a guard")
+            }
+            // AX-24.
+            Event::GuardsRemoved { owner, spaces } => write!(
+                f,
+                "{} guard(s) of seat {owner} return to the supply",
+                spaces.len()
+            ),
+            // AX-19 … AX-26.
+            Event::Occupied {
+                seat,
+                anchor,
+                guards,
+                paid,
+                ..
+            } => write!(
+                f,
+                "seat {seat} holds {anchor} with guards on {} paying {paid}",
+                guards.iter().map(|s| s.id()).collect::<Vec<_>>().join(" ")
+            ),
+            // AX-27, AX-40.
+            Event::CardGiven { seat, to, symbol } => {
+                write!(f, "seat {seat} hands {symbol} to seat {to}")
+            }
+            // AX-35.
+            Event::CardsDiscarded { cards, .. } => write!(f, "{cards} to the discard pile"),
+            // AX-28.
+            Event::Levied { seat, symbol } => {
+                write!(f, "seat {seat} levies taxes with {symbol}")
+            }
+            // AX-29.
+            Event::Scored {
+                seat,
+                points,
+                total,
+            } => write!(f, "seat {seat} scores {points} ({total})"),
+            // AX-31.
+            Event::GuardTakenBack { seat, space } => {
+                write!(f, "seat {seat} takes back the guard on {space}")
+            }
+            // AX-36.
+            Event::TurnEnded { seat } => write!(f, "seat {seat} ends the turn"),
+            Event::GameEnded {
+                ending, winners, ..
+            } => write!(
+                f,
+                "game over ({}): {} won",
+                ending.id(),
+                winners
+                    .iter()
+                    .map(|s| format!("seat {s}"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+        }
+    }
 }

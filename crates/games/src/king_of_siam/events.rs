@@ -1,6 +1,8 @@
 //! What happens in a game, one event per happening, including the steps the
 //! engine performs itself (automatic passes, skipped steps, resolutions).
 
+use std::fmt;
+
 use super::board::Province;
 use super::card::Card;
 use super::faction::{Controller, Faction, Followers};
@@ -86,4 +88,159 @@ pub enum Event {
         draw: bool,
         summary: String,
     },
+}
+
+/// One line for humans (`GameEvent.description`, the golden playthroughs).
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            // KS-5; KS-15: a 3-player last card must make its player win.
+            Event::CardPlayed {
+                seat,
+                card,
+                last_card,
+            } => write!(
+                f,
+                "seat {seat} plays {}{}",
+                card.name(),
+                if *last_card {
+                    " as the last card (it must make the player win, KS-15)"
+                } else {
+                    ""
+                }
+            ),
+            // KS-10 / KS-11.
+            Event::Placed {
+                seat,
+                faction,
+                count,
+                province,
+                ..
+            } => write!(
+                f,
+                "seat {seat} places {count} {} follower{} into {}",
+                faction.name(),
+                if *count == 1 { "" } else { "s" },
+                province.name()
+            ),
+            // KS-6, KS-28 step 1.
+            Event::EffectSkipped {
+                seat,
+                card,
+                faction,
+            } => match faction {
+                Some(faction) => write!(
+                    f,
+                    "{}: no {} follower in the pool, skipped",
+                    card.name(),
+                    faction.name()
+                ),
+                None => write!(
+                    f,
+                    "the {} card of seat {seat} has no possible effect",
+                    card.name()
+                ),
+            },
+            // KS-12 / KS-13.
+            Event::Exchanged {
+                seat,
+                p,
+                from_p,
+                q,
+                from_q,
+                ..
+            } => write!(
+                f,
+                "seat {seat} exchanges {} from {} for 1 {} from {}",
+                from_p
+                    .iter()
+                    .map(|faction| faction.name())
+                    .collect::<Vec<_>>()
+                    .join(" + "),
+                p.name(),
+                from_q.name(),
+                q.name()
+            ),
+            // KS-14.
+            Event::TilesSwapped {
+                seat,
+                t1,
+                t1_box,
+                t2,
+                t2_box,
+                marker,
+            } => write!(
+                f,
+                "seat {seat} swaps {} (now box {t1_box}) and {} (now box {t2_box}) and puts the King marker on {}",
+                t1.name(),
+                t2.name(),
+                marker.name()
+            ),
+            // KS-7.
+            Event::FollowerTaken {
+                seat,
+                province,
+                faction,
+            } => write!(
+                f,
+                "seat {seat} takes a {} follower from {} into the court",
+                faction.name(),
+                province.name()
+            ),
+            // KS-7.
+            Event::TakeSkipped { seat } => {
+                write!(f, "no follower on the board: seat {seat} takes nothing")
+            }
+            // KS-8; automatic: KS-28 step 4.
+            Event::Passed {
+                seat,
+                automatic,
+                passes,
+            } => {
+                if *automatic {
+                    write!(
+                        f,
+                        "seat {seat} has no cards and passes automatically ({passes} in a row)"
+                    )
+                } else {
+                    write!(f, "seat {seat} passes ({passes} in a row)")
+                }
+            }
+            // KS-17 … KS-19.
+            Event::StruggleResolved {
+                struggle,
+                province,
+                controller,
+                returned,
+                ..
+            } => write!(
+                f,
+                "struggle {struggle}: {} ({returned}) goes to {}; followers return to the pool",
+                province.name(),
+                controller.name()
+            ),
+            // KS-21 / KS-24.
+            Event::GameEnded {
+                ending,
+                winners,
+                draw,
+                ..
+            } => {
+                if *draw {
+                    write!(f, "game over ({}): draw", ending.id())
+                } else {
+                    write!(
+                        f,
+                        "game over ({}): {} won",
+                        ending.id(),
+                        winners
+                            .iter()
+                            .map(|s| format!("seat {s}"))
+                            .collect::<Vec<_>>()
+                            .join(" and ")
+                    )
+                }
+            }
+        }
+    }
 }

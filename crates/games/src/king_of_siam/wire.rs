@@ -13,6 +13,7 @@ use super::scoring::Ending;
 use super::setup::Options;
 use super::state::Step;
 use super::view::View;
+use crate::wire_enum::{WireEnum, wire_enum};
 use crate::{WireError, WireGame};
 use satrap_proto as proto;
 use satrap_proto::king_of_siam_action as pa;
@@ -21,41 +22,18 @@ use satrap_proto::king_of_siam_view as pv;
 
 const PROVINCE_PREFIX: &str = "KING_OF_SIAM_PROVINCE_";
 
-fn faction_to_proto(f: Faction) -> i32 {
-    (match f {
-        Faction::Rama => proto::KingOfSiamFaction::Rama,
-        Faction::Lao => proto::KingOfSiamFaction::Lao,
-        Faction::Malay => proto::KingOfSiamFaction::Malay,
-    }) as i32
-}
+wire_enum!(Faction as proto::KingOfSiamFaction, "faction" {
+    Rama => Rama,
+    Lao => Lao,
+    Malay => Malay,
+});
 
-fn opt_faction_to_proto(f: Option<Faction>) -> i32 {
-    f.map(faction_to_proto)
-        .unwrap_or(proto::KingOfSiamFaction::Unspecified as i32)
-}
-
-fn faction_from_proto(value: i32, field: &'static str) -> Result<Faction, WireError> {
-    match proto::KingOfSiamFaction::try_from(value) {
-        Ok(proto::KingOfSiamFaction::Rama) => Ok(Faction::Rama),
-        Ok(proto::KingOfSiamFaction::Lao) => Ok(Faction::Lao),
-        Ok(proto::KingOfSiamFaction::Malay) => Ok(Faction::Malay),
-        Ok(proto::KingOfSiamFaction::Unspecified) => Err(WireError::Missing(field)),
-        Err(_) => Err(WireError::Invalid {
-            field,
-            reason: format!("unknown faction value {value}"),
-        }),
-    }
-}
-
-fn controller_to_proto(c: Option<Controller>) -> i32 {
-    (match c {
-        None => proto::KingOfSiamController::Unspecified,
-        Some(Controller::Faction(Faction::Rama)) => proto::KingOfSiamController::Rama,
-        Some(Controller::Faction(Faction::Lao)) => proto::KingOfSiamController::Lao,
-        Some(Controller::Faction(Faction::Malay)) => proto::KingOfSiamController::Malay,
-        Some(Controller::British) => proto::KingOfSiamController::British,
-    }) as i32
-}
+wire_enum!(Controller as proto::KingOfSiamController, "controller" {
+    (Controller::Faction(Faction::Rama)) => Rama,
+    (Controller::Faction(Faction::Lao)) => Lao,
+    (Controller::Faction(Faction::Malay)) => Malay,
+    (Controller::British) => British,
+});
 
 /// Provinces map by name: the board data stays the one source of ids.
 fn province_to_proto(p: Province) -> i32 {
@@ -84,34 +62,15 @@ fn province_from_proto(value: i32, field: &'static str) -> Result<Province, Wire
     }
 }
 
-fn card_to_proto(c: Card) -> i32 {
-    (match c {
-        Card::Rama => proto::KingOfSiamCard::Rama,
-        Card::Lao => proto::KingOfSiamCard::Lao,
-        Card::Malay => proto::KingOfSiamCard::Malay,
-        Card::KhonThai => proto::KingOfSiamCard::KhonThai,
-        Card::OneVsOne => proto::KingOfSiamCard::OneVsOne,
-        Card::TwoVsOne => proto::KingOfSiamCard::TwoVsOne,
-        Card::King => proto::KingOfSiamCard::King,
-    }) as i32
-}
-
-fn card_from_proto(value: i32, field: &'static str) -> Result<Card, WireError> {
-    match proto::KingOfSiamCard::try_from(value) {
-        Ok(proto::KingOfSiamCard::Rama) => Ok(Card::Rama),
-        Ok(proto::KingOfSiamCard::Lao) => Ok(Card::Lao),
-        Ok(proto::KingOfSiamCard::Malay) => Ok(Card::Malay),
-        Ok(proto::KingOfSiamCard::KhonThai) => Ok(Card::KhonThai),
-        Ok(proto::KingOfSiamCard::OneVsOne) => Ok(Card::OneVsOne),
-        Ok(proto::KingOfSiamCard::TwoVsOne) => Ok(Card::TwoVsOne),
-        Ok(proto::KingOfSiamCard::King) => Ok(Card::King),
-        Ok(proto::KingOfSiamCard::Unspecified) => Err(WireError::Missing(field)),
-        Err(_) => Err(WireError::Invalid {
-            field,
-            reason: format!("unknown card value {value}"),
-        }),
-    }
-}
+wire_enum!(Card as proto::KingOfSiamCard, "card" {
+    Rama => Rama,
+    Lao => Lao,
+    Malay => Malay,
+    KhonThai => KhonThai,
+    OneVsOne => OneVsOne,
+    TwoVsOne => TwoVsOne,
+    King => King,
+});
 
 fn followers_to_proto(f: Followers) -> proto::KingOfSiamFollowers {
     proto::KingOfSiamFollowers {
@@ -121,20 +80,10 @@ fn followers_to_proto(f: Followers) -> proto::KingOfSiamFollowers {
     }
 }
 
-fn ending_to_proto(e: Ending) -> i32 {
-    (match e {
-        Ending::British => proto::KingOfSiamEnding::British,
-        Ending::Normal => proto::KingOfSiamEnding::Normal,
-    }) as i32
-}
-
-fn seat_list(seats: &[usize]) -> String {
-    seats
-        .iter()
-        .map(|s| format!("seat {s}"))
-        .collect::<Vec<_>>()
-        .join(" and ")
-}
+wire_enum!(Ending as proto::KingOfSiamEnding, "ending" {
+    British => British,
+    Normal => Normal,
+});
 
 /// The typed action of a King of Siam wire action.
 fn kos_action_from_proto(a: &proto::KingOfSiamAction) -> Result<Action, WireError> {
@@ -144,13 +93,13 @@ fn kos_action_from_proto(a: &proto::KingOfSiamAction) -> Result<Action, WireErro
         .ok_or(WireError::Missing("king_of_siam.kind"))?;
     Ok(match kind {
         pa::Kind::Pass(_) => Action::Pass,
-        pa::Kind::Play(p) => Action::Play(card_from_proto(p.card, "play.card")?),
+        pa::Kind::Play(p) => Action::Play(Card::from_proto(p.card, "play.card")?),
         pa::Kind::Place(p) => Action::Place(province_from_proto(p.province, "place.province")?),
         pa::Kind::Exchange1v1(x) => Action::Exchange1v1 {
             p: province_from_proto(x.province_a, "exchange_1v1.province_a")?,
-            f: faction_from_proto(x.faction_a, "exchange_1v1.faction_a")?,
+            f: Faction::from_proto(x.faction_a, "exchange_1v1.faction_a")?,
             q: province_from_proto(x.province_b, "exchange_1v1.province_b")?,
-            g: faction_from_proto(x.faction_b, "exchange_1v1.faction_b")?,
+            g: Faction::from_proto(x.faction_b, "exchange_1v1.faction_b")?,
         },
         pa::Kind::Exchange2v1(x) => {
             if x.sent.is_empty() || x.sent.len() > 2 {
@@ -162,13 +111,13 @@ fn kos_action_from_proto(a: &proto::KingOfSiamAction) -> Result<Action, WireErro
             let sent = x
                 .sent
                 .iter()
-                .map(|f| faction_from_proto(*f, "exchange_2v1.sent"))
+                .map(|f| Faction::from_proto(*f, "exchange_2v1.sent"))
                 .collect::<Result<Vec<_>, _>>()?;
             Action::Exchange2v1 {
                 p: province_from_proto(x.two_side, "exchange_2v1.two_side")?,
                 sent,
                 q: province_from_proto(x.one_side, "exchange_2v1.one_side")?,
-                g: faction_from_proto(x.returned, "exchange_2v1.returned")?,
+                g: Faction::from_proto(x.returned, "exchange_2v1.returned")?,
             }
         }
         pa::Kind::King(k) => Action::King {
@@ -178,7 +127,7 @@ fn kos_action_from_proto(a: &proto::KingOfSiamAction) -> Result<Action, WireErro
         },
         pa::Kind::Take(t) => Action::Take {
             province: province_from_proto(t.province, "take.province")?,
-            faction: faction_from_proto(t.faction, "take.faction")?,
+            faction: Faction::from_proto(t.faction, "take.faction")?,
         },
     })
 }
@@ -187,22 +136,22 @@ fn kos_action_to_proto(action: &Action) -> proto::KingOfSiamAction {
     let kind = match action {
         Action::Pass => pa::Kind::Pass(pa::Pass {}),
         Action::Play(c) => pa::Kind::Play(pa::Play {
-            card: card_to_proto(*c),
+            card: Card::to_proto(*c),
         }),
         Action::Place(p) => pa::Kind::Place(pa::Place {
             province: province_to_proto(*p),
         }),
         Action::Exchange1v1 { p, f, q, g } => pa::Kind::Exchange1v1(pa::Exchange1v1 {
             province_a: province_to_proto(*p),
-            faction_a: faction_to_proto(*f),
+            faction_a: Faction::to_proto(*f),
             province_b: province_to_proto(*q),
-            faction_b: faction_to_proto(*g),
+            faction_b: Faction::to_proto(*g),
         }),
         Action::Exchange2v1 { p, sent, q, g } => pa::Kind::Exchange2v1(pa::Exchange2v1 {
             two_side: province_to_proto(*p),
-            sent: sent.iter().map(|f| faction_to_proto(*f)).collect(),
+            sent: sent.iter().map(|f| Faction::to_proto(*f)).collect(),
             one_side: province_to_proto(*q),
-            returned: faction_to_proto(*g),
+            returned: Faction::to_proto(*g),
         }),
         Action::King { t1, t2, marker } => pa::Kind::King(pa::King {
             tile_low: province_to_proto(*t1),
@@ -211,78 +160,46 @@ fn kos_action_to_proto(action: &Action) -> proto::KingOfSiamAction {
         }),
         Action::Take { province, faction } => pa::Kind::Take(pa::Take {
             province: province_to_proto(*province),
-            faction: faction_to_proto(*faction),
+            faction: Faction::to_proto(*faction),
         }),
     };
     proto::KingOfSiamAction { kind: Some(kind) }
 }
 
-/// One line for humans, and the event message.
-fn kos_event(event: &Event) -> (pe::Kind, String) {
+/// The event message (its line for humans is `Event`'s `Display`).
+fn kos_event(event: &Event) -> pe::Kind {
     match event {
         Event::CardPlayed {
             seat,
             card,
             last_card,
-        } => (
-            pe::Kind::CardPlayed(pe::CardPlayed {
-                seat: *seat as u32,
-                card: card_to_proto(*card),
-                last_card: *last_card,
-            }),
-            format!(
-                "seat {seat} plays {}{}",
-                card.name(),
-                if *last_card {
-                    " as the last card (it must make the player win, KS-15)"
-                } else {
-                    ""
-                }
-            ),
-        ),
+        } => pe::Kind::CardPlayed(pe::CardPlayed {
+            seat: *seat as u32,
+            card: card.to_proto(),
+            last_card: *last_card,
+        }),
         Event::Placed {
             seat,
             card,
             faction,
             count,
             province,
-        } => (
-            pe::Kind::Placed(pe::Placed {
-                seat: *seat as u32,
-                card: card_to_proto(*card),
-                faction: faction_to_proto(*faction),
-                count: u32::from(*count),
-                province: province_to_proto(*province),
-            }),
-            format!(
-                "seat {seat} places {count} {} follower{} into {}",
-                faction.name(),
-                if *count == 1 { "" } else { "s" },
-                province.name()
-            ),
-        ),
+        } => pe::Kind::Placed(pe::Placed {
+            seat: *seat as u32,
+            card: card.to_proto(),
+            faction: faction.to_proto(),
+            count: u32::from(*count),
+            province: province_to_proto(*province),
+        }),
         Event::EffectSkipped {
             seat,
             card,
             faction,
-        } => (
-            pe::Kind::EffectSkipped(pe::EffectSkipped {
-                seat: *seat as u32,
-                card: card_to_proto(*card),
-                faction: opt_faction_to_proto(*faction),
-            }),
-            match faction {
-                Some(f) => format!(
-                    "{}: no {} follower in the pool, skipped",
-                    card.name(),
-                    f.name()
-                ),
-                None => format!(
-                    "the {} card of seat {seat} has no possible effect",
-                    card.name()
-                ),
-            },
-        ),
+        } => pe::Kind::EffectSkipped(pe::EffectSkipped {
+            seat: *seat as u32,
+            card: card.to_proto(),
+            faction: Faction::opt_to_proto(*faction),
+        }),
         Event::Exchanged {
             seat,
             card,
@@ -290,27 +207,14 @@ fn kos_event(event: &Event) -> (pe::Kind, String) {
             from_p,
             q,
             from_q,
-        } => (
-            pe::Kind::Exchanged(pe::Exchanged {
-                seat: *seat as u32,
-                card: card_to_proto(*card),
-                from_province: province_to_proto(*p),
-                sent: from_p.iter().map(|f| faction_to_proto(*f)).collect(),
-                to_province: province_to_proto(*q),
-                returned: faction_to_proto(*from_q),
-            }),
-            format!(
-                "seat {seat} exchanges {} from {} for 1 {} from {}",
-                from_p
-                    .iter()
-                    .map(|f| f.name())
-                    .collect::<Vec<_>>()
-                    .join(" + "),
-                p.name(),
-                from_q.name(),
-                q.name()
-            ),
-        ),
+        } => pe::Kind::Exchanged(pe::Exchanged {
+            seat: *seat as u32,
+            card: card.to_proto(),
+            from_province: province_to_proto(*p),
+            sent: from_p.iter().map(|f| f.to_proto()).collect(),
+            to_province: province_to_proto(*q),
+            returned: from_q.to_proto(),
+        }),
         Event::TilesSwapped {
             seat,
             t1,
@@ -318,96 +222,59 @@ fn kos_event(event: &Event) -> (pe::Kind, String) {
             t2,
             t2_box,
             marker,
-        } => (
-            pe::Kind::TilesSwapped(pe::TilesSwapped {
-                seat: *seat as u32,
-                tile_low: province_to_proto(*t1),
-                tile_low_box: u32::from(*t1_box),
-                tile_high: province_to_proto(*t2),
-                tile_high_box: u32::from(*t2_box),
-                marker: province_to_proto(*marker),
-            }),
-            format!(
-                "seat {seat} swaps {} (now box {t1_box}) and {} (now box {t2_box}) and puts the King marker on {}",
-                t1.name(),
-                t2.name(),
-                marker.name()
-            ),
-        ),
+        } => pe::Kind::TilesSwapped(pe::TilesSwapped {
+            seat: *seat as u32,
+            tile_low: province_to_proto(*t1),
+            tile_low_box: u32::from(*t1_box),
+            tile_high: province_to_proto(*t2),
+            tile_high_box: u32::from(*t2_box),
+            marker: province_to_proto(*marker),
+        }),
         Event::FollowerTaken {
             seat,
             province,
             faction,
-        } => (
-            pe::Kind::FollowerTaken(pe::FollowerTaken {
-                seat: *seat as u32,
-                province: province_to_proto(*province),
-                faction: faction_to_proto(*faction),
-            }),
-            format!(
-                "seat {seat} takes a {} follower from {} into the court",
-                faction.name(),
-                province.name()
-            ),
-        ),
-        Event::TakeSkipped { seat } => (
-            pe::Kind::TakeSkipped(pe::TakeSkipped { seat: *seat as u32 }),
-            format!("no follower on the board: seat {seat} takes nothing"),
-        ),
+        } => pe::Kind::FollowerTaken(pe::FollowerTaken {
+            seat: *seat as u32,
+            province: province_to_proto(*province),
+            faction: faction.to_proto(),
+        }),
+        Event::TakeSkipped { seat } => {
+            pe::Kind::TakeSkipped(pe::TakeSkipped { seat: *seat as u32 })
+        }
         Event::Passed {
             seat,
             automatic,
             passes,
-        } => (
-            pe::Kind::Passed(pe::Passed {
-                seat: *seat as u32,
-                automatic: *automatic,
-                passes: u32::from(*passes),
-            }),
-            if *automatic {
-                format!("seat {seat} has no cards and passes automatically ({passes} in a row)")
-            } else {
-                format!("seat {seat} passes ({passes} in a row)")
-            },
-        ),
+        } => pe::Kind::Passed(pe::Passed {
+            seat: *seat as u32,
+            automatic: *automatic,
+            passes: u32::from(*passes),
+        }),
         Event::StruggleResolved {
             struggle,
             province,
             controller,
             returned,
             british,
-        } => (
-            pe::Kind::StruggleResolved(pe::StruggleResolved {
-                struggle: u32::from(*struggle),
-                province: province_to_proto(*province),
-                controller: controller_to_proto(Some(*controller)),
-                returned: Some(followers_to_proto(*returned)),
-                british: u32::from(*british),
-            }),
-            format!(
-                "struggle {struggle}: {} ({returned}) goes to {}; followers return to the pool",
-                province.name(),
-                controller.name()
-            ),
-        ),
+        } => pe::Kind::StruggleResolved(pe::StruggleResolved {
+            struggle: u32::from(*struggle),
+            province: province_to_proto(*province),
+            controller: controller.to_proto(),
+            returned: Some(followers_to_proto(*returned)),
+            british: u32::from(*british),
+        }),
         Event::GameEnded {
             ending,
             winners,
             draw,
             summary,
-        } => (
-            pe::Kind::GameEnded(pe::GameEnded {
-                ending: ending_to_proto(*ending),
-                winners: winners.iter().map(|s| *s as u32).collect(),
-                draw: *draw,
-                summary: summary.clone(),
-            }),
-            if *draw {
-                format!("game over ({}): draw", ending.id())
-            } else {
-                format!("game over ({}): {} won", ending.id(), seat_list(winners))
-            },
-        ),
+        } => pe::Kind::GameEnded(pe::GameEnded {
+            ending: ending.to_proto(),
+            winners: winners.iter().map(|s| *s as u32).collect(),
+            draw: *draw,
+            summary: summary.clone(),
+        }),
     }
 }
 
@@ -420,7 +287,7 @@ fn step_to_proto(step: Step) -> (i32, i32) {
         Step::King => (proto::KingOfSiamStep::King, None),
         Step::Take => (proto::KingOfSiamStep::Take, None),
     };
-    (s as i32, opt_faction_to_proto(f))
+    (s as i32, Faction::opt_to_proto(f))
 }
 
 fn kos_view_to_proto(v: &View) -> proto::KingOfSiamView {
@@ -450,10 +317,10 @@ fn kos_view_to_proto(v: &View) -> proto::KingOfSiamView {
                 province: province_to_proto(p.province),
                 id: p.province.id().to_owned(),
                 name: p.name.clone(),
-                home_of: opt_faction_to_proto(p.home_of),
+                home_of: Faction::opt_to_proto(p.home_of),
                 adjacent: p.adjacent.iter().map(|q| province_to_proto(*q)).collect(),
                 followers: Some(followers_to_proto(p.followers)),
-                controller: controller_to_proto(p.controller),
+                controller: Controller::opt_to_proto(p.controller),
                 resolved_at: p.resolved_at.map(u32::from),
                 king_marker: p.king_marker.map(|s| s as u32),
                 box_number: u32::from(p.box_number),
@@ -467,8 +334,8 @@ fn kos_view_to_proto(v: &View) -> proto::KingOfSiamView {
                 seat: s.seat as u32,
                 team: s.team.map(|t| t as u32),
                 court: Some(followers_to_proto(s.court)),
-                hand: s.hand.iter().map(|c| card_to_proto(*c)).collect(),
-                played: s.played.iter().map(|c| card_to_proto(*c)).collect(),
+                hand: s.hand.iter().map(|c| Card::to_proto(*c)).collect(),
+                played: s.played.iter().map(|c| Card::to_proto(*c)).collect(),
                 king_marker_used: s.king_marker_used,
                 takes_skipped: u32::from(s.takes_skipped),
             })
@@ -477,7 +344,7 @@ fn kos_view_to_proto(v: &View) -> proto::KingOfSiamView {
             .factions
             .iter()
             .map(|f| pv::FactionStanding {
-                faction: faction_to_proto(f.faction),
+                faction: Faction::to_proto(f.faction),
                 home: province_to_proto(f.home),
                 provinces: u32::from(f.provinces),
                 last_conquest: f.last_conquest.map(u32::from),
@@ -487,7 +354,7 @@ fn kos_view_to_proto(v: &View) -> proto::KingOfSiamView {
             let (next_step, step_faction) = step_to_proto(cp.step);
             pv::CardPlay {
                 seat: cp.seat as u32,
-                card: card_to_proto(cp.card),
+                card: Card::to_proto(cp.card),
                 next_step,
                 step_faction,
                 last_card: cp.last_card,
@@ -526,8 +393,8 @@ impl WireGame for KingOfSiam {
         let mut starting_pairs = Vec::with_capacity(kos.starting_pairs.len());
         for pair in &kos.starting_pairs {
             starting_pairs.push([
-                faction_from_proto(pair.first, "starting_pairs.first")?,
-                faction_from_proto(pair.second, "starting_pairs.second")?,
+                Faction::from_proto(pair.first, "starting_pairs.first")?,
+                Faction::from_proto(pair.second, "starting_pairs.second")?,
             ]);
         }
         Ok(Options { starting_pairs })
@@ -541,8 +408,8 @@ impl WireGame for KingOfSiam {
                         .starting_pairs
                         .iter()
                         .map(|[a, b]| proto::KingOfSiamStartingPair {
-                            first: faction_to_proto(*a),
-                            second: faction_to_proto(*b),
+                            first: Faction::to_proto(*a),
+                            second: Faction::to_proto(*b),
                         })
                         .collect(),
                 },
@@ -568,12 +435,10 @@ impl WireGame for KingOfSiam {
         }
     }
 
-    fn event_to_proto(event: &Event) -> (proto::game_event::Event, String) {
-        let (kind, line) = kos_event(event);
-        (
-            proto::game_event::Event::KingOfSiam(proto::KingOfSiamEvent { kind: Some(kind) }),
-            line,
-        )
+    fn event_to_proto(event: &Event) -> proto::game_event::Event {
+        proto::game_event::Event::KingOfSiam(proto::KingOfSiamEvent {
+            kind: Some(kos_event(event)),
+        })
     }
 
     fn view_to_proto(view: &View) -> proto::game_snapshot::State {
@@ -581,9 +446,12 @@ impl WireGame for KingOfSiam {
     }
 }
 
+/// King of Siam's own wire data; the round trips of every legal action,
+/// event and view and the envelope checks are `crate::wire_tests`.
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::wire_tests::assert_action_round_trips;
 
     #[test]
     fn every_board_province_has_a_wire_value() {
@@ -596,20 +464,6 @@ mod tests {
 
     #[test]
     fn malformed_wire_actions_are_errors() {
-        let missing = proto::Action { game: None };
-        assert!(matches!(
-            KingOfSiam::action_from_proto(&missing),
-            Err(WireError::Missing(_))
-        ));
-        let empty = proto::Action {
-            game: Some(proto::action::Game::KingOfSiam(proto::KingOfSiamAction {
-                kind: None,
-            })),
-        };
-        assert!(matches!(
-            KingOfSiam::action_from_proto(&empty),
-            Err(WireError::Missing(_))
-        ));
         let wrap = |kind| proto::Action {
             game: Some(proto::action::Game::KingOfSiam(proto::KingOfSiamAction {
                 kind: Some(kind),
@@ -643,7 +497,7 @@ mod tests {
         ] {
             assert!(KingOfSiam::action_from_proto(&bad).is_err(), "{bad:?}");
         }
-        // Every action round-trips through the wire.
+        // KS-13: two followers of one faction sent in a 2-vs-1 exchange.
         for a in [
             Action::Pass,
             Action::Play(Card::TwoVsOne),
@@ -654,16 +508,12 @@ mod tests {
                 g: Faction::Malay,
             },
         ] {
-            assert_eq!(
-                KingOfSiam::action_from_proto(&KingOfSiam::action_to_proto(&a)),
-                Ok(a)
-            );
+            assert_action_round_trips::<KingOfSiam>(&a);
         }
     }
 
     #[test]
-    fn options_round_trip_and_defaults() {
-        assert_eq!(KingOfSiam::options_from_proto(None), Ok(Options::default()));
+    fn options_round_trip_and_factions_are_checked() {
         let o = Options {
             starting_pairs: vec![
                 [Faction::Rama, Faction::Malay],
@@ -684,7 +534,10 @@ mod tests {
                 },
             )),
         };
-        assert!(KingOfSiam::options_from_proto(Some(&bad)).is_err());
+        assert_eq!(
+            KingOfSiam::options_from_proto(Some(&bad)),
+            Err(WireError::Missing("starting_pairs.first"))
+        );
     }
 }
 
@@ -699,14 +552,6 @@ mod view_tests {
         match KingOfSiam::view_to_proto(view) {
             proto::game_snapshot::State::KingOfSiam(v) => v,
             _ => panic!("not a King of Siam view"),
-        }
-    }
-
-    #[allow(unreachable_patterns)]
-    fn kos_event_message(event: &Event) -> (proto::KingOfSiamEvent, String) {
-        match KingOfSiam::event_to_proto(event) {
-            (proto::game_event::Event::KingOfSiam(m), line) => (m, line),
-            _ => panic!("not a King of Siam event"),
         }
     }
 
@@ -738,7 +583,7 @@ mod view_tests {
     }
 
     #[test]
-    fn every_event_has_a_message_and_a_line() {
+    fn every_kind_of_event_has_a_message_and_a_line() {
         let p = Province::from_index(3).unwrap();
         let events = [
             Event::CardPlayed {
@@ -805,9 +650,7 @@ mod view_tests {
             },
         ];
         for e in &events {
-            let (m, line) = kos_event_message(e);
-            assert!(m.kind.is_some());
-            assert!(!line.is_empty() && !line.contains('\n'), "{line}");
+            crate::wire_tests::assert_event_converts::<KingOfSiam>(e);
         }
     }
 }

@@ -9,6 +9,7 @@ use super::events::{Event, Family, PhaseName, ScoreReason};
 use super::setup::Options;
 use super::state::{Colour, Phase, ReturnCards, Stage};
 use super::view::View;
+use crate::wire_enum::{WireEnum, wire_enum};
 use crate::{WireError, WireGame};
 use satrap_proto as proto;
 use satrap_proto::ming_dynasty_action as pa;
@@ -44,14 +45,28 @@ fn card_from_proto(value: i32, field: &'static str) -> Result<Card, WireError> {
     }
 }
 
-fn colour_to_proto(c: Colour) -> i32 {
-    (match c {
-        Colour::Red => proto::MingDynastyColour::Red,
-        Colour::Yellow => proto::MingDynastyColour::Yellow,
-        Colour::Green => proto::MingDynastyColour::Green,
-        Colour::Blue => proto::MingDynastyColour::Blue,
-    }) as i32
-}
+wire_enum!(Colour as proto::MingDynastyColour, "colour" {
+    Red => Red,
+    Yellow => Yellow,
+    Green => Green,
+    Blue => Blue,
+});
+
+wire_enum!(PhaseName as proto::MingDynastyPhase, "phase" {
+    PlaceFamily => PlaceFamily,
+    PlaceNeutral => PlaceNeutral,
+    TakeCards => TakeCards,
+    Travel => Travel,
+    Scoring => Scoring,
+});
+
+wire_enum!(ScoreReason as proto::MingDynastyScoreReason, "score reason" {
+    SixColourSet => SixColourSet,
+    CityPieces => CityPieces,
+    Cloisters => Cloisters,
+    FiveColourSets => FiveColourSets,
+    LeftoverTiles => LeftoverTiles,
+});
 
 fn district_from_proto(id: &str, field: &'static str) -> Result<District, WireError> {
     if id.is_empty() {
@@ -194,233 +209,114 @@ fn family_to_proto(f: Family) -> (Option<u32>, bool) {
     }
 }
 
-fn family_name(f: Family) -> String {
-    match f {
-        Family::Seat(s) => format!("seat {s}"),
-        Family::Neutral => "the neutral family".into(),
-    }
-}
-
-fn phase_name_to_proto(p: PhaseName) -> i32 {
-    (match p {
-        PhaseName::PlaceFamily => proto::MingDynastyPhase::PlaceFamily,
-        PhaseName::PlaceNeutral => proto::MingDynastyPhase::PlaceNeutral,
-        PhaseName::TakeCards => proto::MingDynastyPhase::TakeCards,
-        PhaseName::Travel => proto::MingDynastyPhase::Travel,
-        PhaseName::Scoring => proto::MingDynastyPhase::Scoring,
-    }) as i32
-}
-
-fn reason_to_proto(r: ScoreReason) -> i32 {
-    (match r {
-        ScoreReason::SixColourSet => proto::MingDynastyScoreReason::SixColourSet,
-        ScoreReason::CityPieces => proto::MingDynastyScoreReason::CityPieces,
-        ScoreReason::Cloisters => proto::MingDynastyScoreReason::Cloisters,
-        ScoreReason::FiveColourSets => proto::MingDynastyScoreReason::FiveColourSets,
-        ScoreReason::LeftoverTiles => proto::MingDynastyScoreReason::LeftoverTiles,
-    }) as i32
-}
-
-fn values_text(r: ReturnCards) -> String {
-    r.values()
-        .iter()
-        .map(u8::to_string)
-        .collect::<Vec<_>>()
-        .join("+")
-}
-
-/// One line for humans, and the event message.
-fn md_event(event: &Event) -> (pe::Kind, String) {
+/// The event message (its line for humans is `Event`'s `Display`).
+fn md_event(event: &Event) -> pe::Kind {
     match event {
         Event::PrincePlaced {
             seat,
             district,
             tile,
-        } => (
-            pe::Kind::PrincePlaced(pe::PrincePlaced {
-                seat: *seat as u32,
-                district: district.id().into(),
-                tile: *tile,
-            }),
-            format!(
-                "seat {seat} places the prince in {district}{}",
-                if *tile { " and takes a tile" } else { "" }
-            ),
-        ),
-        Event::PhaseStarted { round, phase } => (
-            pe::Kind::PhaseStarted(pe::PhaseStarted {
-                round: u32::from(*round),
-                phase: phase_name_to_proto(*phase),
-            }),
-            format!("round {round}: {phase:?} begins"),
-        ),
-        Event::FamilyPlaced { seat, space } => (
-            pe::Kind::FamilyPlaced(pe::FamilyPlaced {
-                seat: *seat as u32,
-                space: number(*space),
-            }),
-            format!(
-                "seat {seat} places a family member on province space {}",
-                number(*space)
-            ),
-        ),
-        Event::NeutralPlaced { seat, district } => (
-            pe::Kind::NeutralPlaced(pe::NeutralPlaced {
-                seat: *seat as u32,
-                district: district.id().into(),
-            }),
-            format!("seat {seat} places a neutral piece in {district}"),
-        ),
-        Event::SlotRefilled { slot, card } => (
-            pe::Kind::SlotRefilled(pe::SlotRefilled {
-                slot: number(*slot),
-                card: opt_card_to_proto(*card),
-            }),
-            match card {
-                Some(c) => format!("slot {} is refilled with {c}", number(*slot)),
-                None => format!("slot {} stays empty: no movement card left", number(*slot)),
-            },
-        ),
+        } => pe::Kind::PrincePlaced(pe::PrincePlaced {
+            seat: *seat as u32,
+            district: district.id().into(),
+            tile: *tile,
+        }),
+        Event::PhaseStarted { round, phase } => pe::Kind::PhaseStarted(pe::PhaseStarted {
+            round: u32::from(*round),
+            phase: phase.to_proto(),
+        }),
+        Event::FamilyPlaced { seat, space } => pe::Kind::FamilyPlaced(pe::FamilyPlaced {
+            seat: *seat as u32,
+            space: number(*space),
+        }),
+        Event::NeutralPlaced { seat, district } => pe::Kind::NeutralPlaced(pe::NeutralPlaced {
+            seat: *seat as u32,
+            district: district.id().into(),
+        }),
+        Event::SlotRefilled { slot, card } => pe::Kind::SlotRefilled(pe::SlotRefilled {
+            slot: number(*slot),
+            card: opt_card_to_proto(*card),
+        }),
         Event::Reshuffled {
             cards,
             dragons_returned,
-        } => (
-            pe::Kind::Reshuffled(pe::Reshuffled {
-                cards: *cards,
-                dragons_returned: *dragons_returned,
-            }),
-            format!(
-                "the discard pile is shuffled into a new supply of {cards} cards ({dragons_returned} dragons back to the dragon supply)"
-            ),
-        ),
-        Event::DisplayTaken { seat, slot, card } => (
-            pe::Kind::DisplayTaken(pe::DisplayTaken {
-                seat: *seat as u32,
-                slot: number(*slot),
-                card: card_to_proto(*card),
-            }),
-            format!("seat {seat} takes the {card} of slot {}", number(*slot)),
-        ),
-        Event::DragonTaken { seat, space } => (
-            pe::Kind::DragonTaken(pe::DragonTaken {
-                seat: *seat as u32,
-                space: number(*space),
-            }),
-            format!(
-                "seat {seat} takes a dragon; a piece of province space {} goes to the box",
-                number(*space)
-            ),
-        ),
+        } => pe::Kind::Reshuffled(pe::Reshuffled {
+            cards: *cards,
+            dragons_returned: *dragons_returned,
+        }),
+        Event::DisplayTaken { seat, slot, card } => pe::Kind::DisplayTaken(pe::DisplayTaken {
+            seat: *seat as u32,
+            slot: number(*slot),
+            card: card_to_proto(*card),
+        }),
+        Event::DragonTaken { seat, space } => pe::Kind::DragonTaken(pe::DragonTaken {
+            seat: *seat as u32,
+            space: number(*space),
+        }),
         Event::Stepped {
             seat,
             from,
             to,
             card,
-        } => (
-            pe::Kind::Stepped(pe::Stepped {
-                seat: *seat as u32,
-                from: from.id().into(),
-                to: to.id().into(),
-                card: card_to_proto(*card),
-            }),
-            format!("seat {seat} moves from {from} to {to} paying {card}"),
-        ),
-        Event::Stayed { seat, card } => (
-            pe::Kind::Stayed(pe::Stayed {
-                seat: *seat as u32,
-                card: card_to_proto(*card),
-            }),
-            format!("seat {seat} stays, discarding {card}"),
-        ),
+        } => pe::Kind::Stepped(pe::Stepped {
+            seat: *seat as u32,
+            from: from.id().into(),
+            to: to.id().into(),
+            card: card_to_proto(*card),
+        }),
+        Event::Stayed { seat, card } => pe::Kind::Stayed(pe::Stayed {
+            seat: *seat as u32,
+            card: card_to_proto(*card),
+        }),
         Event::Deployed {
             seat,
             district,
             count,
             cloister,
             ousted,
-        } => (
-            pe::Kind::Deployed(pe::Deployed {
-                seat: *seat as u32,
-                district: district.id().into(),
-                count: u32::from(*count),
-                cloister: *cloister,
-                ousted: ousted.map(|s| s as u32),
-            }),
-            format!(
-                "seat {seat} deploys {count} in {district}{}{}",
-                if *cloister {
-                    ", one into the cloister"
-                } else {
-                    ""
-                },
-                ousted
-                    .map(|o| format!(" (seat {o}'s piece is pushed out)"))
-                    .unwrap_or_default()
-            ),
-        ),
-        Event::Passed { seat } => (
-            pe::Kind::Passed(pe::Passed { seat: *seat as u32 }),
-            format!("seat {seat} passes"),
-        ),
+        } => pe::Kind::Deployed(pe::Deployed {
+            seat: *seat as u32,
+            district: district.id().into(),
+            count: u32::from(*count),
+            cloister: *cloister,
+            ousted: ousted.map(|s| s as u32),
+        }),
+        Event::Passed { seat } => pe::Kind::Passed(pe::Passed { seat: *seat as u32 }),
         Event::MovedToCity {
             family,
             district,
             count,
         } => {
             let (seat, neutral) = family_to_proto(*family);
-            (
-                pe::Kind::MovedToCity(pe::MovedToCity {
-                    seat,
-                    neutral,
-                    district: district.id().into(),
-                    count: u32::from(*count),
-                }),
-                format!(
-                    "{} moves {count} from {district} into the city",
-                    family_name(*family)
-                ),
-            )
+            pe::Kind::MovedToCity(pe::MovedToCity {
+                seat,
+                neutral,
+                district: district.id().into(),
+                count: u32::from(*count),
+            })
         }
         Event::TileTaken {
             seat,
             province,
             taken,
-        } => (
-            pe::Kind::TileTaken(pe::TileTaken {
-                seat: *seat as u32,
-                province: province.id().into(),
-                taken: *taken,
-            }),
-            if *taken {
-                format!("seat {seat} takes a {} tile", province.info().color)
-            } else {
-                format!("no {} tile left for seat {seat}", province.info().color)
-            },
-        ),
-        Event::SetExchanged { seat } => (
-            pe::Kind::SetExchanged(pe::SetExchanged { seat: *seat as u32 }),
-            format!("seat {seat} returns a set of six colours"),
-        ),
+        } => pe::Kind::TileTaken(pe::TileTaken {
+            seat: *seat as u32,
+            province: province.id().into(),
+            taken: *taken,
+        }),
+        Event::SetExchanged { seat } => {
+            pe::Kind::SetExchanged(pe::SetExchanged { seat: *seat as u32 })
+        }
         Event::ReturnCommitted {
             seat,
             province,
             cards,
-        } => (
-            pe::Kind::ReturnCommitted(pe::ReturnCommitted {
-                seat: *seat as u32,
-                province: province.id().into(),
-                cards: cards.map(cards_to_proto).unwrap_or_default(),
-            }),
-            match cards {
-                Some(c) => format!(
-                    "seat {seat} commits return cards {} for {}",
-                    values_text(*c),
-                    province.id()
-                ),
-                None => format!("seat {seat} commits return cards for {}", province.id()),
-            },
-        ),
-        Event::ReturnsRevealed { province, choices } => (
+        } => pe::Kind::ReturnCommitted(pe::ReturnCommitted {
+            seat: *seat as u32,
+            province: province.id().into(),
+            cards: cards.map(cards_to_proto).unwrap_or_default(),
+        }),
+        Event::ReturnsRevealed { province, choices } => {
             pe::Kind::ReturnsRevealed(pe::ReturnsRevealed {
                 province: province.id().into(),
                 choices: choices
@@ -431,78 +327,50 @@ fn md_event(event: &Event) -> (pe::Kind, String) {
                         returns: u32::from(*n),
                     })
                     .collect(),
-            }),
-            format!(
-                "return cards for {}: {}",
-                province.id(),
-                choices
-                    .iter()
-                    .map(|(s, c, n)| format!("seat {s} {} (returns {n})", values_text(*c)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        ),
+            })
+        }
         Event::PiecesReturned {
             seat,
             district,
             count,
-        } => (
-            pe::Kind::PiecesReturned(pe::PiecesReturned {
-                seat: *seat as u32,
-                district: district.id().into(),
-                count: u32::from(*count),
-            }),
-            format!("seat {seat} returns {count} to {district}"),
-        ),
+        } => pe::Kind::PiecesReturned(pe::PiecesReturned {
+            seat: *seat as u32,
+            district: district.id().into(),
+            count: u32::from(*count),
+        }),
         Event::PiecesBoxed {
             family,
             province,
             count,
         } => {
             let (seat, neutral) = family_to_proto(*family);
-            (
-                pe::Kind::PiecesBoxed(pe::PiecesBoxed {
-                    seat,
-                    neutral,
-                    province: province.id().into(),
-                    count: u32::from(*count),
-                }),
-                format!(
-                    "{count} of {} leave the city of {} for the box",
-                    family_name(*family),
-                    province.id()
-                ),
-            )
+            pe::Kind::PiecesBoxed(pe::PiecesBoxed {
+                seat,
+                neutral,
+                province: province.id().into(),
+                count: u32::from(*count),
+            })
         }
         Event::Scored {
             seat,
             points,
             reason,
-        } => (
-            pe::Kind::Scored(pe::Scored {
-                seat: *seat as u32,
-                points: *points,
-                reason: reason_to_proto(*reason),
-            }),
-            format!("seat {seat} scores {points} ({reason:?})"),
-        ),
+        } => pe::Kind::Scored(pe::Scored {
+            seat: *seat as u32,
+            points: *points,
+            reason: reason.to_proto(),
+        }),
         Event::RoundStarted {
             round,
             start_player,
-        } => (
-            pe::Kind::RoundStarted(pe::RoundStarted {
-                round: u32::from(*round),
-                start_player: *start_player as u32,
-            }),
-            format!("round {round} begins; start player seat {start_player}"),
-        ),
-        Event::GameEnded { winners, summary } => (
-            pe::Kind::GameEnded(pe::GameEnded {
-                winners: winners.iter().map(|s| *s as u32).collect(),
-                summary: summary.clone(),
-            }),
-            format!("game over: {summary}"),
-        ),
+        } => pe::Kind::RoundStarted(pe::RoundStarted {
+            round: u32::from(*round),
+            start_player: *start_player as u32,
+        }),
+        Event::GameEnded { winners, summary } => pe::Kind::GameEnded(pe::GameEnded {
+            winners: winners.iter().map(|s| *s as u32).collect(),
+            summary: summary.clone(),
+        }),
     }
 }
 
@@ -564,7 +432,7 @@ fn md_view_to_proto(v: &View) -> proto::MingDynastyView {
             .enumerate()
             .map(|(i, s)| pv::SeatState {
                 seat: i as u32,
-                colour: colour_to_proto(s.colour),
+                colour: s.colour.to_proto(),
                 hand: b
                     .cards()
                     .map(|c| pv::CardCount {
@@ -585,10 +453,7 @@ fn md_view_to_proto(v: &View) -> proto::MingDynastyView {
                 finished: s.finished && v.phase == Phase::TakeCards,
             })
             .collect(),
-        neutral_colour: v
-            .neutral
-            .map(colour_to_proto)
-            .unwrap_or(proto::MingDynastyColour::Unspecified as i32),
+        neutral_colour: Colour::opt_to_proto(v.neutral),
         neutral_supply: u32::from(v.neutral_supply),
         neutral_boxed: u32::from(v.neutral_boxed),
         provinces: Province::all()
@@ -701,12 +566,10 @@ impl WireGame for MingDynasty {
         }
     }
 
-    fn event_to_proto(event: &Event) -> (proto::game_event::Event, String) {
-        let (kind, line) = md_event(event);
-        (
-            proto::game_event::Event::MingDynasty(proto::MingDynastyEvent { kind: Some(kind) }),
-            line,
-        )
+    fn event_to_proto(event: &Event) -> proto::game_event::Event {
+        proto::game_event::Event::MingDynasty(proto::MingDynastyEvent {
+            kind: Some(md_event(event)),
+        })
     }
 
     fn view_to_proto(view: &View) -> proto::game_snapshot::State {
@@ -714,9 +577,12 @@ impl WireGame for MingDynasty {
     }
 }
 
+/// Ming Dynasty's own wire data; the round trips of every legal action,
+/// event and view and the envelope checks are `crate::wire_tests`.
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::wire_tests::assert_action_round_trips;
 
     #[test]
     fn every_card_kind_has_a_wire_value() {
@@ -735,12 +601,6 @@ mod tests {
             })),
         };
         for bad in [
-            proto::Action { game: None },
-            proto::Action {
-                game: Some(proto::action::Game::MingDynasty(proto::MingDynastyAction {
-                    kind: None,
-                })),
-            },
             wrap(pa::Kind::PlacePrince(pa::PlacePrince {
                 district: "P9z".into(),
             })),
@@ -790,10 +650,7 @@ mod tests {
             Action::SelectReturn(ReturnCards(0b1010)),
             Action::ChooseReturns(vec![(d, 1), (District(4), 2)]),
         ] {
-            assert_eq!(
-                MingDynasty::action_from_proto(&MingDynasty::action_to_proto(&a)),
-                Ok(a)
-            );
+            assert_action_round_trips::<MingDynasty>(&a);
         }
         let o = Options {
             start_player: Some(2),
@@ -801,10 +658,6 @@ mod tests {
         assert_eq!(
             MingDynasty::options_from_proto(Some(&MingDynasty::options_to_proto(&o))),
             Ok(o)
-        );
-        assert_eq!(
-            MingDynasty::options_from_proto(None),
-            Ok(Options::default())
         );
     }
 }

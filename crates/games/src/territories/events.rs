@@ -3,6 +3,8 @@
 //! A drawn card's identity is the only hidden part ([`Event::CardDrawn`],
 //! HID-3); [`Event::for_viewer`] removes it for everyone but the drawer.
 
+use std::fmt;
+
 use super::cards::{Card, Resources, Suit};
 use super::grid::{Cell, Point};
 use super::pieces::{Ability, Kind};
@@ -133,38 +135,45 @@ impl Event {
             other => other.clone(),
         }
     }
+}
 
-    /// One line for humans.
-    pub fn line(&self) -> String {
+/// One line for humans (`GameEvent.description`, the golden playthroughs).
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Event::SetupTownPlaced {
                 seat,
                 at,
                 collected,
-            } => format!(
+            } => write!(
+                f,
                 "seat {seat} places a setup town at {at}, collects {}",
                 collected.letters()
             ),
-            Event::TurnStarted { seat, turn } => format!("turn {turn}: seat {seat} to roll"),
+            Event::TurnStarted { seat, turn } => write!(f, "turn {turn}: seat {seat} to roll"),
             Event::Rolled { seat, d1, d2 } => {
-                format!("seat {seat} rolls {d1} + {d2} = {}", d1 + d2)
+                write!(f, "seat {seat} rolls {d1} + {d2} = {}", d1 + d2)
             }
             Event::Produced { seat, gained } => {
-                format!("seat {seat} produces {}", gained.letters())
+                write!(f, "seat {seat} produces {}", gained.letters())
             }
             Event::CardDrawn { seat, card, drawn } => match (drawn, card) {
-                (false, _) => format!("seat {seat} draws nothing: both piles are empty"),
-                (true, Some(c)) => format!("seat {seat} draws {c}"),
-                (true, None) => format!("seat {seat} draws a territory card"),
+                (false, _) => write!(f, "seat {seat} draws nothing: both piles are empty"),
+                (true, Some(c)) => write!(f, "seat {seat} draws {c}"),
+                (true, None) => write!(f, "seat {seat} draws a territory card"),
             },
             Event::DiscardReshuffled { cards } => {
-                format!("the discard pile ({cards} cards) is shuffled into the draw pile")
+                write!(
+                    f,
+                    "the discard pile ({cards} cards) is shuffled into the draw pile"
+                )
             }
             Event::Discarded {
                 seat,
                 item,
                 automatic,
-            } => format!(
+            } => write!(
+                f,
                 "seat {seat} discards {}{}",
                 item_text(item),
                 auto(*automatic)
@@ -173,14 +182,17 @@ impl Event {
                 seat,
                 suit,
                 automatic,
-            } => format!("seat {seat} takes a free {suit}{}", auto(*automatic)),
+            } => write!(f, "seat {seat} takes a free {suit}{}", auto(*automatic)),
             Event::Paid {
                 seat,
                 suit,
                 automatic,
-            } => format!("seat {seat} pays {suit}{}", auto(*automatic)),
+            } => write!(f, "seat {seat} pays {suit}{}", auto(*automatic)),
             Event::FreeChoicesLost { seat, lost } => {
-                format!("seat {seat} loses {lost} free choices: the bank is empty")
+                write!(
+                    f,
+                    "seat {seat} loses {lost} free choices: the bank is empty"
+                )
             }
             Event::Built {
                 seat,
@@ -188,14 +200,16 @@ impl Event {
                 kind,
                 replaced,
             } => match replaced {
-                Some(r) => format!("seat {seat} replaces its {r} at {at} by a {kind}"),
-                None => format!("seat {seat} builds a {kind} at {at}"),
+                Some(r) => write!(f, "seat {seat} replaces its {r} at {at} by a {kind}"),
+                None => write!(f, "seat {seat} builds a {kind} at {at}"),
             },
-            Event::BankTraded { seat, give, get } => format!(
+            Event::BankTraded { seat, give, get } => write!(
+                f,
                 "seat {seat} trades 4 {give} to the bank for {}",
                 get.map_or("a territory card".to_owned(), |s| format!("1 {s}"))
             ),
-            Event::DraftChanged { seat, draft } => format!(
+            Event::DraftChanged { seat, draft } => write!(
+                f,
                 "seat {seat} drafts an offer: give {} get {}",
                 draft.give.letters(),
                 draft.get.letters()
@@ -204,20 +218,23 @@ impl Event {
                 seat,
                 offer,
                 number,
-            } => format!(
+            } => write!(
+                f,
                 "seat {seat} offers {} for {} (offer {number} of 3)",
                 offer.give.letters(),
                 offer.get.letters()
             ),
-            Event::TradeAnswered { seat, accepted, .. } => format!(
+            Event::TradeAnswered { seat, accepted, .. } => write!(
+                f,
                 "seat {seat} {} the offer",
                 if *accepted { "accepts" } else { "declines" }
             ),
             Event::AbilityActivated { seat, ability } => {
-                format!("seat {seat} activates {ability}")
+                write!(f, "seat {seat} activates {ability}")
             }
-            Event::PriceRolled { seat, die } => format!("seat {seat} must pay {die} (die)"),
-            Event::LostEverything { seat, lost } => format!(
+            Event::PriceRolled { seat, die } => write!(f, "seat {seat} must pay {die} (die)"),
+            Event::LostEverything { seat, lost } => write!(
+                f,
                 "seat {seat} cannot pay and loses all resources ({})",
                 lost.letters()
             ),
@@ -225,7 +242,8 @@ impl Event {
                 attacker,
                 defender,
                 success,
-            } => format!(
+            } => write!(
+                f,
                 "attacker rolls {attacker}, defender rolls {defender}: {}",
                 if *success { "success" } else { "failure" }
             ),
@@ -234,22 +252,26 @@ impl Event {
                 cell,
                 placed,
                 taken,
-            } => format!("seat {seat} swaps {placed} into cell {cell} and takes {taken}"),
+            } => write!(
+                f,
+                "seat {seat} swaps {placed} into cell {cell} and takes {taken}"
+            ),
             Event::Expanded { seat, cell, card } => {
-                format!("seat {seat} adds {card} to the grid at cell {cell}")
+                write!(f, "seat {seat} adds {card} to the grid at cell {cell}")
             }
-            Event::Destroyed { seat, at } => format!("seat {seat} destroys the town at {at}"),
+            Event::Destroyed { seat, at } => write!(f, "seat {seat} destroys the town at {at}"),
             Event::Converted { seat, at, from, to } => {
-                format!("seat {seat} converts the {from} at {at} into its {to}")
+                write!(f, "seat {seat} converts the {from} at {at} into its {to}")
             }
             Event::TurnEnded { seat, homeless } => {
-                format!("seat {seat} ends the turn (homeless {homeless})")
+                write!(f, "seat {seat} ends the turn (homeless {homeless})")
             }
             Event::GameEnded {
                 winner,
                 ending,
                 points,
-            } => format!(
+            } => write!(
+                f,
                 "game over ({}): {}, points {}:{}",
                 ending.name(),
                 winner.map_or("draw".to_owned(), |w| format!("seat {w} wins")),
