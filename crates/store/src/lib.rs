@@ -22,7 +22,7 @@ mod url;
 
 pub use deadline::Deadlines;
 pub use memory::MemoryStore;
-pub use postgres::PostgresStore;
+pub use postgres::{PROBE_EVERY, PostgresStore};
 pub use sqlite::SqliteStore;
 pub use url::{Location, OpenError, open, open_with, redact};
 
