@@ -563,3 +563,69 @@ fn cors(origins: &[String], extra_headers: &[String]) -> Result<CorsLayer, Serve
         ])
         .max_age(Duration::from_secs(24 * 3600)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tonic_health::pb::health_server::Health;
+    use tonic_health::pb::{HealthCheckRequest, health_check_response::ServingStatus};
+    use tonic_health::server::{HealthReporter, HealthService};
+
+    const GAME: &str = "satrap.v1.GameService";
+
+    async fn status(health: &HealthService, service: &str) -> Option<i32> {
+        health
+            .check(tonic::Request::new(HealthCheckRequest {
+                service: service.into(),
+            }))
+            .await
+            .ok()
+            .map(|r| r.into_inner().status)
+    }
+
+    /// Wait (at most 2 s) until the game service is `want`.
+    async fn until(health: &HealthService, want: ServingStatus) -> bool {
+        for _ in 0..200 {
+            if status(health, GAME).await == Some(want as i32) {
+                return true;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        false
+    }
+
+    #[tokio::test]
+    async fn readiness_follows_the_store_and_shutting_down_is_final() {
+        let reporter = HealthReporter::new();
+        reporter
+            .set_service_status("", tonic_health::ServingStatus::Serving)
+            .await;
+        let health = HealthService::from_health_reporter(reporter.clone());
+        let readiness = Readiness::new(reporter);
+        readiness.set(true).await;
+        let (faults, watched) = watch::channel(None);
+        let task = tokio::spawn(report_faults(Some(watched), readiness.clone()));
+        assert!(until(&health, ServingStatus::Serving).await);
+
+        faults.send_replace(Some("the database does not answer".into()));
+        assert!(until(&health, ServingStatus::NotServing).await);
+        assert_eq!(
+            status(&health, "").await,
+            Some(ServingStatus::Serving as i32),
+            "liveness is not readiness"
+        );
+        faults.send_replace(None);
+        assert!(until(&health, ServingStatus::Serving).await);
+
+        readiness.stop().await;
+        faults.send_replace(Some("again".into()));
+        faults.send_replace(None);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        assert_eq!(
+            status(&health, GAME).await,
+            Some(ServingStatus::NotServing as i32),
+            "a database that answers again does not undo a shutdown"
+        );
+        task.abort();
+    }
+}
