@@ -232,9 +232,10 @@ async fn a_frozen_database_is_unavailable_in_time_and_not_ready_until_it_thaws()
         to_unavailable >= STATEMENT && to_unavailable < STATEMENT + Duration::from_millis(1500),
         "UNAVAILABLE after {to_unavailable:?}, the bound is {STATEMENT:?}"
     );
-    // A probe starts within PROBE_EVERY and gives up after STATEMENT.
+    // A probe starts within PROBE_EVERY and gives up after STATEMENT (the
+    // rest is slack for a loaded machine).
     assert!(
-        to_not_serving < satrap_store::PROBE_EVERY + STATEMENT + Duration::from_secs(1),
+        to_not_serving < satrap_store::PROBE_EVERY + STATEMENT + Duration::from_secs(2),
         "NOT_SERVING only after {to_not_serving:?}"
     );
     assert_eq!(
