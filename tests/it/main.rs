@@ -35,6 +35,7 @@ mod ming_dynasty_properties;
 mod ming_dynasty_service;
 mod move_path;
 mod postgres;
+mod postgres_faults;
 mod postgres_tls;
 mod service;
 mod status_codes;

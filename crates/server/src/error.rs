@@ -131,6 +131,12 @@ impl From<StoreError> for ServiceError {
             StoreError::Backend(_) | StoreError::Unusable(_) => {
                 ServiceError::Unavailable(e.to_string())
             }
+            // The database did not answer in time: transient, and a write
+            // may have been recorded all the same, so the client is told
+            // how to find out before it retries.
+            StoreError::Unavailable { .. } => ServiceError::Unavailable(format!(
+                "{e}; retry (a move may have been recorded: send expected_version to tell)"
+            )),
             StoreError::Corrupt(_) => ServiceError::DataLoss(e.to_string()),
             StoreError::AlreadyExists(_) => ServiceError::Internal(e.to_string()),
         }
@@ -147,5 +153,33 @@ impl From<ServiceError> for Status {
             _ => {}
         }
         Status::new(e.code(), bounded(e.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_database_that_did_not_answer_in_time_is_unavailable() {
+        let e = ServiceError::from(StoreError::Unavailable {
+            what: "append",
+            after: Duration::from_secs(5),
+        });
+        assert_eq!(e.code(), Code::Unavailable);
+        let status = Status::from(e);
+        assert_eq!(status.code(), Code::Unavailable);
+        assert!(
+            status.message().contains("append") && status.message().contains("5s"),
+            "{}",
+            status.message()
+        );
+        // A lobby call's store error maps the same way.
+        let lobby = ServiceError::from(LobbyError::Store(StoreError::Unavailable {
+            what: "join",
+            after: Duration::from_millis(1500),
+        }));
+        assert_eq!(lobby.code(), Code::Unavailable);
     }
 }

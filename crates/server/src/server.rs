@@ -48,6 +48,18 @@ pub struct Config {
         default_value = "sqlite://satrap.db"
     )]
     pub database: String,
+    /// Longest wait to open a database connection (PostgreSQL: TCP, TLS
+    /// and authentication) before the call answers UNAVAILABLE.
+    #[arg(long, env = "SATRAP_DB_CONNECT_TIMEOUT", value_parser = humantime::parse_duration, default_value = "5s")]
+    pub db_connect_timeout: Duration,
+    /// Longest a store call may take before it answers UNAVAILABLE
+    /// (PostgreSQL also cancels statements running longer; SQLite waits as
+    /// long for a database locked by another process).
+    #[arg(long, env = "SATRAP_DB_STATEMENT_TIMEOUT", value_parser = humantime::parse_duration, default_value = "5s")]
+    pub db_statement_timeout: Duration,
+    /// Longest wait for a pooled PostgreSQL connection while all are busy.
+    #[arg(long, env = "SATRAP_DB_POOL_TIMEOUT", value_parser = humantime::parse_duration, default_value = "2s")]
+    pub db_pool_timeout: Duration,
     /// Log format.
     #[arg(long, env = "SATRAP_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
@@ -181,6 +193,15 @@ impl Config {
         }
     }
 
+    /// The database deadlines of the `--db-*-timeout` flags.
+    pub fn deadlines(&self) -> store::Deadlines {
+        store::Deadlines {
+            connect: self.db_connect_timeout,
+            statement: self.db_statement_timeout,
+            pool_wait: self.db_pool_timeout,
+        }
+    }
+
     /// What retention removes now, if anything.
     fn expiry(&self) -> Option<store::Expiry> {
         if self.finished_retention.is_none() && self.idle_retention.is_none() {
@@ -238,7 +259,7 @@ pub async fn serve_on(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
     let access = Arc::new(access(&config, &listener)?);
-    let store = store::open(&config.database, config.max_games).await?;
+    let store = store::open_with(&config.database, config.max_games, config.deadlines()).await?;
     // Commits are timed from here, above the store.
     let store: Arc<dyn store::GameStore> = Arc::new(store::observed::Observed::new(
         store.clone(),
@@ -269,14 +290,13 @@ pub async fn serve_on(
     };
 
     let (health, health_service) = tonic_health::server::health_reporter();
-    health
-        .set_serving::<GameServiceServer<GameServiceImpl>>()
-        .await;
+    let readiness = Readiness::new(health);
+    readiness.set(true).await;
     let background = [
         tokio::spawn(hub.clone().follow_store()),
         tokio::spawn(retention(hub.clone(), config.clone())),
         tokio::spawn(hub.clone().resume_bots()),
-        tokio::spawn(report_faults(faults, health.clone())),
+        tokio::spawn(report_faults(faults, readiness.clone())),
     ];
     let metrics_task = metrics.map(|(listener, handle)| {
         let stop = stop_tx.subscribe();
@@ -322,9 +342,7 @@ pub async fn serve_on(
     let shutdown = async move {
         shutdown.await;
         tracing::info!("shutting down");
-        health
-            .set_not_serving::<GameServiceServer<GameServiceImpl>>()
-            .await;
+        readiness.stop().await;
         // End watch streams so in-flight requests can finish.
         let _ = stop_tx.send(true);
     };
@@ -422,23 +440,79 @@ async fn retention(hub: Arc<Hub>, config: Config) {
     }
 }
 
-/// A store that became unusable (its file removed or replaced) turns the
-/// game service NOT_SERVING, so load balancers and probes stop sending work.
-async fn report_faults(
-    faults: Option<watch::Receiver<Option<String>>>,
+/// The game service's health (readiness: may it be sent work now?). The
+/// server's overall health (service "") stays SERVING while the process
+/// runs (liveness: a database outage is not cured by a restart).
+///
+/// Why a lock around the reporter: the fault reporter and shutdown both
+/// set the status, and a database that answers again during a graceful
+/// shutdown must not turn the service back to SERVING.
+#[derive(Clone)]
+struct Readiness {
+    inner: Arc<tokio::sync::Mutex<ReadinessState>>,
+}
+
+struct ReadinessState {
     health: tonic_health::server::HealthReporter,
-) {
+    stopping: bool,
+}
+
+impl Readiness {
+    fn new(health: tonic_health::server::HealthReporter) -> Self {
+        Self {
+            inner: Arc::new(tokio::sync::Mutex::new(ReadinessState {
+                health,
+                stopping: false,
+            })),
+        }
+    }
+
+    /// SERVING or NOT_SERVING, unless shutting down (NOT_SERVING for good).
+    async fn set(&self, serving: bool) {
+        let state = self.inner.lock().await;
+        if state.stopping {
+            return;
+        }
+        if serving {
+            state
+                .health
+                .set_serving::<GameServiceServer<GameServiceImpl>>()
+                .await;
+        } else {
+            state
+                .health
+                .set_not_serving::<GameServiceServer<GameServiceImpl>>()
+                .await;
+        }
+    }
+
+    /// Shutting down: NOT_SERVING from now on.
+    async fn stop(&self) {
+        let mut state = self.inner.lock().await;
+        state.stopping = true;
+        state
+            .health
+            .set_not_serving::<GameServiceServer<GameServiceImpl>>()
+            .await;
+    }
+}
+
+/// The store's faults drive the game service's readiness: NOT_SERVING
+/// while the store cannot serve (its file removed or replaced, for good;
+/// its database unreachable, until it answers again), so load balancers
+/// and probes stop sending work; SERVING once the fault clears.
+async fn report_faults(faults: Option<watch::Receiver<Option<String>>>, readiness: Readiness) {
     let Some(mut faults) = faults else {
         return;
     };
     loop {
         let fault = faults.borrow_and_update().clone();
-        if let Some(reason) = fault {
-            tracing::error!(%reason, "the store is unusable: the game service is NOT_SERVING");
-            health
-                .set_not_serving::<GameServiceServer<GameServiceImpl>>()
-                .await;
-            return;
+        match fault {
+            Some(reason) => {
+                tracing::error!(%reason, "the store cannot serve: the game service is NOT_SERVING");
+                readiness.set(false).await;
+            }
+            None => readiness.set(true).await,
         }
         if faults.changed().await.is_err() {
             return;
@@ -488,4 +562,70 @@ fn cors(origins: &[String], extra_headers: &[String]) -> Result<CorsLayer, Serve
             header("grpc-status-details-bin"),
         ])
         .max_age(Duration::from_secs(24 * 3600)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tonic_health::pb::health_server::Health;
+    use tonic_health::pb::{HealthCheckRequest, health_check_response::ServingStatus};
+    use tonic_health::server::{HealthReporter, HealthService};
+
+    const GAME: &str = "satrap.v1.GameService";
+
+    async fn status(health: &HealthService, service: &str) -> Option<i32> {
+        health
+            .check(tonic::Request::new(HealthCheckRequest {
+                service: service.into(),
+            }))
+            .await
+            .ok()
+            .map(|r| r.into_inner().status)
+    }
+
+    /// Wait (at most 2 s) until the game service is `want`.
+    async fn until(health: &HealthService, want: ServingStatus) -> bool {
+        for _ in 0..200 {
+            if status(health, GAME).await == Some(want as i32) {
+                return true;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        false
+    }
+
+    #[tokio::test]
+    async fn readiness_follows_the_store_and_shutting_down_is_final() {
+        let reporter = HealthReporter::new();
+        reporter
+            .set_service_status("", tonic_health::ServingStatus::Serving)
+            .await;
+        let health = HealthService::from_health_reporter(reporter.clone());
+        let readiness = Readiness::new(reporter);
+        readiness.set(true).await;
+        let (faults, watched) = watch::channel(None);
+        let task = tokio::spawn(report_faults(Some(watched), readiness.clone()));
+        assert!(until(&health, ServingStatus::Serving).await);
+
+        faults.send_replace(Some("the database does not answer".into()));
+        assert!(until(&health, ServingStatus::NotServing).await);
+        assert_eq!(
+            status(&health, "").await,
+            Some(ServingStatus::Serving as i32),
+            "liveness is not readiness"
+        );
+        faults.send_replace(None);
+        assert!(until(&health, ServingStatus::Serving).await);
+
+        readiness.stop().await;
+        faults.send_replace(Some("again".into()));
+        faults.send_replace(None);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        assert_eq!(
+            status(&health, GAME).await,
+            Some(ServingStatus::NotServing as i32),
+            "a database that answers again does not undo a shutdown"
+        );
+        task.abort();
+    }
 }

@@ -12,6 +12,7 @@
 /// The behaviour every backend must have (feature `contract`).
 #[cfg(any(test, feature = "contract"))]
 pub mod contract;
+mod deadline;
 mod memory;
 pub mod observed;
 mod postgres;
@@ -20,10 +21,11 @@ pub mod tls;
 mod url;
 pub mod work;
 
+pub use deadline::Deadlines;
 pub use memory::MemoryStore;
-pub use postgres::PostgresStore;
+pub use postgres::{PROBE_EVERY, PostgresStore};
 pub use sqlite::SqliteStore;
-pub use url::{Location, OpenError, open, redact};
+pub use url::{Location, OpenError, open, open_with, redact};
 pub use work::Lease;
 
 use async_trait::async_trait;
@@ -305,6 +307,15 @@ pub enum StoreError {
     /// Stored data is damaged (a corrupt page).
     #[error("storage corrupt: {0}")]
     Corrupt(String),
+    /// The database did not answer `what` within `after` (frozen,
+    /// partitioned, overloaded): nothing was acknowledged, and a write may
+    /// or may not have been recorded. Transient: retry (with the expected
+    /// version, to learn which).
+    #[error("the database did not answer ({what}) within {after:?}")]
+    Unavailable {
+        what: &'static str,
+        after: std::time::Duration,
+    },
 }
 
 /// Persistence of games. Implementations must make `append` atomic and
@@ -398,8 +409,10 @@ pub trait GameStore: Send + Sync + 'static {
     fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
         None
     }
-    /// Turns `Some(reason)` once the store has become unusable (the server
-    /// then reports NOT_SERVING); `None` for backends that cannot tell.
+    /// `Some(reason)` while the store cannot serve (the server then reports
+    /// the game service NOT_SERVING): for good once it has become unusable
+    /// (a SQLite file removed), or until its database answers again (an
+    /// unreachable PostgreSQL server); `None` for backends that cannot tell.
     fn faults(&self) -> Option<watch::Receiver<Option<String>>> {
         None
     }

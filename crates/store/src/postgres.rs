@@ -9,15 +9,26 @@
 //! replica LISTENs and refreshes its cached copy, so watch streams on any
 //! replica learn of moves committed on any other. Hot queries are prepared
 //! once per pooled connection.
+//!
+//! A database that stops answering must not hold requests: every call
+//! answers within the statement deadline (UNAVAILABLE past it, see
+//! `deadline`), and a probe on a connection of its own asks `SELECT 1`
+//! every second, so that health says NOT_SERVING while the database is
+//! unreachable and SERVING again once it answers.
 
+use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
-use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
-use tokio::sync::broadcast;
+use deadpool_postgres::{
+    Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Runtime, TimeoutType, Timeouts,
+};
+use tokio::sync::{broadcast, watch};
 use tokio_postgres::{AsyncMessage, Row};
 use tokio_postgres_rustls::MakeRustlsConnect;
 
+use super::deadline::{AsStoreError, Deadlines, Reachability, within};
 use super::tls::{TlsSettings, split_url};
 
 use super::{
@@ -171,18 +182,30 @@ WITH gone AS (
 )
 SELECT id FROM gone";
 
+/// The PostgreSQL store: the statements ([`Db`]) with a deadline on every
+/// call, and the background tasks (LISTEN, the readiness probe).
 pub struct PostgresStore {
+    db: Db,
+    deadlines: Deadlines,
+    notices: broadcast::Sender<Notice>,
+    /// The LISTEN task and the probe; they end with the store.
+    tasks: Vec<tokio::task::AbortHandle>,
+}
+
+/// The pool and what the statements need.
+struct Db {
     pool: Pool,
     max_games: usize,
-    notices: broadcast::Sender<Notice>,
-    /// The LISTEN task; it ends with the store.
-    listener: Option<tokio::task::AbortHandle>,
+    deadlines: Deadlines,
+    /// Whether the database answers (health); a connection the pool could
+    /// not get in time or not open says it does not.
+    reach: Arc<Reachability>,
 }
 
 impl Drop for PostgresStore {
     fn drop(&mut self) {
-        if let Some(listener) = &self.listener {
-            listener.abort();
+        for task in &self.tasks {
+            task.abort();
         }
     }
 }
@@ -226,14 +249,33 @@ fn connection_settings(
 }
 
 impl PostgresStore {
+    /// Connect with the default [`Deadlines`] (see
+    /// [`PostgresStore::connect_with`]).
+    pub async fn connect(url: &str, max_games: usize) -> Result<Self, StoreError> {
+        Self::connect_with(url, max_games, Deadlines::default()).await
+    }
+
     /// Connect, migrate the schema, and start listening for other replicas'
-    /// moves.
+    /// moves and probing the database every [`PROBE_EVERY`].
     ///
     /// `url` may carry libpq's `sslmode` (`disable`, `prefer` — the default
     /// —, `require`, `verify-ca`, `verify-full`) and `sslrootcert` (a PEM
     /// file, or `system`); a failure to connect names the mode.
-    pub async fn connect(url: &str, max_games: usize) -> Result<Self, StoreError> {
-        let (config, connector, tls) = connection_settings(url)?;
+    ///
+    /// Every call answers within `deadlines.statement` (UNAVAILABLE past
+    /// it); the server cancels statements that run longer too
+    /// (`statement_timeout`, sent as a connection option after any the URL
+    /// has); a new connection gets `deadlines.connect`, a wait for a pooled
+    /// one `deadlines.pool_wait`.
+    pub async fn connect_with(
+        url: &str,
+        max_games: usize,
+        deadlines: Deadlines,
+    ) -> Result<Self, StoreError> {
+        let (mut config, connector, tls) = connection_settings(url)?;
+        config.connect_timeout(deadlines.connect);
+        let options = with_statement_timeout(config.get_options(), deadlines.statement);
+        config.options(&options);
         let manager = Manager::from_config(
             config.clone(),
             connector.clone(),
@@ -243,17 +285,29 @@ impl PostgresStore {
         );
         let pool = Pool::builder(manager)
             .max_size(16)
+            .runtime(Runtime::Tokio1)
+            .timeouts(Timeouts {
+                wait: Some(deadlines.pool_wait),
+                create: Some(deadlines.connect),
+                recycle: Some(deadlines.pool_wait),
+            })
             .build()
             .map_err(backend)?;
+        let reach = Arc::new(Reachability::default());
         let mut store = Self {
-            pool,
-            max_games,
+            db: Db {
+                pool,
+                max_games,
+                deadlines,
+                reach: reach.clone(),
+            },
+            deadlines,
             notices: broadcast::channel(1024).0,
-            listener: None,
+            tasks: Vec::new(),
         };
         // The first connection shows whether the server and the TLS
         // settings agree: say which settings failed.
-        drop(store.pool.get().await.map_err(|e| {
+        drop(store.db.pool.get().await.map_err(|e| {
             // deadpool's wrapper adds only "Error occurred while creating a
             // new object" to the connection's own error.
             let why = match &e {
@@ -262,9 +316,18 @@ impl PostgresStore {
             };
             StoreError::Backend(format!("postgres ({tls}): cannot connect: {why}"))
         })?);
-        store.migrate().await?;
-        store.listener =
-            Some(tokio::spawn(listen(config, connector, store.notices.clone())).abort_handle());
+        store.db.migrate().await?;
+        store.tasks.push(
+            tokio::spawn(listen(
+                config.clone(),
+                connector.clone(),
+                store.notices.clone(),
+            ))
+            .abort_handle(),
+        );
+        store
+            .tasks
+            .push(tokio::spawn(probe(config, connector, deadlines, reach)).abort_handle());
         Ok(store)
     }
 
@@ -272,24 +335,121 @@ impl PostgresStore {
     /// server sees it (`pg_stat_ssl`): for operators' checks and the tests
     /// of `sslmode`.
     pub async fn session_encrypted(&self) -> Result<bool, StoreError> {
-        let client = self.client().await?;
-        let row = client
-            .query_one(
-                "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
-                &[],
-            )
-            .await
-            .map_err(backend)?;
-        Ok(row.get(0))
+        self.bounded("session_encrypted", async {
+            let client = self.db.client().await?;
+            let row = client
+                .query_one(
+                    "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
+                    &[],
+                )
+                .await
+                .map_err(backend)?;
+            Ok(row.get(0))
+        })
+        .await
     }
 
+    /// `call` within the statement deadline; one that gets no answer in
+    /// time says the database is unreachable (health NOT_SERVING until the
+    /// probe gets an answer).
+    async fn bounded<T, E: From<StoreError> + AsStoreError>(
+        &self,
+        what: &'static str,
+        call: impl Future<Output = Result<T, E>>,
+    ) -> Result<T, E> {
+        let answer = within(what, self.deadlines.statement, call).await;
+        self.db.reach.note(&answer);
+        answer
+    }
+}
+
+/// How often the probe asks the database whether it answers.
+pub const PROBE_EVERY: Duration = Duration::from_secs(1);
+
+/// The connection options with the server-side statement timeout after any
+/// the URL has (a later `-c` wins, so ours is the one in force).
+fn with_statement_timeout(options: Option<&str>, statement: Duration) -> String {
+    let ours = format!("-c statement_timeout={}", statement.as_millis().max(1));
+    match options.map(str::trim).filter(|o| !o.is_empty()) {
+        Some(theirs) => format!("{theirs} {ours}"),
+        None => ours,
+    }
+}
+
+/// Ask the database `SELECT 1` every [`PROBE_EVERY`] on a connection of
+/// its own (a pool busy with slow calls must not look like a dead
+/// database), within the statement deadline: no answer makes it
+/// unreachable, an answer reachable again. A connection that failed once is
+/// replaced, so the next probe does not queue behind the lost one.
+async fn probe(
+    config: tokio_postgres::Config,
+    connector: MakeRustlsConnect,
+    deadlines: Deadlines,
+    reach: Arc<Reachability>,
+) {
+    let mut session: Option<tokio_postgres::Client> = None;
+    let mut ticks = tokio::time::interval(PROBE_EVERY);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        let answer = within("probe", deadlines.statement, async {
+            let client = match session.take() {
+                Some(client) if !client.is_closed() => client,
+                _ => {
+                    let (client, connection) =
+                        config.connect(connector.clone()).await.map_err(backend)?;
+                    tokio::spawn(async move {
+                        let _ = connection.await;
+                    });
+                    client
+                }
+            };
+            client.simple_query("SELECT 1").await.map_err(backend)?;
+            session = Some(client);
+            Ok::<_, StoreError>(())
+        })
+        .await;
+        match answer {
+            Ok(()) => reach.reachable(),
+            Err(e) => reach.unreachable(format!("probe: {e}")),
+        }
+    }
+}
+
+impl Db {
+    /// A pooled connection, or UNAVAILABLE when none comes in time (all
+    /// busy past `pool_wait`, or a new one not open within `connect`);
+    /// either says the database is not answering.
     async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
-        self.pool.get().await.map_err(backend)
+        self.pool.get().await.map_err(|e| {
+            let e = match e {
+                PoolError::Timeout(TimeoutType::Wait) => StoreError::Unavailable {
+                    what: "a pooled connection",
+                    after: self.deadlines.pool_wait,
+                },
+                PoolError::Timeout(TimeoutType::Recycle) => StoreError::Unavailable {
+                    what: "a pooled connection's check",
+                    after: self.deadlines.pool_wait,
+                },
+                PoolError::Timeout(TimeoutType::Create) => StoreError::Unavailable {
+                    what: "a new connection",
+                    after: self.deadlines.connect,
+                },
+                other => backend(other),
+            };
+            self.reach.unreachable(e.to_string());
+            e
+        })
     }
 
     async fn migrate(&self) -> Result<(), StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(backend)?;
+        // Migrations may rewrite big tables and wait for another replica's
+        // migration: the per-statement bound is for requests, not for them.
+        tx.batch_execute("SET LOCAL statement_timeout = 0")
+            .await
+            .map_err(backend)?;
         tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
             .await
             .map_err(backend)?;
@@ -490,8 +650,8 @@ async fn stored_version(
         .map(|r| r.get::<_, i64>(0) as u64))
 }
 
-#[async_trait]
-impl GameStore for PostgresStore {
+/// The statements behind each store call (bounded by `PostgresStore`).
+impl Db {
     async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(backend)?;
@@ -975,10 +1135,6 @@ impl GameStore for PostgresStore {
         Ok(true)
     }
 
-    fn kind(&self) -> &'static str {
-        "postgres"
-    }
-
     async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
         let client = self.client().await?;
         let sql = "SELECT count(*) FROM games g
@@ -990,21 +1146,108 @@ impl GameStore for PostgresStore {
             .map_err(backend)?
             .get::<_, i64>(0) as u64)
     }
+}
 
+#[async_trait]
+impl GameStore for PostgresStore {
+    async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
+        self.bounded("create", self.db.create(record)).await
+    }
+    async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        self.bounded("load", self.db.load(id)).await
+    }
+    async fn append(
+        &self,
+        id: &str,
+        version: u64,
+        actions: &[LoggedAction],
+        status: GameStatus,
+        due_at_ms: Option<u64>,
+    ) -> Result<(), StoreError> {
+        self.bounded(
+            "append",
+            self.db.append(id, version, actions, status, due_at_ms),
+        )
+        .await
+    }
+    async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError> {
+        self.bounded("actions_since", self.db.actions_since(id, from))
+            .await
+    }
+    async fn head(&self, id: &str) -> Result<Option<Head>, StoreError> {
+        self.bounded("head", self.db.head(id)).await
+    }
+    async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
+        self.bounded("seats", self.db.seats(id)).await
+    }
+    async fn resign(&self, id: &str, seat: usize, bot: &str) -> Result<(), StoreError> {
+        self.bounded("resign", self.db.resign(id, seat, bot)).await
+    }
+    async fn join(
+        &self,
+        id: &str,
+        seat: Option<usize>,
+        taker: &JoinSeat,
+        now: u64,
+    ) -> Result<Joined, LobbyError> {
+        self.bounded("join", self.db.join(id, seat, taker, now))
+            .await
+    }
+    async fn leave(&self, id: &str, seat: usize, holder: [u8; 32]) -> Result<(), LobbyError> {
+        self.bounded("leave", self.db.leave(id, seat, holder)).await
+    }
+    async fn fill_open_seats(&self, id: &str, bot: &str, now: u64) -> Result<bool, StoreError> {
+        self.bounded("fill_open_seats", self.db.fill_open_seats(id, bot, now))
+            .await
+    }
+    async fn started_at(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        self.bounded("started_at", self.db.started_at(id)).await
+    }
+    async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
+        self.bounded("list", self.db.list(query)).await
+    }
+    async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
+        self.bounded("expire", self.db.expire(expiry)).await
+    }
+    async fn set_token(
+        &self,
+        id: &str,
+        seat: usize,
+        hash: [u8; 32],
+        replacing: Option<[u8; 32]>,
+    ) -> Result<(), StoreError> {
+        self.bounded("set_token", self.db.set_token(id, seat, hash, replacing))
+            .await
+    }
+    async fn delete(&self, id: &str) -> Result<bool, StoreError> {
+        self.bounded("delete", self.db.delete(id)).await
+    }
+    async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
+        self.bounded("live_bot_games", self.db.live_bot_games(owner))
+            .await
+    }
+    fn kind(&self) -> &'static str {
+        "postgres"
+    }
     fn shared(&self) -> bool {
         true
     }
-
     fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
         Some(self.notices.subscribe())
     }
+    /// `Some` while the database does not answer: a call got no answer in
+    /// time, or the probe did not; `None` again at the probe's next answer.
+    fn faults(&self) -> Option<watch::Receiver<Option<String>>> {
+        Some(self.db.reach.subscribe())
+    }
 
     async fn claim_due(&self, lease: &Lease<'_>, limit: usize) -> Result<Vec<String>, StoreError> {
-        self.claim_due_rows(lease, limit).await
+        self.bounded("claim_due", self.db.claim_due_rows(lease, limit))
+            .await
     }
 
     async fn lease(&self, id: &str, lease: &Lease<'_>) -> Result<bool, StoreError> {
-        self.lease_row(id, lease).await
+        self.bounded("lease", self.db.lease_row(id, lease)).await
     }
 
     async fn settle(
@@ -1014,7 +1257,8 @@ impl GameStore for PostgresStore {
         at: Head,
         due_at_ms: Option<u64>,
     ) -> Result<bool, StoreError> {
-        self.settle_row(id, lease, at, due_at_ms).await
+        self.bounded("settle", self.db.settle_row(id, lease, at, due_at_ms))
+            .await
     }
 }
 
@@ -1035,6 +1279,48 @@ async fn notify_seats(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_statement_timeout_comes_after_the_urls_options() {
+        let five = Duration::from_secs(5);
+        assert_eq!(
+            with_statement_timeout(None, five),
+            "-c statement_timeout=5000"
+        );
+        assert_eq!(
+            with_statement_timeout(Some("-c search_path=satrap"), five),
+            "-c search_path=satrap -c statement_timeout=5000"
+        );
+        assert_eq!(
+            with_statement_timeout(Some("  "), Duration::from_millis(250)),
+            "-c statement_timeout=250"
+        );
+    }
+
+    /// A server that accepts the connection and never answers (a frozen
+    /// PostgreSQL: the kernel completes the handshake, nobody speaks) does
+    /// not hold start-up beyond the connect deadline.
+    #[tokio::test]
+    async fn a_server_that_never_answers_is_given_up_on_after_the_connect_deadline() {
+        let Ok(silent) = std::net::TcpListener::bind("127.0.0.1:0") else {
+            panic!("cannot bind a loopback port");
+        };
+        let port = silent.local_addr().map(|a| a.port()).unwrap_or_default();
+        let deadlines = Deadlines {
+            connect: Duration::from_millis(300),
+            ..Deadlines::default()
+        };
+        let start = std::time::Instant::now();
+        let url = format!("postgres://u:p@127.0.0.1:{port}/db?sslmode=disable");
+        let outcome = PostgresStore::connect_with(&url, 10, deadlines).await;
+        let took = start.elapsed();
+        let Err(StoreError::Backend(why)) = outcome.map(|_| ()) else {
+            panic!("connected to a server that never answers");
+        };
+        assert!(why.contains("cannot connect"), "{why}");
+        assert!(took < Duration::from_secs(2), "gave up after {took:?}");
+        drop(silent);
+    }
 
     #[test]
     fn notices_parse() {

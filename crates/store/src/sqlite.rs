@@ -22,10 +22,11 @@ use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
 mod writer;
 
+use super::deadline::within;
 use super::{
-    AccessRecord, EntryKind, Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head,
-    JoinSeat, Joined, ListQuery, LobbyError, LoggedAction, SeatRecord, StoreError, StoredGame,
-    now_ms,
+    AccessRecord, Deadlines, EntryKind, Expiry, GameRecord, GameStatus, GameStore, GameSummary,
+    Head, JoinSeat, Joined, ListQuery, LobbyError, LoggedAction, SeatRecord, StoreError,
+    StoredGame, now_ms,
 };
 
 /// Schema migrations, applied in order at start-up; `PRAGMA user_version`
@@ -89,6 +90,9 @@ pub struct SqliteStore {
     /// The group-commit writer thread that records every append.
     writer: writer::Writer,
     max_games: usize,
+    /// How long a call may take before it answers UNAVAILABLE (a stuck
+    /// disk, a writer that does not come back).
+    deadlines: Deadlines,
 }
 
 fn backend(e: rusqlite::Error) -> StoreError {
@@ -167,14 +171,25 @@ fn file_identity(path: &Path) -> std::io::Result<Option<(u64, u64)>> {
 }
 
 impl SqliteStore {
-    /// Open (or create) the database file and bring its schema up to date.
+    /// Open (or create) the database file and bring its schema up to date,
+    /// with the default [`Deadlines`].
     pub async fn open(path: &Path, max_games: usize) -> Result<Self, StoreError> {
+        Self::open_with(path, max_games, Deadlines::default()).await
+    }
+
+    /// [`SqliteStore::open`] with these deadlines: every call answers
+    /// within `deadlines.statement`, and a database locked by another
+    /// process is waited for as long (SQLite's busy timeout).
+    pub async fn open_with(
+        path: &Path,
+        max_games: usize,
+        deadlines: Deadlines,
+    ) -> Result<Self, StoreError> {
         let path = path.to_owned();
         let conn =
             tokio::task::spawn_blocking(move || -> Result<(Connection, FileGuard), StoreError> {
                 let mut conn = Connection::open(&path).map_err(backend)?;
-                conn.busy_timeout(std::time::Duration::from_secs(5))
-                    .map_err(backend)?;
+                conn.busy_timeout(deadlines.statement).map_err(backend)?;
                 let mode: String = conn
                     .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
                     .map_err(backend)?;
@@ -200,23 +215,31 @@ impl SqliteStore {
             conn,
             file,
             max_games,
+            deadlines,
         })
     }
 
-    /// Run `f` with the connection on the blocking pool.
+    /// Run `f` with the connection on the blocking pool, answering
+    /// UNAVAILABLE if it has not finished within the statement deadline
+    /// (the blocking task still finishes: SQLite cannot be interrupted
+    /// from here, but the caller is no longer held).
     async fn run<T: Send + 'static>(
         &self,
+        what: &'static str,
         f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
         let conn = self.conn.clone();
-        tokio::task::spawn_blocking(move || {
+        let task = tokio::task::spawn_blocking(move || {
             let mut guard = conn
                 .lock()
                 .map_err(|_| StoreError::Backend("sqlite connection lock poisoned".into()))?;
             f(&mut guard)
+        });
+        within(what, self.deadlines.statement, async {
+            task.await
+                .map_err(|e| StoreError::Backend(format!("sqlite task: {e}")))?
         })
         .await
-        .map_err(|e| StoreError::Backend(format!("sqlite task: {e}")))?
     }
 }
 
@@ -225,10 +248,11 @@ impl SqliteStore {
     /// after: a commit into a replaced file is reported, never acknowledged.
     async fn run_write<T: Send + 'static>(
         &self,
+        what: &'static str,
         f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
         let file = self.file.clone();
-        self.run(move |conn| {
+        self.run(what, move |conn| {
             file.check()?;
             let out = f(conn)?;
             file.check()?;
@@ -418,7 +442,7 @@ impl GameStore for SqliteStore {
     async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
         let record = record.clone();
         let max = self.max_games;
-        self.run_write(move |conn| {
+        self.run_write("create", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             let count: i64 = tx
                 .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
@@ -434,7 +458,7 @@ impl GameStore for SqliteStore {
 
     async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         let id = id.to_owned();
-        self.run(move |conn| {
+        self.run("load", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             let row = tx
                 .query_row(
@@ -509,15 +533,20 @@ impl GameStore for SqliteStore {
             done,
         })?;
         // Answered by the writer thread after the commit that holds this
-        // append reached the disk (or failed).
-        answer
-            .await
-            .map_err(|_| StoreError::Backend("sqlite append was dropped uncommitted".into()))?
+        // append reached the disk (or failed). Past the deadline the answer
+        // is no longer awaited: the writer then skips the append unless its
+        // commit has already begun.
+        within("append", self.deadlines.statement, async {
+            answer
+                .await
+                .map_err(|_| StoreError::Backend("sqlite append was dropped uncommitted".into()))?
+        })
+        .await
     }
 
     async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError> {
         let id = id.to_owned();
-        self.run(move |conn| {
+        self.run("actions_since", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             if stored_version(&tx, &id)?.is_none() {
                 return Err(StoreError::NotFound(id));
@@ -529,7 +558,7 @@ impl GameStore for SqliteStore {
 
     async fn head(&self, id: &str) -> Result<Option<Head>, StoreError> {
         let id = id.to_owned();
-        self.run(move |conn| {
+        self.run("head", move |conn| {
             conn.prepare_cached("SELECT version, seat_revision FROM games WHERE id = ?")
                 .map_err(backend)?
                 .query_row([&id], |r| {
@@ -546,12 +575,12 @@ impl GameStore for SqliteStore {
 
     async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
         let id = id.to_owned();
-        self.run(move |conn| load_seats(conn, &id)).await
+        self.run("seats", move |conn| load_seats(conn, &id)).await
     }
 
     async fn resign(&self, id: &str, seat: usize, bot: &str) -> Result<(), StoreError> {
         let (id, bot) = (id.to_owned(), bot.to_owned());
-        self.run_write(move |conn| {
+        self.run_write("resign", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             let changed = tx
                 .execute(
@@ -580,7 +609,7 @@ impl GameStore for SqliteStore {
         now_ms: u64,
     ) -> Result<Joined, LobbyError> {
         let (id, taker) = (id.to_owned(), taker.clone());
-        self.run_write(move |conn| {
+        self.run_write("join", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             if let Err(e) = waiting(&tx, &id)? {
                 return Ok(Err(e));
@@ -616,7 +645,7 @@ impl GameStore for SqliteStore {
 
     async fn leave(&self, id: &str, seat: usize, holder: [u8; 32]) -> Result<(), LobbyError> {
         let id = id.to_owned();
-        self.run_write(move |conn| {
+        self.run_write("leave", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             if let Err(e) = waiting(&tx, &id)? {
                 return Ok(Err(e));
@@ -658,7 +687,7 @@ impl GameStore for SqliteStore {
 
     async fn fill_open_seats(&self, id: &str, bot: &str, now: u64) -> Result<bool, StoreError> {
         let (id, bot) = (id.to_owned(), bot.to_owned());
-        self.run_write(move |conn| {
+        self.run_write("fill_open_seats", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             let started = tx
                 .execute(
@@ -685,7 +714,7 @@ impl GameStore for SqliteStore {
 
     async fn started_at(&self, id: &str) -> Result<Option<u64>, StoreError> {
         let id = id.to_owned();
-        self.run(move |conn| {
+        self.run("started_at", move |conn| {
             let row: Option<Option<i64>> = conn
                 .prepare_cached("SELECT started_at_ms FROM games WHERE id = ?")
                 .map_err(backend)?
@@ -702,7 +731,7 @@ impl GameStore for SqliteStore {
 
     async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
         let query = query.clone();
-        self.run(move |conn| {
+        self.run("list", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             let (after_ms, after_id) = match &query.after {
                 Some(c) => (Some(c.created_at_ms as i64), Some(c.id.clone())),
@@ -775,7 +804,7 @@ impl GameStore for SqliteStore {
     }
 
     async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
-        self.run_write(move |conn| {
+        self.run_write("expire", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             let ids: Vec<String> = {
                 let mut stmt = tx
@@ -811,7 +840,7 @@ impl GameStore for SqliteStore {
         replacing: Option<[u8; 32]>,
     ) -> Result<(), StoreError> {
         let id = id.to_owned();
-        self.run_write(move |conn| {
+        self.run_write("set_token", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             let changed = tx
                 .execute(
@@ -843,7 +872,7 @@ impl GameStore for SqliteStore {
 
     async fn delete(&self, id: &str) -> Result<bool, StoreError> {
         let id = id.to_owned();
-        self.run_write(move |conn| {
+        self.run_write("delete", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             let gone = tx
                 .execute("DELETE FROM games WHERE id = ?", [&id])
@@ -860,7 +889,7 @@ impl GameStore for SqliteStore {
 
     async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
         let owner = owner.to_owned();
-        self.run(move |conn| {
+        self.run("live_bot_games", move |conn| {
             conn.prepare_cached(
                 "SELECT count(*) FROM games g
                  WHERE g.owner = ? AND g.status = 1

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::{GameStore, MemoryStore, PostgresStore, SqliteStore, StoreError};
+use super::{Deadlines, GameStore, MemoryStore, PostgresStore, SqliteStore, StoreError};
 
 /// Why a `--database` URL could not be opened.
 #[derive(Debug, thiserror::Error)]
@@ -50,20 +50,31 @@ impl Location {
 }
 
 /// Open the store named by a `--database` URL (creating the SQLite file and
-/// running schema migrations as needed). `max_games` bounds the number of
-/// stored games.
+/// running schema migrations as needed), with the default [`Deadlines`].
+/// `max_games` bounds the number of stored games.
 pub async fn open(url: &str, max_games: usize) -> Result<Arc<dyn GameStore>, OpenError> {
+    open_with(url, max_games, Deadlines::default()).await
+}
+
+/// [`open`] with the database deadlines of the `--db-*-timeout` flags.
+pub async fn open_with(
+    url: &str,
+    max_games: usize,
+    deadlines: Deadlines,
+) -> Result<Arc<dyn GameStore>, OpenError> {
     let backend = |source| OpenError::Backend {
         url: redact(url),
         source,
     };
     Ok(match Location::parse(url)? {
         Location::Memory => Arc::new(MemoryStore::new(max_games)),
-        Location::Sqlite(path) => {
-            Arc::new(SqliteStore::open(&path, max_games).await.map_err(backend)?)
-        }
+        Location::Sqlite(path) => Arc::new(
+            SqliteStore::open_with(&path, max_games, deadlines)
+                .await
+                .map_err(backend)?,
+        ),
         Location::Postgres(conn) => Arc::new(
-            PostgresStore::connect(&conn, max_games)
+            PostgresStore::connect_with(&conn, max_games, deadlines)
                 .await
                 .map_err(backend)?,
         ),

@@ -3,7 +3,7 @@
 //! claiming at the same moment (`FOR UPDATE SKIP LOCKED`), the way job
 //! queues on PostgreSQL do, so replicas never wait on each other's scans.
 
-use super::{PostgresStore, backend, prepared};
+use super::{Db, backend, prepared};
 use crate::{Head, Lease, StoreError};
 
 /// Up to `$4` games due by `$2` with a free or expired lease, leased to
@@ -35,7 +35,7 @@ WHERE id = $1 AND version = $5 AND seat_revision = $6
   AND (lease_owner = $2 OR lease_until_ms IS NULL OR lease_until_ms < $3)
 RETURNING id";
 
-impl PostgresStore {
+impl Db {
     pub(super) async fn claim_due_rows(
         &self,
         lease: &Lease<'_>,

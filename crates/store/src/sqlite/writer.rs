@@ -3,7 +3,9 @@
 //! way to disk queue up, and the writer commits all of them in the next
 //! transaction (one fsync), each in a savepoint of its own so that one
 //! refused append (a version conflict, an unknown game) spoils no other.
-//! Every caller is answered only after the commit that holds its append.
+//! Every caller is answered only after the commit that holds its append;
+//! an append whose caller gave up (its deadline passed) before its commit
+//! began is skipped.
 //!
 //! Why a thread and not the blocking pool: with the pool, every append was
 //! a task of its own that woke a pool thread, took the connection's mutex
@@ -102,6 +104,13 @@ fn write_loop(
         // Appends that came while a reader held the connection join too.
         let room = MAX_BATCH - batch.len();
         batch.extend(jobs.try_iter().take(room));
+        // A caller that stopped waiting (its deadline passed while the
+        // connection was busy) was answered UNAVAILABLE: its append must
+        // not be recorded behind its back.
+        batch.retain(|p| !p.done.is_closed());
+        if batch.is_empty() {
+            continue;
+        }
         let results = commit_batch(&mut conn, file, &batch);
         drop(conn);
         stats.commits.fetch_add(1, Ordering::Relaxed);
@@ -368,6 +377,96 @@ mod tests {
         assert_eq!(stats.commits.load(Ordering::Relaxed), 1);
         assert_eq!(store.head("g19").await?.map(|h| h.version), Some(1));
         assert_eq!(store.head("g7").await?.map(|h| h.version), Some(0));
+        Ok(())
+    }
+
+    /// A writer that cannot get to the disk (the connection held, as by a
+    /// stuck commit) answers UNAVAILABLE within the deadline, and the
+    /// append it gave up on is not recorded once the writer gets going
+    /// again; the next append is.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_append_past_its_deadline_is_unavailable_and_not_recorded() -> Result<(), StoreError>
+    {
+        let dir = std::env::temp_dir().join(format!(
+            "satrap-writer-deadline-{}-{}",
+            std::process::id(),
+            now_ms()
+        ));
+        let _ = std::fs::create_dir_all(&dir);
+        let deadline = std::time::Duration::from_millis(300);
+        let store = SqliteStore::open_with(
+            &dir.join("satrap.db"),
+            100,
+            crate::Deadlines {
+                statement: deadline,
+                ..crate::Deadlines::default()
+            },
+        )
+        .await?;
+        store.create(&contract::record("g", "t", 1)).await?;
+        let (locked_tx, locked) = std::sync::mpsc::channel();
+        let (release, released) = std::sync::mpsc::channel::<()>();
+        let conn = store.conn.clone();
+        let holder = std::thread::spawn(move || {
+            let _guard = conn.lock();
+            let _ = locked_tx.send(());
+            let _ = released.recv();
+        });
+        let _ = locked.recv();
+        let action = LoggedAction {
+            seat: 0,
+            notation: "late".into(),
+            ..LoggedAction::default()
+        };
+        let start = std::time::Instant::now();
+        let answer = store
+            .append(
+                "g",
+                0,
+                std::slice::from_ref(&action),
+                GameStatus::InProgress,
+                None,
+            )
+            .await;
+        let took = start.elapsed();
+        assert_eq!(
+            answer,
+            Err(StoreError::Unavailable {
+                what: "append",
+                after: deadline
+            })
+        );
+        assert!(
+            took >= deadline && took < deadline * 4,
+            "answered after {took:?}"
+        );
+        // Reads wait for the connection too, and are bounded the same way.
+        assert!(matches!(
+            store.head("g").await,
+            Err(StoreError::Unavailable { what: "head", .. })
+        ));
+        let _ = release.send(());
+        let _ = holder.join();
+        let next = LoggedAction {
+            notation: "next".into(),
+            ..action
+        };
+        store
+            .append(
+                "g",
+                0,
+                std::slice::from_ref(&next),
+                GameStatus::InProgress,
+                None,
+            )
+            .await?;
+        let log = store
+            .load("g")
+            .await?
+            .map(|g| g.actions)
+            .unwrap_or_default();
+        let got: Vec<&str> = log.iter().map(|a| a.notation.as_str()).collect();
+        assert_eq!(got, ["next"], "the abandoned append was skipped");
         Ok(())
     }
 }
