@@ -444,7 +444,11 @@ class Client:
         the game is finished. A dropped stream (or one that ends early) is
         resumed at the last version seen + 1, so nothing is missed or
         repeated; after `max_retries` failures in a row the last error is
-        raised. `delta`: ask for UPDATE_MODE_DELTA (see `follow`)."""
+        raised. A version comes again only as an update with `cause` set
+        (its seats changed or the game started, which make no new
+        version), and only while a stream is open: what changed while none
+        was, GetGame tells. `delta`: ask for UPDATE_MODE_DELTA (see
+        `follow`)."""
         next_version = from_version
         failures = 0
         while True:
