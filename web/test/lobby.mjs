@@ -2,7 +2,9 @@
 // person, an open seat and a 3-second clock per move is created in the
 // lobby; a second browser context finds it with the "with open seats"
 // filter, takes the seat by name, and both pages see the game start (no new
-// version: the page asks until it does). Nobody moves, so the clock of the
+// version: the watch stream tells it, and the waiting page asks nothing on a
+// timer, which the test checks by counting its GetGame calls). Nobody
+// moves, so the clock of the
 // seat to act counts down on both pages, runs out, and a bot plays that move
 // (TIMEOUT_POLICY_BOT_MOVES): the pages show the new version live.
 //
@@ -41,9 +43,14 @@ try {
   check(row.includes("waiting for players") && row.includes("open seat"), `the listed game is waiting with an open seat: ${row}`);
   await guest.click(`.games tr[data-game-id="${gameId}"] a`);
 
-  // The host's page waits for players.
+  // The host's page waits for players, on its watch stream alone: from
+  // the waiting room to the start it makes no GetGame call.
   await host.goto(seatLink);
   await host.waitForSelector('.page.game[data-status="waiting"] .lobby-wait');
+  let hostReads = 0;
+  const countReads = (req) => { if (req.url().endsWith("/satrap.v1.GameService/GetGame")) hostReads += 1; };
+  host.on("request", countReads);
+  await host.waitForTimeout(2500);
 
   // The guest takes seat 1; its page becomes that seat's.
   await guest.waitForSelector('button.join-seat[data-seat="1"]');
@@ -54,6 +61,8 @@ try {
     await page.waitForSelector('.page.game[data-status="running"]', { timeout: 10000 })
       .catch(async (e) => { throw new Error(`${who}: the game did not start on the page: ${JSON.stringify(await state(page))}: ${e.message}`); });
   }
+  host.off("request", countReads);
+  check(hostReads === 0, `the waiting host page asked for the game ${hostReads} times instead of following its stream`);
   const names = await host.textContent("table.seats");
   check(names.includes("Guest"), `the host sees the guest's name: ${names}`);
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import threading
 import time
 
+import grpc
+
 import satrap
 from satrap.v1 import service_pb2 as pb
 
@@ -57,3 +59,74 @@ def test_bots_take_open_seats_and_wait_for_the_start(address):
             t.join(timeout=300)
         assert sorted(results) == [0, 1, 2]
         assert all(r.status == pb.GAME_STATUS_FINISHED for r in results.values())
+
+
+def _wait_in_thread(seat, **kwargs):
+    """Run `seat.wait_for_start(**kwargs)` on a thread; returns the thread
+    and a dict that gets the snapshot (or the error) and when it came."""
+    out = {}
+
+    def run():
+        try:
+            out["snap"] = seat.wait_for_start(**kwargs)
+        except Exception as e:  # noqa: BLE001 (handed to the test)
+            out["error"] = e
+        out["at"] = time.monotonic()
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    return t, out
+
+
+def test_wait_for_start_sees_the_start_on_the_stream_without_polling(address):
+    """The waiter reads the game once and then only watches: a seat change
+    does not end the wait, and the start ends it at once, although a
+    60 s `poll` would have slept far past the test's bound."""
+    with satrap.Client(address) as c:
+        created = c.create_game("ming_dynasty", [satrap.Seat.open_seat()] * 3, seed=9)
+        gid = created.game_id
+        ann = c.take_seat(gid, "ann", seat=0)
+        waiter, out = _wait_in_thread(ann, timeout=20, poll=60)
+        time.sleep(1.0)  # the waiter has read the game and opened its stream
+        carol = c.take_seat(gid, "carol", seat=1)
+        carol.leave()
+        c.take_seat(gid, "carol", seat=1)
+        time.sleep(0.5)
+        assert waiter.is_alive(), f"seat changes ended the wait: {out}"
+        joined = time.monotonic()
+        c.take_seat(gid, "bob", seat=2)
+        waiter.join(timeout=15)
+        assert not waiter.is_alive(), "the start was not seen"
+        assert "error" not in out, out.get("error")
+        assert out["at"] - joined < 3, f"the start took {out['at'] - joined:.1f} s to be seen"
+        snap = out["snap"]
+        assert snap.status == pb.GAME_STATUS_IN_PROGRESS
+        assert list(snap.to_act) and all(s.name for s in snap.seats)
+
+
+def test_wait_for_start_resumes_cut_streams_and_keeps_its_timeout(address):
+    """Streams cut every 0.2 s are reopened (GetGame, then WatchGame) until
+    the start; a game that never starts ends the wait with
+    DEADLINE_EXCEEDED at `timeout`."""
+    with satrap.Client(address) as c:
+        created = c.create_game("king_of_siam", [satrap.Seat.open_seat()] * 2, seed=10)
+        gid = created.game_id
+        ann = c.take_seat(gid, "ann", seat=0)
+        waiter, out = _wait_in_thread(ann, timeout=20, stream_timeout=0.2)
+        time.sleep(1.5)  # several streams cut and reopened
+        assert waiter.is_alive(), f"the wait ended early: {out}"
+        c.take_seat(gid, "bob", seat=1)
+        waiter.join(timeout=15)
+        assert "error" not in out, out.get("error")
+        assert out["snap"].status == pb.GAME_STATUS_IN_PROGRESS
+
+        lonely = c.create_game("king_of_siam", [satrap.Seat.open_seat()] * 2, seed=11)
+        seat = c.take_seat(lonely.game_id, "ann", seat=0)
+        began = time.monotonic()
+        try:
+            seat.wait_for_start(timeout=0.8)
+        except satrap.errors.DeadlineExceeded as e:
+            assert e.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+        else:
+            raise AssertionError("a game that never starts ended the wait")
+        assert 0.7 < time.monotonic() - began < 5

@@ -15,7 +15,8 @@ export abstract class Bot {
 
   /**
    * Play `seat` until the game is finished; resolves to the final snapshot.
-   * Waits for a lobby game to start (polling GetGame, `startTimeoutMs` at
+   * Waits for a lobby game to start (`waitForStart`: GetGame, then
+   * WatchGame, which tells the start as it happens; `startTimeoutMs` at
    * most), then follows the game on WatchGame (resumed after drops) and acts
    * whenever an update lists this seat in `to_act`. A move that lost a race
    * (ABORTED) or its clock (FAILED_PRECONDITION) is dropped: the next update
@@ -26,7 +27,7 @@ export abstract class Bot {
     seat: SeatHandle,
     opts: { streamTimeoutMs?: number; startTimeoutMs?: number } = {},
   ): Promise<GameSnapshot> {
-    const first = await seat.waitForStart(opts.startTimeoutMs);
+    const first = await seat.waitForStart(opts.startTimeoutMs, { streamTimeoutMs: opts.streamTimeoutMs });
     if (isFinished(first)) return first;
     // Whole snapshots: from Node, rebuilding them from deltas (`follow`)
     // costs about as much CPU as decoding them (bench/bot.mjs).

@@ -10,7 +10,7 @@
  * reject with `SatrapError` (code, message, rule id).
  */
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
-import { Code, createClient, type CallOptions, type Client, type Transport } from "@connectrpc/connect";
+import { Code, ConnectError, createClient, type CallOptions, type Client, type Transport } from "@connectrpc/connect";
 import {
   AdminService,
   type AbortGameResponse,
@@ -249,15 +249,59 @@ export class SatrapClient {
     return new SeatHandle(this, gameId, joined.seat.token, joined.seat.seat);
   }
 
-  /** Poll GetGame while the game waits for players (the start is no new version). */
-  async waitForStart(gameId: string, token?: string, timeoutMs?: number, pollMs = 200): Promise<GameSnapshot> {
+  /**
+   * The game's snapshot once it no longer waits for players (started, or
+   * finished if it was aborted while waiting), within `timeoutMs` (none:
+   * no limit), else a SatrapError with DEADLINE_EXCEEDED.
+   *
+   * Reads the game with GetGame, then follows WatchGame from that version:
+   * the stream sends that version first and then, with `GameUpdate.cause`
+   * set, each seat change and the start, which make no new version. Those
+   * reach only open streams, so after a dropped stream (or one cut by
+   * `streamTimeoutMs`) the game is read with GetGame again before watching
+   * again: a start that happened while no stream was open is not missed.
+   * After `maxRetries` failures in a row the last error is thrown. A number
+   * in place of `opts` is ignored: it was the interval of the GetGame
+   * polling this replaced, still accepted so older callers keep working.
+   */
+  async waitForStart(
+    gameId: string,
+    token?: string,
+    timeoutMs?: number,
+    opts: number | { streamTimeoutMs?: number; maxRetries?: number } = {},
+  ): Promise<GameSnapshot> {
+    const o = typeof opts === "number" ? {} : opts;
     const deadline = timeoutMs === undefined ? Infinity : Date.now() + timeoutMs;
+    // Milliseconds for the next call: `bound`, cut to what is left of
+    // `timeoutMs`; throws DEADLINE_EXCEEDED when nothing is.
+    const left = (bound?: number): number | undefined => {
+      if (deadline === Infinity) return bound;
+      const rest = deadline - Date.now();
+      if (rest <= 0) throw new SatrapError(new ConnectError(`the game did not start in ${timeoutMs} ms`, Code.DeadlineExceeded));
+      return bound === undefined ? rest : Math.min(bound, rest);
+    };
+    let failures = 0;
     for (;;) {
-      const snap = (await this.get(gameId, token)).snapshot;
-      if (!snap) throw new Error("GetGame returned no snapshot");
-      if (snap.status !== GameStatus.WAITING) return snap;
-      if (Date.now() > deadline) throw new Error(`the game did not start in ${timeoutMs} ms`);
-      await sleep(pollMs);
+      let last: unknown = new Error("WatchGame ended before the game started");
+      try {
+        const snap = (await this.getGame(gameId, token, false, { timeoutMs: left(this.timeoutMs) })).snapshot;
+        if (!snap) throw new Error("GetGame returned no snapshot");
+        if (snap.status !== GameStatus.WAITING) return snap;
+        // Full snapshots: a waiting game's are small, and each update then
+        // shows its status with no delta to apply.
+        for await (const update of this.watchGame(gameId, token, snap.version, {}, { timeoutMs: left(o.streamTimeoutMs) })) {
+          failures = 0;
+          if (update.snapshot && update.snapshot.status !== GameStatus.WAITING) return update.snapshot;
+        }
+        // The stream ended while the game still waits: read it again.
+      } catch (e) {
+        // DEADLINE_EXCEEDED is resumable: a stream cut by `streamTimeoutMs`.
+        // Once `timeoutMs` has passed, `left` below throws it for good.
+        if (!hasCode(e, ...RESUMABLE)) throw e;
+        last = e;
+      }
+      if (++failures > (o.maxRetries ?? 50)) throw last;
+      await sleep(left(backoffMs(failures)) ?? 0);
     }
   }
 
@@ -265,7 +309,10 @@ export class SatrapClient {
    * Every version from `fromVersion` on, as `token` may see it, until the
    * game is finished. A dropped stream (or one that ends early) is resumed
    * at the last version seen + 1: nothing is missed or repeated; after
-   * `maxRetries` failures in a row the last error is thrown.
+   * `maxRetries` failures in a row the last error is thrown. A version
+   * comes again only as an update with `cause` set (its seats changed or
+   * the game started, which make no new version), and only while a stream
+   * is open: what changed while none was, GetGame tells.
    */
   async *watch(
     gameId: string,
@@ -354,8 +401,9 @@ export class SeatHandle {
     return follow(this.client, this.gameId, this.token, fromVersion, opts);
   }
 
-  waitForStart(timeoutMs?: number) {
-    return this.client.waitForStart(this.gameId, this.token, timeoutMs);
+  /** `SatrapClient.waitForStart` for this seat. */
+  waitForStart(timeoutMs?: number, opts?: number | { streamTimeoutMs?: number; maxRetries?: number }) {
+    return this.client.waitForStart(this.gameId, this.token, timeoutMs, opts);
   }
 
   resign() {

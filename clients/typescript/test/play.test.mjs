@@ -102,6 +102,94 @@ test("watch resumes after cut streams: every version once, in order", async () =
   assert.deepEqual(versions, versions.map((_, i) => BigInt(i)));
 });
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** `waitForStart` running: `done()` tells whether it settled, `settled` its result and when. */
+function waiting(p) {
+  let done = false;
+  const settled = p.then(
+    (snap) => ({ snap, at: Date.now() }),
+    (error) => ({ error, at: Date.now() }),
+  );
+  settled.then(() => (done = true));
+  return { done: () => done, settled };
+}
+
+test("waitForStart sees the start on the stream, not by polling; watchers get the seat changes", async (t) => {
+  const { UpdateCause } = await import("../dist/index.js");
+  const created = await client.createGame("ming_dynasty", [{ open: true }, { open: true }, { open: true }], { seed: 9n });
+  const id = created.gameId;
+  // A raw stream from the current version: the seat changes and the start
+  // repeat that version with a cause and no events.
+  const stop = new AbortController();
+  t.after(() => stop.abort()); // a failed test leaves no stream behind
+  let opened;
+  const open = new Promise((r) => (opened = r));
+  const raw = (async () => {
+    const seen = [];
+    try {
+      for await (const u of client.watchGame(id, undefined, created.snapshot.version, {}, { signal: stop.signal })) {
+        seen.push(u);
+        opened();
+        if (u.cause === UpdateCause.STARTED) break;
+      }
+    } finally {
+      opened();
+    }
+    return seen;
+  })().catch((e) => (stop.signal.aborted ? [] : Promise.reject(e)));
+  await open; // the stream is there before the first seat changes
+  const ann = await client.takeSeat(id, "ann", { seat: 0 });
+  // 60_000: the polling interval of old, ignored.
+  const wait = waiting(ann.waitForStart(20_000, 60_000));
+  await sleep(1000); // the waiter has read the game and opened its stream
+  const carol = await client.takeSeat(id, "carol", { seat: 1 });
+  await carol.leave();
+  await client.takeSeat(id, "carol", { seat: 1 });
+  await sleep(500);
+  assert.equal(wait.done(), false, "seat changes ended the wait");
+  const joined = Date.now();
+  await client.takeSeat(id, "bob", { seat: 2 });
+  const { snap, error, at } = await wait.settled;
+  assert.equal(error, undefined);
+  assert.ok(at - joined < 3000, `the start took ${at - joined} ms to be seen`);
+  assert.equal(snap.status, GameStatus.IN_PROGRESS);
+  assert.ok(snap.toAct.length > 0 && snap.seats.every((s) => s.name));
+
+  const timer = setTimeout(() => stop.abort(), 5000);
+  const updates = await raw;
+  clearTimeout(timer);
+  assert.equal(updates[0].cause, UpdateCause.UNSPECIFIED, "the stream's first update is the version asked for");
+  const again = updates.slice(1);
+  assert.ok(again.length >= 5, `ann, carol, carol leaving, carol again, bob: ${again.length} updates`);
+  assert.ok(again.every((u) => u.version === created.snapshot.version && u.events.length === 0));
+  assert.deepEqual(again.map((u) => u.cause).slice(-2), [UpdateCause.SEATS, UpdateCause.STARTED]);
+  assert.equal(again.at(-1).snapshot.status, GameStatus.IN_PROGRESS);
+});
+
+test("waitForStart resumes cut streams and keeps its timeout", async () => {
+  const created = await client.createGame("king_of_siam", [{ open: true }, { open: true }], { seed: 10n });
+  const ann = await client.takeSeat(created.gameId, "ann", { seat: 0 });
+  const wait = waiting(ann.waitForStart(20_000, { streamTimeoutMs: 200 }));
+  await sleep(1500); // several streams cut and reopened
+  assert.equal(wait.done(), false, "the wait ended early");
+  await client.takeSeat(created.gameId, "bob", { seat: 1 });
+  const { snap, error } = await wait.settled;
+  assert.equal(error, undefined);
+  assert.equal(snap.status, GameStatus.IN_PROGRESS);
+
+  const lonely = await client.createGame("king_of_siam", [{ open: true }, { open: true }], { seed: 11n });
+  const seat = await client.takeSeat(lonely.gameId, "ann", { seat: 0 });
+  const began = Date.now();
+  await assert.rejects(seat.waitForStart(800), (e) => {
+    assert.ok(e instanceof SatrapError, `a SatrapError, not ${e}`);
+    assert.equal(e.code, Code.DeadlineExceeded);
+    return true;
+  });
+  const took = Date.now() - began;
+  assert.ok(took >= 700 && took < 5000, `the timeout took ${took} ms`);
+});
+
 test("gRPC-Web (the browser transport) reaches the same server", async () => {
   const web = connectWeb(`http://${server.address}`);
   const types = await web.gameTypes();

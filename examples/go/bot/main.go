@@ -94,6 +94,61 @@ func (b *bot) act(version uint64) error {
 	}
 }
 
+// waitForStart returns the game once it no longer waits for players. The
+// start is no new version: an open WatchGame stream gets it as an update
+// repeating the current version with `cause` set, but a stream opened after
+// it does not. So each attempt reads the game with GetGame first, then
+// watches from that version (its update comes first, as the game is once
+// the stream listens, so nothing falls between the two calls).
+func (b *bot) waitForStart(within time.Duration) (*pb.GameSnapshot, error) {
+	deadline := time.Now().Add(within)
+	for failures := 0; ; {
+		if !time.Now().Before(deadline) {
+			return nil, fmt.Errorf("the game did not start in %s", within)
+		}
+		ctx, cancel := b.ctx(time.Until(deadline))
+		snap, err := b.startSeen(ctx)
+		cancel()
+		if err == nil {
+			return snap, nil
+		}
+		switch status.Code(err) {
+		case codes.Unavailable, codes.DeadlineExceeded, codes.Canceled, codes.Unknown:
+		default:
+			return nil, err
+		}
+		if failures++; failures > 20 {
+			return nil, fmt.Errorf("waiting for the start failed %d times in a row: %w", failures, err)
+		}
+		time.Sleep(time.Duration(50*failures) * time.Millisecond)
+	}
+}
+
+// startSeen is one attempt of waitForStart: GetGame, then one stream until
+// an update is not waiting; an error if the stream ends before.
+func (b *bot) startSeen(ctx context.Context) (*pb.GameSnapshot, error) {
+	got, err := b.rpc.GetGame(ctx, &pb.GetGameRequest{GameId: b.game})
+	if err != nil {
+		return nil, err
+	}
+	if snap := got.GetSnapshot(); snap.GetStatus() != pb.GameStatus_GAME_STATUS_WAITING {
+		return snap, nil
+	}
+	stream, err := b.rpc.WatchGame(ctx, &pb.WatchGameRequest{GameId: b.game, FromVersion: got.GetSnapshot().GetVersion()})
+	if err != nil {
+		return nil, err
+	}
+	for {
+		u, err := stream.Recv()
+		if err != nil {
+			return nil, err // io.EOF reads as codes.Unknown: try again
+		}
+		if snap := u.GetSnapshot(); snap.GetStatus() != pb.GameStatus_GAME_STATUS_WAITING {
+			return snap, nil
+		}
+	}
+}
+
 // play follows the game from `from` until it is finished.
 func (b *bot) play(from uint64) (*pb.GameSnapshot, error) {
 	next, failures := from, 0
@@ -192,22 +247,9 @@ func run() error {
 	}
 	b.token, b.seat = joined.GetSeat().GetToken(), joined.GetSeat().GetSeat()
 
-	// The start is not a new version: poll GetGame until it is not waiting.
-	var start *pb.GameSnapshot
-	for i := 0; ; i++ {
-		ctx, cancel := b.ctx(10 * time.Second)
-		got, err := b.rpc.GetGame(ctx, &pb.GetGameRequest{GameId: b.game})
-		cancel()
-		if err != nil {
-			return fmt.Errorf("GetGame: %w", err)
-		}
-		if start = got.GetSnapshot(); start.GetStatus() != pb.GameStatus_GAME_STATUS_WAITING {
-			break
-		}
-		if i >= 100 {
-			return errors.New("the game did not start in 20 s")
-		}
-		time.Sleep(200 * time.Millisecond)
+	start, err := b.waitForStart(20 * time.Second)
+	if err != nil {
+		return err
 	}
 	final, err := b.play(start.GetVersion())
 	if err != nil {

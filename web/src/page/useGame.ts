@@ -1,11 +1,15 @@
 // Following one game: GetGame and the recent history first, then WatchGame
 // in UPDATE_MODE_DELTA (a whole snapshot first, then only what changed),
-// resumed from the version after the last one shown after every drop. A
-// waiting game starts without a new version, so while seats are open the
-// game is asked for every second.
+// resumed from the version after the last one shown after every drop.
+// While a game waits for players its seats change and it starts without a
+// new version: the stream repeats the current version with a cause
+// (GameUpdate.cause), so nothing is asked for on a timer. Those updates
+// reach only open streams, so a stream (re)opened for a waiting game reads
+// the game with GetGame first and starts at that version, whose update
+// shows the seats as they are when the stream begins.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { client, asSeat, explain, isCode, Code } from "../api";
-import { GameStatus, UpdateMode, type GameEvent, type GameSnapshot, type GameUpdate } from "../gen/satrap/v1/service_pb";
+import { GameStatus, UpdateCause, UpdateMode, type GameEvent, type GameSnapshot, type GameUpdate } from "../gen/satrap/v1/service_pb";
 import { applyDelta } from "../delta";
 
 export type Conn = "connecting" | "live" | "reconnecting" | "finished";
@@ -26,7 +30,7 @@ export interface GameFeed {
   fatal: string;
   /** Show events and a snapshot that came from elsewhere (a move's answer). */
   addEvents: (list: GameEvent[]) => void;
-  showSnapshot: (s: GameSnapshot | undefined) => void;
+  showSnapshot: (s: GameSnapshot | undefined, again?: boolean) => void;
 }
 
 export function useGame(gameId: string, token: string | undefined): GameFeed {
@@ -43,11 +47,13 @@ export function useGame(gameId: string, token: string | undefined): GameFeed {
     for (const e of fresh) seen.current.events.add(e.version);
     setEvents((old) => [...old, ...fresh].sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0)).slice(-EVENTS_KEPT));
   }
-  function showSnapshot(s: GameSnapshot | undefined) {
+  // `again`: `s` is the version shown, newer than what is shown (its seats
+  // changed or the game started, which make no new version).
+  function showSnapshot(s: GameSnapshot | undefined, again = false) {
     if (!s || s.version < seen.current.last) return;
-    // The same version again only when its status changed (a waiting game
-    // started, which makes no new version).
-    if (s.version === seen.current.last && s.status === seen.current.status) return;
+    // Otherwise the same version again is shown only when its status
+    // changed (an answer that saw the start before the stream told it).
+    if (s.version === seen.current.last && !again && s.status === seen.current.status) return;
     seen.current.last = s.version;
     seen.current.status = s.status;
     seen.current.finished = s.status === GameStatus.FINISHED;
@@ -73,20 +79,30 @@ export function useGame(gameId: string, token: string | undefined): GameFeed {
             addEvents(h.entries.slice(-30).flatMap((e) => e.events));
             for (const e of h.entries) seen.current.events.add(e.version);
             showSnapshot(g.snapshot);
+          } else if (seen.current.status === GameStatus.WAITING) {
+            // Seat changes and the start made while no stream was open
+            // reach no stream: read them here.
+            showSnapshot((await client.getGame({ gameId }, asSeat(token, signal))).snapshot, true);
           }
           if (seen.current.finished) { setConn("finished"); return; }
-          const from = resumeAtLast ? seen.current.last : seen.current.last + 1n;
+          // A waiting game is watched from the version shown: the stream's
+          // first update repeats it as it is once the stream listens, so a
+          // seat taken between GetGame and the stream is not lost either.
+          const waiting = seen.current.status === GameStatus.WAITING;
+          const from = resumeAtLast || waiting ? seen.current.last : seen.current.last + 1n;
           const stream = client.watchGame({ gameId, fromVersion: from, mode: UpdateMode.DELTA }, asSeat(token, signal));
           setConn("live");
           // This stream's snapshot: whole in its first update, then deltas.
           let held: GameSnapshot | undefined;
+          let first = true;
           for await (const u of stream as AsyncIterable<GameUpdate>) {
             attempt = 0;
             if (u.snapshot) held = u.snapshot;
             else if (u.delta && held) held = applyDelta(held, u.delta);
             addEvents(u.events);
             if (u.version > 0n) seen.current.events.add(u.version);
-            showSnapshot(held);
+            showSnapshot(held, u.cause !== UpdateCause.UNSPECIFIED || (first && waiting));
+            first = false;
           }
           if (seen.current.finished) { setConn("finished"); return; }
         } catch (e) {
@@ -102,17 +118,6 @@ export function useGame(gameId: string, token: string | undefined): GameFeed {
     })();
     return () => abort.abort();
   }, [gameId, token]);
-
-  // A waiting game starts without a new version: ask for it every second.
-  const waiting = snap?.status === GameStatus.WAITING;
-  useEffect(() => {
-    if (!waiting) return;
-    const abort = new AbortController();
-    const t = setInterval(() => {
-      client.getGame({ gameId }, asSeat(token, abort.signal)).then((g) => showSnapshot(g.snapshot)).catch(() => {});
-    }, 1000);
-    return () => { clearInterval(t); abort.abort(); };
-  }, [waiting, gameId, token]);
 
   return { snap, events, conn, fatal, addEvents, showSnapshot };
 }

@@ -28,7 +28,8 @@ class Bot:
              start_timeout: Optional[float] = None) -> pb.GameSnapshot:
         """Play `seat` until the game is finished; returns the final snapshot.
 
-        Waits for a lobby game to start (polling GetGame; `start_timeout`
+        Waits for a lobby game to start (`wait_for_start`: GetGame, then
+        WatchGame, which tells the start as it happens; `start_timeout`
         seconds at most, default no limit), then follows the game on
         WatchGame, resumed after dropped streams, and acts whenever an
         update lists this seat in `to_act`. A move that loses a race
@@ -36,7 +37,7 @@ class Bot:
         after the seat's deadline) is dropped: the next update brings the
         new state and a new choice. A move cut short by UNAVAILABLE or a
         deadline is resent with the same expected version, which is safe."""
-        first = seat.wait_for_start(timeout=start_timeout)
+        first = seat.wait_for_start(timeout=start_timeout, stream_timeout=stream_timeout)
         if first.status == FINISHED:
             return first
         for update in seat.watch(from_version=first.version, stream_timeout=stream_timeout):

@@ -355,18 +355,65 @@ class Client:
         return SeatHandle(self, game_id, joined.seat.token, joined.seat.seat)
 
     def wait_for_start(self, game_id: str, token: Optional[str] = None, *,
-                       timeout: Optional[float] = None, poll: float = 0.2) -> pb.GameSnapshot:
-        """Poll GetGame while the game waits for players (the start is not a
-        new version, so WatchGame does not tell); `timeout` None: no limit."""
+                       timeout: Optional[float] = None, stream_timeout: Optional[float] = None,
+                       max_retries: int = 50, poll: Optional[float] = None) -> pb.GameSnapshot:
+        """The game's snapshot once it no longer waits for players (started,
+        or finished if it was aborted while waiting); `timeout` seconds at
+        most (None: no limit), else DeadlineExceeded.
+
+        Reads the game with GetGame, then follows WatchGame from that
+        version: the stream sends that version first and then, with
+        `GameUpdate.cause` set, every seat change and the start, which make
+        no new version. Those updates reach only open streams, so after a
+        dropped stream (or one cut by `stream_timeout`) the game is read
+        with GetGame again before watching again: a start that happened
+        while no stream was open is not missed. After `max_retries`
+        failures in a row the last error is raised. `poll` is ignored: it
+        was the interval of the GetGame polling this replaced, still
+        accepted so older callers keep working."""
+        del poll
         deadline = None if timeout is None else time.monotonic() + timeout
-        while True:
-            snap = self.get(game_id, token).snapshot
-            if snap.status != WAITING:
-                return snap
-            if deadline is not None and time.monotonic() > deadline:
+
+        def left(bound: Optional[float]) -> Optional[float]:
+            """Seconds for the next call: `bound`, cut to what is left of
+            `timeout` (DeadlineExceeded when nothing is)."""
+            if deadline is None:
+                return bound
+            rest = deadline - time.monotonic()
+            if rest <= 0:
                 raise errors.DeadlineExceeded(grpc.StatusCode.DEADLINE_EXCEEDED,
                                               f"the game did not start in {timeout} s")
-            time.sleep(poll)
+            return rest if bound is None else min(bound, rest)
+
+        failures = 0
+        while True:
+            last: Optional[errors.SatrapError] = None
+            try:
+                snap = self.get_game(game_id, token, timeout=left(self.timeout)).snapshot
+                if snap.status != WAITING:
+                    return snap
+                # Full snapshots: a waiting game's are small, and each update
+                # then shows its status with no delta to apply.
+                for update in self.watch_game(game_id, token, from_version=snap.version,
+                                              timeout=left(stream_timeout)):
+                    failures = 0
+                    if update.snapshot.status != WAITING:
+                        return update.snapshot
+                # The stream ended while the game still waits: read it again.
+            except errors.SatrapError as e:
+                # DEADLINE_EXCEEDED is resumable: a stream cut by
+                # `stream_timeout`. Once `timeout` has passed, `left` below
+                # raises it for good.
+                if e.code() not in RESUMABLE:
+                    raise
+                last = e
+            failures += 1
+            if failures > max_retries:
+                if last is not None:
+                    raise last
+                raise errors.Unavailable(grpc.StatusCode.UNAVAILABLE,
+                                         f"WatchGame ended {failures} times in a row")
+            time.sleep(left(backoff(failures)))
 
     # -- following -----------------------------------------------------------
     def follow(self, game_id: str, token: Optional[str] = None, *, from_version: int = 0,
@@ -397,7 +444,11 @@ class Client:
         the game is finished. A dropped stream (or one that ends early) is
         resumed at the last version seen + 1, so nothing is missed or
         repeated; after `max_retries` failures in a row the last error is
-        raised. `delta`: ask for UPDATE_MODE_DELTA (see `follow`)."""
+        raised. A version comes again only as an update with `cause` set
+        (its seats changed or the game started, which make no new
+        version), and only while a stream is open: what changed while none
+        was, GetGame tells. `delta`: ask for UPDATE_MODE_DELTA (see
+        `follow`)."""
         next_version = from_version
         failures = 0
         while True:

@@ -19,6 +19,12 @@ class GameStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GAME_STATUS_FINISHED: _ClassVar[GameStatus]
     GAME_STATUS_WAITING: _ClassVar[GameStatus]
 
+class UpdateCause(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    UPDATE_CAUSE_UNSPECIFIED: _ClassVar[UpdateCause]
+    UPDATE_CAUSE_SEATS: _ClassVar[UpdateCause]
+    UPDATE_CAUSE_STARTED: _ClassVar[UpdateCause]
+
 class TimeoutPolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     TIMEOUT_POLICY_UNSPECIFIED: _ClassVar[TimeoutPolicy]
@@ -35,6 +41,9 @@ GAME_STATUS_UNSPECIFIED: GameStatus
 GAME_STATUS_IN_PROGRESS: GameStatus
 GAME_STATUS_FINISHED: GameStatus
 GAME_STATUS_WAITING: GameStatus
+UPDATE_CAUSE_UNSPECIFIED: UpdateCause
+UPDATE_CAUSE_SEATS: UpdateCause
+UPDATE_CAUSE_STARTED: UpdateCause
 TIMEOUT_POLICY_UNSPECIFIED: TimeoutPolicy
 TIMEOUT_POLICY_BOT_MOVES: TimeoutPolicy
 TIMEOUT_POLICY_BOT_TAKES_SEAT: TimeoutPolicy
@@ -336,16 +345,18 @@ class WatchGameRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ..., mode: _Optional[_Union[UpdateMode, str]] = ..., text: _Optional[bool] = ...) -> None: ...
 
 class GameUpdate(_message.Message):
-    __slots__ = ("version", "events", "snapshot", "delta")
+    __slots__ = ("version", "events", "snapshot", "delta", "cause")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
     DELTA_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
     version: int
     events: _containers.RepeatedCompositeFieldContainer[GameEvent]
     snapshot: GameSnapshot
     delta: SnapshotDelta
-    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ..., delta: _Optional[_Union[SnapshotDelta, _Mapping]] = ...) -> None: ...
+    cause: UpdateCause
+    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ..., delta: _Optional[_Union[SnapshotDelta, _Mapping]] = ..., cause: _Optional[_Union[UpdateCause, str]] = ...) -> None: ...
 
 class GetHistoryRequest(_message.Message):
     __slots__ = ("game_id",)
