@@ -6,65 +6,21 @@
 #[path = "it/common/mod.rs"]
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
 
+use common::process::Served;
 use common::{Client, Lcg, apply_notation, create, legal, seats, snapshot};
 use satrap_server::proto::{self, game_service_client::GameServiceClient};
 
 /// A `satrap serve` process with no `--database` flag, so it uses the
 /// default `sqlite://satrap.db` in `dir`.
-struct Server {
-    child: Child,
-    addr: String,
-}
+struct Server;
 
 impl Server {
-    fn start(dir: &Path) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_satrap"))
-            .args(["serve", "--listen", "127.0.0.1:0", "--log-format", "json"])
-            .env_remove("SATRAP_DATABASE_URL")
-            .current_dir(dir)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn satrap");
-        let stdout = child.stdout.take().expect("stdout");
-        let mut lines = BufReader::new(stdout).lines();
-        let addr = loop {
-            let line = lines
-                .next()
-                .expect("satrap exited before serving")
-                .expect("read log");
-            let log: serde_json::Value = serde_json::from_str(&line).expect("JSON log line");
-            if log["fields"]["message"] == "satrap serving" {
-                assert_eq!(log["fields"]["database"], "sqlite://satrap.db");
-                break log["fields"]["addr"].as_str().expect("addr").to_owned();
-            }
-        };
-        // Keep draining the logs so the server never blocks on a full pipe.
-        std::thread::spawn(move || lines.for_each(drop));
-        Self { child, addr }
-    }
-
-    async fn client(&self) -> Client {
-        GameServiceClient::connect(format!("http://{}", self.addr))
-            .await
-            .expect("connect")
-    }
-
-    /// SIGKILL: no shutdown, no flush, nothing.
-    fn kill_9(mut self) {
-        self.child.kill().expect("kill -9");
-        self.child.wait().expect("reap");
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    fn start(dir: &Path) -> Served {
+        let served = Served::start(&[], Some(dir));
+        assert_eq!(served.database, "sqlite://satrap.db");
+        served
     }
 }
 

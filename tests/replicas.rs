@@ -13,14 +13,13 @@
 #[path = "it/common/mod.rs"]
 mod common;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::external::{TestDatabase, postgres_url};
 use common::lobby::{create_timed, history, per_move};
+use common::process::Served;
 use common::{Client, bot_seats, create};
-use satrap_server::proto::{self, game_service_client::GameServiceClient};
+use satrap_server::proto;
 
 /// One test at a time: each runs several servers, and their timings must
 /// not share the two cores with another test's.
@@ -34,69 +33,33 @@ const PER_MOVE_MS: u64 = 700;
 const KS: &str = "king_of_siam";
 
 /// A `satrap serve` process on `database`, with metrics.
-struct Replica {
-    child: Child,
-    addr: String,
-    metrics: String,
-}
+struct Replica(Served);
 
 impl Replica {
     fn start(database: &str) -> Self {
         let delay = format!("{}ms", DELAY.as_millis());
-        let mut child = Command::new(env!("CARGO_BIN_EXE_satrap"))
-            .args([
-                "serve",
-                "--listen",
-                "127.0.0.1:0",
+        Self(Served::start(
+            &[
                 "--metrics-listen",
                 "127.0.0.1:0",
-                "--log-format",
-                "json",
                 "--bot-takeover-delay",
                 &delay,
                 "--database",
                 database,
-            ])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn satrap");
-        let stdout = child.stdout.take().expect("stdout");
-        let mut lines = BufReader::new(stdout).lines();
-        let (mut addr, mut metrics) = (None, None);
-        while addr.is_none() || metrics.is_none() {
-            let line = lines
-                .next()
-                .expect("satrap exited before serving")
-                .expect("read log");
-            let log: serde_json::Value = serde_json::from_str(&line).expect("JSON log line");
-            let message = log["fields"]["message"].as_str().unwrap_or_default();
-            let at = log["fields"]["addr"].as_str().map(str::to_owned);
-            if message == "satrap serving" {
-                addr = at;
-            } else if message.starts_with("metrics at") {
-                metrics = at;
-            }
-        }
-        // Keep draining the logs so the server never blocks on a full pipe.
-        std::thread::spawn(move || lines.for_each(drop));
-        Self {
-            child,
-            addr: addr.expect("addr"),
-            metrics: metrics.expect("metrics addr"),
-        }
+            ],
+            None,
+        ))
     }
 
     async fn client(&self) -> Client {
-        GameServiceClient::connect(format!("http://{}", self.addr))
-            .await
-            .expect("connect")
+        self.0.client().await
     }
 
     /// This replica's `satrap_bot_decisions_total`, summed over bots.
     fn bot_decisions(&self) -> f64 {
-        let mut stream = std::net::TcpStream::connect(&self.metrics).expect("metrics");
         use std::io::{Read, Write};
+        let metrics = self.0.metrics.as_deref().expect("metrics address");
+        let mut stream = std::net::TcpStream::connect(metrics).expect("metrics");
         write!(
             stream,
             "GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
@@ -111,16 +74,8 @@ impl Replica {
     }
 
     /// SIGKILL: no shutdown, no lease given back.
-    fn kill_9(mut self) {
-        self.child.kill().expect("kill -9");
-        self.child.wait().expect("reap");
-    }
-}
-
-impl Drop for Replica {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    fn kill_9(self) {
+        self.0.kill_9();
     }
 }
 
@@ -161,14 +116,16 @@ async fn until_finished(db: &tokio_postgres::Client, ids: &[String], within: Dur
 /// and at most the takeover delay plus one second after it; every move in
 /// time. Per-move clocks with one seat to act: each run starts at the
 /// previous entry, the first at the start.
-fn check_timeouts(h: &proto::GetHistoryResponse, started: u64) -> usize {
+fn check_timeouts(h: &proto::GetHistoryResponse, started: u64) -> (usize, u64) {
     let mut run_start = started;
     let mut timeouts = 0;
+    let mut latest = 0;
     let slack = DELAY.as_millis() as u64 + 1_000;
     for e in &h.entries {
         let deadline = run_start + PER_MOVE_MS;
         if e.timeout != 0 {
             timeouts += 1;
+            latest = latest.max(e.at_ms.saturating_sub(deadline));
             assert!(
                 (deadline..=deadline + slack).contains(&e.at_ms),
                 "version {}: timeout at {}, deadline {deadline} (late by {} ms)",
@@ -185,7 +142,7 @@ fn check_timeouts(h: &proto::GetHistoryResponse, started: u64) -> usize {
         }
         run_start = e.at_ms;
     }
-    timeouts
+    (timeouts, latest)
 }
 
 /// Kill the replica that drives all-bot and clocked games (every timeout
@@ -241,12 +198,13 @@ async fn a_dead_replicas_games_are_finished(test: &str, survivors: usize) {
         );
     }
     doomed.kill_9();
+    let killed = Instant::now();
 
     // Nobody asks the survivors about these games: their scanners find them.
     until_finished(&client, &games, Duration::from_secs(90)).await;
 
     let mut b = others[0].client().await;
-    let mut timeouts = 0;
+    let (mut timeouts, mut latest) = (0, 0);
     for id in &clocked {
         let started: i64 = client
             .query_one("SELECT started_at_ms FROM games WHERE id = $1", &[id])
@@ -258,9 +216,18 @@ async fn a_dead_replicas_games_are_finished(test: &str, survivors: usize) {
         for (i, e) in h.entries.iter().enumerate() {
             assert_eq!(e.version, i as u64 + 1, "{id}");
         }
-        timeouts += check_timeouts(&h, started as u64);
+        let (n, late) = check_timeouts(&h, started as u64);
+        timeouts += n;
+        latest = latest.max(late);
     }
     assert!(timeouts >= 3, "every clocked game timed out at least once");
+    println!(
+        "{} replicas left: {} games finished {:.1} s after the kill; {timeouts} timeouts, \
+         the latest {latest} ms after its deadline",
+        survivors,
+        games.len(),
+        killed.elapsed().as_secs_f64()
+    );
     drop(others);
     db.drop().await;
 }
@@ -343,6 +310,7 @@ async fn with_every_replica_alive_each_bot_decision_is_made_once() {
         decisions, moves as f64,
         "bot decisions per replica {per_replica:?} for {moves} bot moves"
     );
+    println!("{moves} bot moves, decisions per replica {per_replica:?}");
     for w in watchers {
         w.abort();
     }

@@ -5,6 +5,7 @@ pub mod access;
 pub mod external;
 pub mod golden;
 pub mod lobby;
+pub mod process;
 pub mod raw;
 pub mod telemetry;
 
