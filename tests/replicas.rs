@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use common::external::{TestDatabase, postgres_url};
 use common::lobby::{create_timed, history, per_move};
 use common::process::Served;
+use common::telemetry::scrape;
 use common::{Client, bot_seats, create};
 use satrap_server::proto;
 
@@ -56,21 +57,10 @@ impl Replica {
     }
 
     /// This replica's `satrap_bot_decisions_total`, summed over bots.
-    fn bot_decisions(&self) -> f64 {
-        use std::io::{Read, Write};
+    async fn bot_decisions(&self) -> f64 {
         let metrics = self.0.metrics.as_deref().expect("metrics address");
-        let mut stream = std::net::TcpStream::connect(metrics).expect("metrics");
-        write!(
-            stream,
-            "GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-        )
-        .expect("request");
-        let mut body = String::new();
-        stream.read_to_string(&mut body).expect("response");
-        body.lines()
-            .filter(|l| l.starts_with("satrap_bot_decisions_total"))
-            .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
-            .sum()
+        let addr = metrics.parse().expect("metrics socket address");
+        scrape(addr).await.sum("satrap_bot_decisions_total")
     }
 
     /// SIGKILL: no shutdown, no lease given back.
@@ -304,7 +294,10 @@ async fn with_every_replica_alive_each_bot_decision_is_made_once() {
     }
     // Every bot turn is one decision on the pool (a seat with one legal
     // move included); one thought twice, on two replicas, would count twice.
-    let per_replica: Vec<f64> = replicas.iter().map(Replica::bot_decisions).collect();
+    let mut per_replica = Vec::new();
+    for r in &replicas {
+        per_replica.push(r.bot_decisions().await);
+    }
     let decisions: f64 = per_replica.iter().sum();
     assert_eq!(
         decisions, moves as f64,

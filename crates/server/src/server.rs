@@ -295,7 +295,7 @@ pub async fn serve_on(
     let background = [
         tokio::spawn(hub.clone().follow_store()),
         tokio::spawn(retention(hub.clone(), config.clone())),
-        tokio::spawn(hub.clone().resume_bots()),
+        tokio::spawn(hub.clone().find_work()),
         tokio::spawn(report_faults(faults, readiness.clone())),
     ];
     let metrics_task = metrics.map(|(listener, handle)| {

@@ -91,6 +91,15 @@ impl Scrape {
             .unwrap_or(0.0)
     }
 
+    /// The sum of every series of `name`, whatever its labels.
+    pub fn sum(&self, name: &str) -> f64 {
+        self.0
+            .iter()
+            .filter(|((n, _), _)| n == name)
+            .map(|(_, v)| v)
+            .sum()
+    }
+
     /// Whether `name` appears at all.
     pub fn has(&self, name: &str) -> bool {
         self.0.keys().any(|(n, _)| n == name)

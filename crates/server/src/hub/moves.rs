@@ -192,9 +192,13 @@ impl Hub {
             action.at_ms,
             action.kind,
         );
-        // When the game needs the server next, recorded with the move: a
-        // replica that dies after this commit leaves its work findable.
-        let due = next_work(&live.meta, &live.seats(), next.as_ref(), &clocks).map(|(at, _)| at);
+        // When the game needs the server next, recorded with the move on a
+        // shared store: a replica that dies after this commit leaves its
+        // work findable. (A store one process writes keeps no due times.)
+        let due = match self.store.shared() {
+            true => next_work(&live.meta, &live.seats(), next.as_ref(), &clocks).map(|(at, _)| at),
+            false => None,
+        };
         match self
             .store
             .append(

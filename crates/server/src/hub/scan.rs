@@ -24,7 +24,7 @@ const CLAIM_BATCH: usize = 64;
 impl Hub {
     /// Start the games' tasks: at start-up on a store only this process
     /// writes; by the lease scanner, until shutdown, on a shared one.
-    pub async fn resume_bots(self: Arc<Self>) {
+    pub async fn find_work(self: Arc<Self>) {
         if self.store.shared() {
             self.claim_work().await;
             return;

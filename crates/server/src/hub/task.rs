@@ -30,6 +30,7 @@ use super::Hub;
 use super::cache::{Cell, LiveGame, Meta};
 use super::clocks::ClockState;
 use super::moves::Committed;
+use super::timeouts::client_deadline;
 use crate::error::ServiceError;
 use satrap_catalog::GameInstance;
 use satrap_engine::Seat;
@@ -75,10 +76,7 @@ pub(super) fn next_work(
     if let Some((seat, bot)) = bot {
         return Some((0, Work::Bot(seat, bot)));
     }
-    // Bot seats answer within their own decision cap: no clock for them.
-    clocks
-        .next_deadline(|s| seats.get(s).is_some_and(|r| r.bot.is_empty() && !r.open))
-        .map(|(_, deadline)| (deadline, Work::Clock))
+    client_deadline(seats, clocks).map(|(_, deadline)| (deadline, Work::Clock))
 }
 
 /// [`next_work`] of the game as cached (a refused bot fill is not tried

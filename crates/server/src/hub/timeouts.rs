@@ -14,6 +14,7 @@
 use std::sync::Arc;
 
 use super::cache::{Cell, LiveGame};
+use super::clocks::ClockState;
 use super::moves::Committed;
 use super::settings::Control;
 use super::{BotQuota, Hub};
@@ -22,17 +23,20 @@ use crate::proto::TimeoutPolicy;
 use satrap_catalog::GameInstance;
 use satrap_engine::Seat;
 use satrap_search::{self as bots, Bot};
-use satrap_store::{EntryKind, LoggedAction};
+use satrap_store::{EntryKind, LoggedAction, SeatRecord};
 
 /// The client seat whose clock runs out first, and when.
 fn next_due(live: &LiveGame, cell: &Cell) -> Option<(Seat, u64)> {
     if cell.instance.is_over() || cell.clocks.started_at().is_none() {
         return None;
     }
-    let seats = live.seats();
-    // Bot seats answer within their own decision cap: no clock for them.
-    cell.clocks
-        .next_deadline(|s| seats.get(s).is_some_and(|r| r.bot.is_empty() && !r.open))
+    client_deadline(&live.seats(), &cell.clocks)
+}
+
+/// The earliest deadline among the seats clients play: bot seats answer
+/// within their own decision cap, so no clock runs for them.
+pub(super) fn client_deadline(seats: &[SeatRecord], clocks: &ClockState) -> Option<(Seat, u64)> {
+    clocks.next_deadline(|s| seats.get(s).is_some_and(|r| r.bot.is_empty() && !r.open))
 }
 
 /// The entry that records `seat`'s timeout under `policy`, applied to a
