@@ -335,11 +335,9 @@ impl Hub {
             stored.actions,
             head.map_or(0, |h| h.seat_revision),
         );
-        let cell = live.cell.lock().await;
         // After a restart whatever is due now is done at once; on a shared
         // store only with the game's lease (another replica may drive it).
-        self.kick(&live, &cell);
-        drop(cell);
+        self.lock_table(&live).await.kick();
         Ok(live)
     }
 }

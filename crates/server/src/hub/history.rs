@@ -17,8 +17,8 @@ impl Hub {
     ) -> Result<proto::GetHistoryResponse, ServiceError> {
         let live = self.live(id).await?;
         let (log, over, started_at) = {
-            let mut cell = live.cell.lock().await;
-            self.fresh(&live, &mut cell).await?;
+            let table = self.table(&live).await?;
+            let cell = &table.cell;
             (
                 cell.log.clone(),
                 cell.instance.is_over(),

@@ -1,40 +1,41 @@
-//! The hub owns the live games and is the one way requests reach them. It
-//! knows no game by name: everything goes through [`GameInstance`] and the
-//! registry. Its jobs live in one module each:
+//! The hub is the directory of live games and the one way requests reach
+//! them. It knows no game by name: everything goes through
+//! [`GameInstance`](satrap_catalog::GameInstance) and the registry. What is
+//! done to one game is done by its [`table`], with the game's lock held;
+//! the hub finds, creates, lists and forgets games:
 //!
 //! - [`cache`]: the live-game cache (load by replay, LRU eviction of idle
 //!   games) and the per-game state behind one async mutex;
-//! - [`moves`]: the move path (apply on a clone, version-guarded append,
-//!   swap, broadcast);
-//! - [`driver`]: built-in bots, played by a server-owned task per game on a
-//!   bounded, low-priority thread pool, never inside a client's request;
-//! - [`replica`]: catching up with moves and seat changes other replicas
-//!   committed to a shared store;
+//! - [`table`]: one game, locked — catching up with a shared store,
+//!   identifying the caller, moves, resignations, the lobby (JoinGame,
+//!   LeaveGame, bot fill), aborts, tokens, clock timeouts;
+//! - [`task`]: the game's own task (bot turns, clocks, fill), with its
+//!   lease on a shared store; [`scan`]: finding games whose work is due;
+//! - [`follow`]: catching up at once when another replica commits;
 //! - [`watch`]: watch streams (catch-up by replay, then live updates);
 //! - [`listing`]: ListGames and retention; [`history`]: GetHistory;
+//!   [`census`]: the counts behind the metrics;
 //! - [`view`]: snapshots and updates as one viewer may see them;
-//! - [`settings`], [`clocks`], [`timeouts`]: turn clocks (chosen at
-//!   creation, computed from stored times, enforced by a task per game);
-//! - [`lobby`]: open seats, JoinGame and LeaveGame, filling with bots.
+//! - [`settings`], [`clocks`]: turn clocks (chosen at creation, computed
+//!   from stored times);
+//! - [`pool`]: the threads bots think on and catch-ups replay on.
 //!
-//! This file holds the calls that only read or create a game, and Resign.
+//! This file holds creation, the reads, and the entry point of every call
+//! on one game (found here, done by its table).
 
 mod aborted;
-mod admin;
 mod cache;
 mod census;
 mod clocks;
+mod follow;
 mod history;
 mod listing;
-mod lobby;
 mod log;
-mod moves;
 mod pool;
-mod replica;
 mod scan;
 mod settings;
+mod table;
 mod task;
-mod timeouts;
 mod view;
 mod watch;
 
@@ -46,19 +47,19 @@ use std::time::Duration;
 use prost::Message;
 use tokio::sync::watch as signal;
 
-use super::access;
 use super::auth::{self, Caller, Who};
 use super::echo::Echo;
 use super::error::ServiceError;
 use crate::proto;
-use satrap_catalog::{self as games, GameKind};
+use satrap_catalog::{self as games, ActionInput, GameKind};
+use satrap_engine::Seat;
 use satrap_search as bots;
 use satrap_store::{AccessRecord, GameRecord, GameStore, SeatRecord, now_ms};
 
 use cache::{LiveGame, Meta};
 pub use census::Census;
-pub use moves::Reply;
 pub use pool::BotPool;
+pub use table::Reply;
 pub use watch::WatchMode;
 
 /// Limits that protect the server from a misbehaving client, and the bots'
@@ -233,7 +234,7 @@ impl Hub {
                 )));
             }
             if s.open {
-                let seat = lobby::open_seat(i, s, req.invite_codes, &mut invites)?;
+                let seat = table::open_seat(i, s, req.invite_codes, &mut invites)?;
                 seats.push(seat);
                 credentials.push(proto::SeatCredential {
                     seat: i as u32,
@@ -337,10 +338,11 @@ impl Hub {
         let live = self.insert(meta, seats, instance, clocks, Vec::new(), 0);
         tracing::info!(game_id = %id, game_type = kind.id, players, private = req.private, "game created");
 
-        let cell = live.cell.lock().await;
-        let snapshot = view::current(&live, &cell, None);
+        let table = self.lock_table(&live).await;
+        let snapshot = table.snapshot(None);
         // Stored as due now (a shared store): the task settles it.
-        self.kick_to_settle(&live, &cell);
+        table.kick_to_settle();
+        drop(table);
         Ok(Created {
             game_id: id,
             seats: credentials,
@@ -361,7 +363,7 @@ impl Hub {
     /// rotated on another replica stops working here at once.
     ///
     /// For reads only: a call that changes the game resolves its [`Who`]
-    /// under the game's lock instead ([`Hub::identify_locked`]).
+    /// under the game's lock instead ([`table::Table::identify`]).
     pub async fn caller_as(
         &self,
         id: &str,
@@ -372,20 +374,9 @@ impl Hub {
         // (Only a token depends on the seats: a caller without one needs
         // no round trip to the store here.)
         if self.store.shared() && token.is_some() {
-            let mut cell = live.cell.lock().await;
-            self.fresh(&live, &mut cell).await?;
+            self.table(&live).await?;
         }
-        identify(&live, token, admin)
-    }
-
-    /// Who `who` is in `live`, read from the seats as they are now. Call
-    /// with the game's cell locked and freshened, in the same critical
-    /// section that then acts for the caller.
-    fn identify_locked(&self, live: &LiveGame, who: &Who) -> Result<Caller, ServiceError> {
-        match who {
-            Who::Known(caller) => Ok(*caller),
-            Who::Presented { token, admin } => identify(live, token.as_deref(), *admin),
-        }
+        table::identify(&live, token, admin)
     }
 
     /// Whether a game of `owner` may get its first built-in bot now
@@ -426,11 +417,13 @@ impl Hub {
         observe: bool,
     ) -> Result<(proto::GameSnapshot, Option<proto::Observation>), ServiceError> {
         let live = self.live(id).await?;
-        let mut cell = live.cell.lock().await;
-        self.fresh(&live, &mut cell).await?;
+        let table = self.table(&live).await?;
         let seat = caller.seat();
-        let snapshot = view::current(&live, &cell, seat);
-        Ok((snapshot, observe.then(|| cell.instance.observation(seat))))
+        let snapshot = table.snapshot(seat);
+        Ok((
+            snapshot,
+            observe.then(|| table.cell.instance.observation(seat)),
+        ))
     }
 
     pub async fn legal_actions(
@@ -450,8 +443,8 @@ impl Hub {
         observe: bool,
     ) -> Result<proto::ListLegalActionsResponse, ServiceError> {
         let live = self.live(id).await?;
-        let mut cell = live.cell.lock().await;
-        self.fresh(&live, &mut cell).await?;
+        let table = self.table(&live).await?;
+        let cell = &table.cell;
         let actions = match caller.seat() {
             Some(seat) if cell.clocks.started_at().is_some() => cell.instance.legal_actions(seat),
             _ => Vec::new(),
@@ -463,71 +456,146 @@ impl Hub {
         })
     }
 
-    /// The caller's seat resigns: the built-in random bot plays it from now
-    /// on (see `Resign` in service.proto); its driver moves for it if it is
-    /// to act. The response is the game right after the resignation.
+    /// Apply the caller's action and persist it. Returns once the move is
+    /// durable; the snapshot is the game right after it.
+    pub async fn apply(
+        &self,
+        id: &str,
+        caller: impl Into<Who>,
+        expected_version: Option<u64>,
+        input: ActionInput<'_>,
+    ) -> Result<proto::ApplyActionResponse, ServiceError> {
+        self.apply_with(id, caller, expected_version, input, Reply::Snapshot)
+            .await
+    }
+
+    /// [`Hub::apply`] with the response shaped as `reply` asks.
+    pub async fn apply_with(
+        &self,
+        id: &str,
+        who: impl Into<Who>,
+        expected_version: Option<u64>,
+        input: ActionInput<'_>,
+        reply: Reply,
+    ) -> Result<proto::ApplyActionResponse, ServiceError> {
+        if let ActionInput::Notation(text) = input {
+            if text.len() > self.limits.max_notation_len {
+                return Err(ServiceError::InvalidArgument(format!(
+                    "notation longer than {} bytes",
+                    self.limits.max_notation_len
+                )));
+            }
+        }
+        let live = self.live(id).await?;
+        let mut table = self.table(&live).await?;
+        table
+            .apply(&who.into(), expected_version, input, reply)
+            .await
+    }
+
+    /// The caller's seat resigns (see [`table::Table::resign`]).
     pub async fn resign(
         &self,
         id: &str,
         who: impl Into<Who>,
     ) -> Result<proto::ResignResponse, ServiceError> {
         let live = self.live(id).await?;
-        let mut cell = live.cell.lock().await;
-        self.fresh(&live, &mut cell).await?;
-        let Caller::Seat(seat) = self.identify_locked(&live, &who.into())? else {
-            return Err(ServiceError::PermissionDenied(
-                "spectators cannot resign: send a seat token",
-            ));
+        let mut table = self.table(&live).await?;
+        table.resign(&who.into()).await
+    }
+
+    /// Take an open seat (JoinGame).
+    pub async fn join(
+        &self,
+        req: proto::JoinGameRequest,
+    ) -> Result<proto::JoinGameResponse, ServiceError> {
+        let anyone = Who::Presented {
+            token: None,
+            admin: false,
         };
-        if cell.instance.is_over() {
-            return Err(ServiceError::RuleViolation(
-                "the game is over: there is nothing to resign".into(),
-            ));
-        }
-        if cell.clocks.started_at().is_none() {
-            return Err(ServiceError::RuleViolation(
-                "the game has not started: use LeaveGame to give the seat back".into(),
-            ));
-        }
-        let seats = live.seats();
-        if !seats[seat].bot.is_empty() {
-            return Err(ServiceError::RuleViolation(format!(
-                "seat {seat} is already played by the {} bot",
-                seats[seat].bot
+        self.join_as(req, anyone).await
+    }
+
+    /// JoinGame with the request's credentials: a private game is joined
+    /// only by a caller that presents its spectator token, a seat token,
+    /// an invite code of one of its open seats, or an admin key; anyone
+    /// else gets the NOT_FOUND an unknown id gets.
+    pub async fn join_as(
+        &self,
+        req: proto::JoinGameRequest,
+        who: Who,
+    ) -> Result<proto::JoinGameResponse, ServiceError> {
+        if req.name.chars().count() > self.limits.max_name_len {
+            return Err(ServiceError::InvalidArgument(format!(
+                "name longer than {} characters",
+                self.limits.max_name_len
             )));
         }
-        // The bot that takes the seat over counts against the creator's
-        // cap: at the cap the resignation is refused and changes nothing.
-        let _quota = match self.bot_quota_for(&live).await? {
-            BotQuota::Allowed(guard) => guard,
-            BotQuota::Refused(max) => {
-                return Err(ServiceError::ResourceExhausted(format!(
-                    "cannot resign now: a built-in bot would take the seat over, and this game's creator has reached its limit of {max} games in progress with bots (--max-live-bot-games); play on, or let the clock decide"
-                )));
-            }
-        };
-        self.store.resign(id, seat, RESIGNED_SEAT_BOT).await?;
-        self.reload_seats(&live, &mut cell).await?;
-        self.announce(&live, &cell, false);
-        tracing::info!(game_id = %id, seat, "seat resigned");
-        let snapshot = view::current(&live, &cell, Some(seat));
-        self.kick_to_settle(&live, &cell);
-        Ok(proto::ResignResponse {
-            snapshot: Some(snapshot),
-            events: Vec::new(),
-        })
+        let live = self.live(&req.game_id).await?;
+        if live.meta.private && !table::may_join_private(&live, &who, &req.invite_code) {
+            return Err(ServiceError::game_not_found(&live.meta.id));
+        }
+        let mut table = self.table(&live).await?;
+        table.join(&req).await
     }
-}
 
-/// The caller that `token` (and an admin key) makes of a request on
-/// `live`, from its seats as they are now (see `access::identify`).
-fn identify(live: &LiveGame, token: Option<&str>, admin: bool) -> Result<Caller, ServiceError> {
-    let game = access::Visibility {
-        id: &live.meta.id,
-        private: live.meta.private,
-        spectator_hash: live.meta.spectator_hash.as_ref(),
-    };
-    access::identify(token, &live.seats(), game, admin)
+    /// Give the caller's seat back before the start (LeaveGame).
+    pub async fn leave(
+        &self,
+        id: &str,
+        who: impl Into<Who>,
+    ) -> Result<proto::LeaveGameResponse, ServiceError> {
+        let live = self.live(id).await?;
+        let mut table = self.table(&live).await?;
+        table.leave(&who.into()).await
+    }
+
+    /// End game `id` now with no winner (AbortGame). The snapshot is the
+    /// aborted game as a spectator sees it.
+    pub async fn abort(&self, id: &str) -> Result<proto::GameSnapshot, ServiceError> {
+        let live = self.live(id).await?;
+        let mut table = self.table(&live).await?;
+        table.abort().await
+    }
+
+    /// Delete game `id` from the store and the directory; its watch streams
+    /// end with NOT_FOUND (other replicas' through the store's notices).
+    pub async fn delete(&self, id: &str) -> Result<(), ServiceError> {
+        if id.is_empty() {
+            return Err(ServiceError::InvalidArgument("game_id is empty".into()));
+        }
+        let deleted = self.store.delete(id).await?;
+        self.forget(id);
+        if !deleted {
+            return Err(ServiceError::game_not_found(id));
+        }
+        tracing::info!(game_id = %id, "game deleted");
+        Ok(())
+    }
+
+    /// Give seat `seat` of game `id` a new token and return it; the old
+    /// token stops working (an administrator's reissue: see
+    /// [`Hub::rotate_token`] for a seat's own rotation).
+    pub async fn new_seat_token(
+        &self,
+        id: &str,
+        seat: Seat,
+    ) -> Result<proto::SeatCredential, ServiceError> {
+        let live = self.live(id).await?;
+        let mut table = self.table(&live).await?;
+        table.replace_token(seat, false).await
+    }
+
+    /// The caller's seat gets a new token (RotateSeatToken).
+    pub async fn rotate_token(
+        &self,
+        id: &str,
+        who: impl Into<Who>,
+    ) -> Result<proto::SeatCredential, ServiceError> {
+        let live = self.live(id).await?;
+        let mut table = self.table(&live).await?;
+        table.rotate_token(&who.into()).await
+    }
 }
 
 /// The registered game type `id`; the error lists the valid ids.
@@ -541,9 +609,6 @@ fn find_kind(id: &str) -> Result<&'static GameKind, ServiceError> {
         ))
     })
 }
-
-/// The bot that plays a resigned seat.
-const RESIGNED_SEAT_BOT: &str = "random";
 
 fn random_seed() -> Result<u64, ServiceError> {
     use rand::TryRngCore;

@@ -57,10 +57,9 @@ impl Hub {
             for id in claimed {
                 match self.live(&id).await {
                     Ok(live) => {
-                        let cell = live.cell.lock().await;
                         // This replica holds the lease now: the task does
                         // the work, or settles the due time.
-                        self.kick_to_settle(&live, &cell);
+                        self.lock_table(&live).await.kick_to_settle();
                     }
                     Err(e) => {
                         tracing::warn!(game_id = %id, error = %e, "loading a claimed game failed")

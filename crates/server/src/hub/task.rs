@@ -29,8 +29,7 @@ use std::time::Duration;
 use super::Hub;
 use super::cache::{Cell, LiveGame, Meta};
 use super::clocks::ClockState;
-use super::moves::Committed;
-use super::timeouts::client_deadline;
+use super::table::{Committed, Table, client_deadline};
 use crate::error::ServiceError;
 use satrap_catalog::GameInstance;
 use satrap_engine::Seat;
@@ -167,34 +166,34 @@ impl Hub {
             if *shutdown.borrow() {
                 return Err(Stop::Shutdown);
             }
-            let mut cell = live.cell.lock().await;
-            if let Err(e) = self.fresh(live, &mut cell).await {
-                drop(cell);
+            let mut table = self.lock_table(live).await;
+            if let Err(e) = table.fresh().await {
+                drop(table);
                 self.pause_after(live, e, &mut retry, &mut shutdown).await?;
                 continue;
             }
             let now = now_ms();
-            let work = cached_work(live, &cell);
+            let work = cached_work(live, &table.cell);
             let due = work.map(|(at, _)| at);
             if due.is_none_or(|at| at > now) {
                 // Nothing to do now: hand the game back with its due time.
                 let head = Head {
-                    version: cell.instance.version(),
-                    seat_revision: cell.seat_revision,
+                    version: table.cell.instance.version(),
+                    seat_revision: table.cell.seat_revision,
                 };
                 match self.settle(live, head, due, now).await {
                     Ok(true) => leased_until = 0,
                     Ok(false) => {
                         // The game changed since (look again), or another
                         // replica holds a live lease (leave it the game).
-                        if self.moved_since(live, &mut cell, head).await {
+                        if moved_since(&mut table, head).await {
                             continue;
                         }
                         live.running.store(false, Ordering::Release);
                         return Ok(());
                     }
                     Err(e) => {
-                        drop(cell);
+                        drop(table);
                         self.pause_after(live, e, &mut retry, &mut shutdown).await?;
                         continue;
                     }
@@ -205,7 +204,7 @@ impl Hub {
                     live.running.store(false, Ordering::Release);
                     return Ok(());
                 };
-                drop(cell);
+                drop(table);
                 tokio::select! {
                     _ = tokio::time::sleep(Duration::from_millis(at - now)) => {}
                     _ = live.wake.notified() => {}
@@ -228,7 +227,7 @@ impl Hub {
                         return Ok(());
                     }
                     Err(e) => {
-                        drop(cell);
+                        drop(table);
                         self.pause_after(live, e.into(), &mut retry, &mut shutdown)
                             .await?;
                         continue;
@@ -242,19 +241,16 @@ impl Hub {
                             "bots played {played} moves in a row without finishing"
                         ))));
                     }
-                    let version = cell.instance.version();
-                    let position = cell.instance.clone_box();
-                    drop(cell);
+                    let version = table.cell.instance.version();
+                    let position = table.cell.instance.clone_box();
+                    drop(table);
                     self.bot_turn(live, seat, bot, version, position, &mut shutdown)
                         .await
                         .inspect(|c| played += usize::from(matches!(c, Committed::Yes)))
                         .map(|_| ())
                 }
-                Some(Work::Clock) => self
-                    .enforce_due(live, &mut cell, now_ms())
-                    .await
-                    .map(|_| ()),
-                Some(Work::Fill) => self.fill(live, &mut cell).await,
+                Some(Work::Clock) => table.enforce_due(now_ms()).await.map(|_| ()),
+                Some(Work::Fill) => table.fill().await,
                 None => Ok(()),
             };
             match result {
@@ -282,11 +278,11 @@ impl Hub {
             _ = shutdown.changed() => return Ok(Committed::Conflict),
         };
         let choice = choice.map_err(|e| ServiceError::Internal(e.to_string()))?;
-        let mut cell = live.cell.lock().await;
-        if cell.instance.version() != version {
+        let mut table = self.lock_table(live).await;
+        if table.cell.instance.version() != version {
             return Ok(Committed::Conflict);
         }
-        let mut next = cell.instance.clone_box();
+        let mut next = table.cell.instance.clone_box();
         let notation = next.apply_legal(seat, choice).map_err(|e| {
             ServiceError::Internal(format!("bot {} chose an illegal action: {e}", bot.name()))
         })?;
@@ -296,7 +292,7 @@ impl Hub {
             at_ms: now_ms(),
             kind: EntryKind::Move,
         };
-        self.commit(live, &mut cell, next, action).await
+        table.commit(next, action).await
     }
 
     /// Record the game's next due time and give up this replica's lease
@@ -313,17 +309,6 @@ impl Hub {
         }
         let lease = self.lease_for(now, now);
         Ok(self.store.settle(&live.meta.id, &lease, head, due).await?)
-    }
-
-    /// Whether the stored game is no longer at `head` (after catching up).
-    async fn moved_since(&self, live: &Arc<LiveGame>, cell: &mut Cell, head: Head) -> bool {
-        match self.sync(live, cell, true).await {
-            Ok(()) => {
-                cell.instance.version() != head.version || cell.seat_revision != head.seat_revision
-            }
-            // Gone or unreachable: the next pass finds out which.
-            Err(_) => true,
-        }
     }
 
     /// A lease of this replica's from `now` until `until`.
@@ -364,5 +349,17 @@ impl Hub {
         }
         *retry = (*retry * 2).min(RETRY_CAP);
         Ok(())
+    }
+}
+
+/// Whether the stored game is no longer at `head` (after catching up).
+async fn moved_since(table: &mut Table<'_>, head: Head) -> bool {
+    match table.sync(true).await {
+        Ok(()) => {
+            table.cell.instance.version() != head.version
+                || table.cell.seat_revision != head.seat_revision
+        }
+        // Gone or unreachable: the next pass finds out which.
+        Err(_) => true,
     }
 }

@@ -117,9 +117,8 @@ impl Hub {
     ) -> Result<mpsc::Receiver<Result<proto::GameUpdate, Status>>, ServiceError> {
         let live = self.live(id).await?;
         let current = {
-            let mut cell = live.cell.lock().await;
-            self.fresh(&live, &mut cell).await?;
-            cell.instance.version()
+            let table = self.table(&live).await?;
+            table.cell.instance.version()
         };
         if from > current.saturating_add(1) {
             return Err(ServiceError::InvalidArgument(format!(

@@ -12,21 +12,19 @@
 //! time plus the stored wait, so a restart or another replica fills on
 //! time too.
 
-use std::sync::Arc;
-
-use super::cache::{Cell, LiveGame, Version};
-use super::view;
-use super::{BotQuota, Hub};
-use crate::proto;
 use subtle::ConstantTimeEq;
 
-use crate::auth::{self, Caller, Who};
+use super::Table;
+use crate::auth::{self, Who};
 use crate::error::ServiceError;
+use crate::hub::BotQuota;
+use crate::hub::cache::{LiveGame, Version};
+use crate::proto;
 use satrap_store::{JoinSeat, SeatRecord, now_ms};
 
 /// The stored record of an open seat at creation, and its invite code if
 /// asked for.
-pub(super) fn open_seat(
+pub(in crate::hub) fn open_seat(
     i: usize,
     request: &proto::SeatRequest,
     with_invite: bool,
@@ -55,41 +53,16 @@ pub(super) fn open_seat(
     })
 }
 
-impl Hub {
-    /// Take an open seat (JoinGame).
+impl Table<'_> {
+    /// Take an open seat (JoinGame). The hub has checked that the caller
+    /// may see a private game ([`may_join_private`]: what it presents does
+    /// not depend on the seats a join changes, except an invite code, which
+    /// the store checks again).
     pub async fn join(
-        &self,
-        req: proto::JoinGameRequest,
+        &mut self,
+        req: &proto::JoinGameRequest,
     ) -> Result<proto::JoinGameResponse, ServiceError> {
-        self.join_as(
-            req,
-            Who::Presented {
-                token: None,
-                admin: false,
-            },
-        )
-        .await
-    }
-
-    /// JoinGame with the request's credentials: a private game is joined
-    /// only by a caller that presents its spectator token, a seat token,
-    /// an invite code of one of its open seats, or an admin key; anyone
-    /// else gets the NOT_FOUND an unknown id gets.
-    pub async fn join_as(
-        &self,
-        req: proto::JoinGameRequest,
-        who: Who,
-    ) -> Result<proto::JoinGameResponse, ServiceError> {
-        if req.name.chars().count() > self.limits.max_name_len {
-            return Err(ServiceError::InvalidArgument(format!(
-                "name longer than {} characters",
-                self.limits.max_name_len
-            )));
-        }
-        let live = self.live(&req.game_id).await?;
-        if live.meta.private && !may_join_private(&live, &who, &req.invite_code) {
-            return Err(ServiceError::game_not_found(&live.meta.id));
-        }
+        let live = self.live;
         let seat = match req.seat {
             Some(s) if s as usize >= live.meta.players => {
                 return Err(ServiceError::InvalidArgument(format!(
@@ -100,8 +73,6 @@ impl Hub {
             s => s.map(|s| s as usize),
         };
         let token = auth::new_token()?;
-        let mut cell = live.cell.lock().await;
-        self.fresh(&live, &mut cell).await?;
         // The name is only known once the seat is: "Player N" by default,
         // so the store takes the name chosen for the seat it picks.
         let taker = |seat: usize| JoinSeat {
@@ -121,6 +92,7 @@ impl Hub {
                 .unwrap_or(0),
         };
         let joined = self
+            .hub
             .store
             .join(&live.meta.id, seat, &taker(chosen), now_ms())
             .await;
@@ -129,11 +101,11 @@ impl Hub {
             Err(e) => {
                 // Another replica may have changed the seats: look again
                 // before the next request.
-                let _ = self.refresh_seats(&live, &mut cell).await;
+                let _ = self.refresh_seats().await;
                 return Err(e.into());
             }
         };
-        self.refresh_seats(&live, &mut cell).await?;
+        self.refresh_seats().await?;
         tracing::info!(game_id = %live.meta.id, seat = joined.seat, started = joined.started_at_ms.is_some(), "seat joined");
         let name = live.seats()[joined.seat].name.clone();
         Ok(proto::JoinGameResponse {
@@ -143,59 +115,45 @@ impl Hub {
                 token,
                 open: false,
             }),
-            snapshot: Some(view::current(&live, &cell, Some(joined.seat))),
+            snapshot: Some(self.snapshot(Some(joined.seat))),
         })
     }
 
     /// Give the caller's seat back before the start (LeaveGame).
-    pub async fn leave(
-        &self,
-        id: &str,
-        who: impl Into<Who>,
-    ) -> Result<proto::LeaveGameResponse, ServiceError> {
-        let live = self.live(id).await?;
-        let mut cell = live.cell.lock().await;
-        self.fresh(&live, &mut cell).await?;
+    pub async fn leave(&mut self, who: &Who) -> Result<proto::LeaveGameResponse, ServiceError> {
         // Under the lock: a stale token never empties a seat another
         // player has just joined.
-        let Caller::Seat(seat) = self.identify_locked(&live, &who.into())? else {
-            return Err(ServiceError::PermissionDenied(
-                "spectators have no seat to leave: send a seat token",
-            ));
-        };
+        let seat = self.seat_of(who, "spectators have no seat to leave: send a seat token")?;
         // The store leaves the seat only if its token is still the one the
         // caller was identified by (another replica may have changed it).
-        let Some(holder) = live.seats().get(seat).and_then(|s| s.token_hash) else {
+        let Some(holder) = self.live.seats().get(seat).and_then(|s| s.token_hash) else {
             return Err(ServiceError::BadToken);
         };
-        let left = self.store.leave(id, seat, holder).await;
-        self.refresh_seats(&live, &mut cell).await?;
+        let id = &self.live.meta.id;
+        let left = self.hub.store.leave(id, seat, holder).await;
+        self.refresh_seats().await?;
         left?;
         tracing::info!(game_id = %id, seat, "seat left");
         Ok(proto::LeaveGameResponse {
-            snapshot: Some(view::current(&live, &cell, None)),
+            snapshot: Some(self.snapshot(None)),
         })
     }
 
     /// Read the seats (and the start, once there is one) back from the
     /// store; start the clocks, bots and timers if the game has started.
-    pub(super) async fn refresh_seats(
-        &self,
-        live: &Arc<LiveGame>,
-        cell: &mut Cell,
-    ) -> Result<(), ServiceError> {
-        self.reload_seats(live, cell).await?;
-        let started = self.note_start(live, cell).await?;
-        self.announce(live, cell, started);
+    pub async fn refresh_seats(&mut self) -> Result<(), ServiceError> {
+        self.reload_seats().await?;
+        let started = self.note_start().await?;
+        self.announce(started);
         // The store recorded the change as due now: the task settles it.
-        self.kick_to_settle(live, cell);
+        self.kick_to_settle();
         Ok(())
     }
 
     /// Tell the game's watchers that its seats changed without a move, or
     /// that it `started`: the current version again, with its cause.
-    pub(super) fn announce(&self, live: &LiveGame, cell: &Cell, started: bool) {
-        if live.updates.receiver_count() == 0 {
+    pub fn announce(&self, started: bool) {
+        if self.live.updates.receiver_count() == 0 {
             return;
         }
         let cause = if started {
@@ -203,67 +161,60 @@ impl Hub {
         } else {
             proto::UpdateCause::Seats
         };
-        let frame = Version::again(cell.instance.clone_box(), cell.clocks.clone(), cause);
-        let _ = live.updates.send(frame);
+        let frame = Version::again(
+            self.cell.instance.clone_box(),
+            self.cell.clocks.clone(),
+            cause,
+        );
+        let _ = self.live.updates.send(frame);
     }
 
     /// Read the seats and their revision back from the store after a seat
     /// changed there (a join, a resignation, a new token): another replica
     /// may have changed one too, and tokens are checked against the
-    /// revision (`caller_as`).
-    pub(super) async fn reload_seats(
-        &self,
-        live: &Arc<LiveGame>,
-        cell: &mut Cell,
-    ) -> Result<(), ServiceError> {
-        let id = &live.meta.id;
-        let head = self
-            .store
+    /// revision (`Hub::caller_as`).
+    pub async fn reload_seats(&mut self) -> Result<(), ServiceError> {
+        let (store, id) = (&self.hub.store, &self.live.meta.id);
+        let head = store
             .head(id)
             .await?
             .ok_or_else(|| ServiceError::game_not_found(id))?;
-        live.set_seats(self.store.seats(id).await?);
-        cell.seat_revision = head.seat_revision;
+        self.live.set_seats(store.seats(id).await?);
+        self.cell.seat_revision = head.seat_revision;
         Ok(())
     }
 
     /// If a waiting game has started in the store, start it here; `true`
     /// if it started just now.
-    pub(super) async fn note_start(
-        &self,
-        live: &Arc<LiveGame>,
-        cell: &mut Cell,
-    ) -> Result<bool, ServiceError> {
-        if cell.clocks.started_at().is_some() {
+    pub async fn note_start(&mut self) -> Result<bool, ServiceError> {
+        if self.cell.clocks.started_at().is_some() {
             return Ok(false);
         }
-        let Some(at) = self.store.started_at(&live.meta.id).await? else {
+        let Some(at) = self.hub.store.started_at(&self.live.meta.id).await? else {
             return Ok(false);
         };
+        let cell = &mut *self.cell;
         cell.clocks.start(at, &cell.instance.to_act());
-        tracing::info!(game_id = %live.meta.id, "game started");
-        self.kick(live, cell);
+        tracing::info!(game_id = %self.live.meta.id, "game started");
+        self.kick();
         Ok(true)
     }
 
     /// Fill a waiting game's open seats with its `bot_fill` bot (the
     /// game's task calls this once the wait is over; at once after a
-    /// restart if it is over already). Call with the game's cell locked and
-    /// fresh.
-    pub(super) async fn fill(
-        &self,
-        live: &Arc<LiveGame>,
-        cell: &mut Cell,
-    ) -> Result<(), ServiceError> {
+    /// restart if it is over already).
+    pub async fn fill(&mut self) -> Result<(), ServiceError> {
+        let live = self.live;
         let Some((_, bot)) = live.meta.settings.bot_fill else {
             return Ok(());
         };
-        if cell.clocks.started_at().is_some() {
+        if self.cell.clocks.started_at().is_some() {
             return Ok(());
         }
         // The fill's bots count against the creator's cap: refused, the
         // seats stay open for players (and the wait is not tried again).
-        let _quota = match self.bot_quota_for(live).await? {
+        let hub = self.hub;
+        let _quota = match hub.bot_quota_for(live).await? {
             BotQuota::Allowed(guard) => guard,
             BotQuota::Refused(max) => {
                 tracing::info!(game_id = %live.meta.id, bot, max_live_bot_games = max, "open seats left open: the creator is at --max-live-bot-games");
@@ -272,11 +223,11 @@ impl Hub {
                 return Ok(());
             }
         };
-        let filled = self
+        let filled = hub
             .store
             .fill_open_seats(&live.meta.id, bot, now_ms())
             .await?;
-        self.refresh_seats(live, cell).await?;
+        self.refresh_seats().await?;
         if filled {
             tracing::info!(game_id = %live.meta.id, bot, "open seats filled with bots");
         }
@@ -288,7 +239,7 @@ impl Hub {
 /// whatever lets a caller see it at all (a seat token, the spectator token,
 /// an admin key: `identify`), or an open seat's invite code (compared in
 /// constant time).
-fn may_join_private(live: &LiveGame, who: &Who, invite_code: &str) -> bool {
+pub(in crate::hub) fn may_join_private(live: &LiveGame, who: &Who, invite_code: &str) -> bool {
     let Who::Presented { token, admin } = who else {
         return true;
     };

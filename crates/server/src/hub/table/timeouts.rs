@@ -4,21 +4,20 @@
 //! several replicas gets there first records it, once, and never after the
 //! seat's move (that move would have made a new version, and the guard
 //! refuses the stale timeout). A move that arrives after its seat's
-//! deadline records the timeout instead (`Hub::apply`), so the outcome
+//! deadline records the timeout instead (`Table::apply`), so the outcome
 //! does not depend on how punctual the task is.
 //!
 //! Deadlines come from stored times (`clocks`): loading a game (at
 //! start-up, or on a replica) kicks the task, which enforces whatever is
 //! overdue at once.
 
-use std::sync::Arc;
-
-use super::cache::{Cell, LiveGame};
-use super::clocks::ClockState;
+use super::Table;
 use super::moves::Committed;
-use super::settings::Control;
-use super::{BotQuota, Hub};
 use crate::error::ServiceError;
+use crate::hub::BotQuota;
+use crate::hub::cache::{Cell, LiveGame};
+use crate::hub::clocks::ClockState;
+use crate::hub::settings::Control;
 use crate::proto::TimeoutPolicy;
 use satrap_catalog::GameInstance;
 use satrap_engine::Seat;
@@ -35,7 +34,10 @@ fn next_due(live: &LiveGame, cell: &Cell) -> Option<(Seat, u64)> {
 
 /// The earliest deadline among the seats clients play: bot seats answer
 /// within their own decision cap, so no clock runs for them.
-pub(super) fn client_deadline(seats: &[SeatRecord], clocks: &ClockState) -> Option<(Seat, u64)> {
+pub(in crate::hub) fn client_deadline(
+    seats: &[SeatRecord],
+    clocks: &ClockState,
+) -> Option<(Seat, u64)> {
     clocks.next_deadline(|s| seats.get(s).is_some_and(|r| r.bot.is_empty() && !r.open))
 }
 
@@ -88,15 +90,11 @@ fn timeout_entry(
     ))
 }
 
-impl Hub {
-    /// Record every timeout due at `now` (call with the game's cell locked
-    /// and fresh). Returns the seats that timed out.
-    pub(super) async fn enforce_due(
-        &self,
-        live: &Arc<LiveGame>,
-        cell: &mut Cell,
-        now: u64,
-    ) -> Result<Vec<Seat>, ServiceError> {
+impl Table<'_> {
+    /// Record every timeout due at `now` (the table is fresh). Returns the
+    /// seats that timed out.
+    pub async fn enforce_due(&mut self, now: u64) -> Result<Vec<Seat>, ServiceError> {
+        let (hub, live) = (self.hub, self.live);
         let mut timed_out = Vec::new();
         if live.meta.settings.control == Control::None {
             return Ok(timed_out);
@@ -104,7 +102,7 @@ impl Hub {
         // Each pass records one timeout or catches up with another
         // replica; the bound only guards against a bug looping forever.
         for _ in 0..64 {
-            let Some((seat, deadline)) = next_due(live, cell) else {
+            let Some((seat, deadline)) = next_due(live, &self.cell) else {
                 break;
             };
             if deadline > now {
@@ -114,7 +112,7 @@ impl Hub {
             // cap on live bot games: at the cap the seat forfeits instead.
             let mut policy = live.meta.settings.on_timeout;
             let quota = match policy {
-                TimeoutPolicy::BotTakesSeat => match self.bot_quota_for(live).await? {
+                TimeoutPolicy::BotTakesSeat => match hub.bot_quota_for(live).await? {
                     BotQuota::Allowed(guard) => guard,
                     BotQuota::Refused(_) => {
                         policy = TimeoutPolicy::Forfeit;
@@ -123,8 +121,9 @@ impl Hub {
                 },
                 _ => None,
             };
-            let (next, entry) = timeout_entry(live, cell.instance.as_ref(), seat, policy, now)?;
-            let committed = self.commit(live, cell, next, entry).await?;
+            let (next, entry) =
+                timeout_entry(live, self.cell.instance.as_ref(), seat, policy, now)?;
+            let committed = self.commit(next, entry).await?;
             drop(quota);
             match committed {
                 Committed::Yes => {

@@ -2,24 +2,22 @@
 //! appended to the store guarded by the version, and only then made the
 //! game's state and broadcast. A refused or failed request changes nothing.
 //! The request returns as soon as its own move is durable; bots whose turn
-//! follows are played by the game's driver task (see `driver`), and their
+//! follows are played by the game's task (see `task`), and their
 //! moves reach clients through WatchGame.
 
-use std::sync::Arc;
-
-use super::Hub;
-use super::cache::{Cell, Frame, LiveGame, Version};
-use super::task::next_work;
-use super::view;
-use crate::auth::{Caller, Who};
+use super::Table;
+use crate::auth::Who;
 use crate::error::ServiceError;
+use crate::hub::cache::{Cell, Frame, Version};
+use crate::hub::task::next_work;
+use crate::hub::view;
 use crate::proto;
 use satrap_catalog::{ActionInput, GameInstance};
 use satrap_engine::Seat;
 use satrap_store::{EntryKind, GameStatus, LoggedAction, StoreError, TIMEOUT_SEAT_BOT, now_ms};
 
 /// Whether a commit reached the store.
-pub(super) enum Committed {
+pub(in crate::hub) enum Committed {
     Yes,
     /// Another writer appended first; nothing changed here (the cache has
     /// caught up with the store since).
@@ -55,78 +53,51 @@ impl Reply {
     }
 }
 
-impl Hub {
+impl Table<'_> {
     /// Apply the caller's action and persist it. Returns once the move is
-    /// durable; the snapshot is the game right after it.
+    /// durable, shaped as `reply` asks.
     pub async fn apply(
-        &self,
-        id: &str,
-        caller: impl Into<Who>,
-        expected_version: Option<u64>,
-        input: ActionInput<'_>,
-    ) -> Result<proto::ApplyActionResponse, ServiceError> {
-        self.apply_with(id, caller, expected_version, input, Reply::Snapshot)
-            .await
-    }
-
-    /// [`Hub::apply`] with the response shaped as `reply` asks.
-    pub async fn apply_with(
-        &self,
-        id: &str,
-        who: impl Into<Who>,
+        &mut self,
+        who: &Who,
         expected_version: Option<u64>,
         input: ActionInput<'_>,
         reply: Reply,
     ) -> Result<proto::ApplyActionResponse, ServiceError> {
-        let who = who.into();
-        if let ActionInput::Notation(text) = input {
-            if text.len() > self.limits.max_notation_len {
-                return Err(ServiceError::InvalidArgument(format!(
-                    "notation longer than {} bytes",
-                    self.limits.max_notation_len
-                )));
-            }
-        }
-        let live = self.live(id).await?;
-        let mut cell = live.cell.lock().await;
+        let live = self.live;
         // Timeouts of this seat recorded after what the client saw (its
         // expected version, or else the game when the request arrived) make
         // the move late.
         let mut seen = expected_version.map(|v| v as usize);
         // Only a lost race with another replica loops: each pass starts from
-        // the store's newest version.
+        // the store's newest version (a lost race catches up in `commit`).
         for _ in 0..MAX_RACES {
-            self.fresh(&live, &mut cell).await?;
             // Identified here, under the lock and after the seats are
             // fresh: a token rotated a moment ago cannot move.
-            let Caller::Seat(seat) = self.identify_locked(&live, &who)? else {
-                return Err(ServiceError::PermissionDenied(
-                    "spectators cannot act: send a seat token",
-                ));
-            };
-            let seen = *seen.get_or_insert(cell.log.len());
-            if cell.clocks.started_at().is_none() {
+            let seat = self.seat_of(who, "spectators cannot act: send a seat token")?;
+            let seen = *seen.get_or_insert(self.cell.log.len());
+            if self.cell.clocks.started_at().is_none() {
                 return Err(not_started());
             }
             // A move that comes after its seat's deadline is too late: the
             // timeout is recorded instead (here, or by another replica).
             let now = now_ms();
-            if self
-                .enforce_due(&live, &mut cell, now)
-                .await?
-                .contains(&seat)
-                || timed_out_since(&cell, seen, seat)
+            if self.enforce_due(now).await?.contains(&seat)
+                || timed_out_since(&self.cell, seen, seat)
             {
-                self.kick(&live, &cell);
+                self.kick();
                 return Err(ServiceError::RuleViolation(format!(
                     "seat {seat} ran out of time: the timeout was recorded (the game is at version {})",
-                    cell.instance.version()
+                    self.cell.instance.version()
                 )));
             }
-            let version = cell.instance.version();
+            let version = self.cell.instance.version();
             if let Some(expected) = expected_version {
                 if expected != version {
-                    return Err(ServiceError::version_mismatch(id, expected, version));
+                    return Err(ServiceError::version_mismatch(
+                        &live.meta.id,
+                        expected,
+                        version,
+                    ));
                 }
             }
             if !live.seats()[seat].bot.is_empty() {
@@ -134,7 +105,7 @@ impl Hub {
                     "this seat is played by a built-in bot",
                 ));
             }
-            let mut next = cell.instance.clone_box();
+            let mut next = self.cell.instance.clone_box();
             let notation = next.apply(seat, input)?;
             let events = next.last_events(Some(seat));
             let action = LoggedAction {
@@ -143,39 +114,36 @@ impl Hub {
                 at_ms: now,
                 kind: EntryKind::Move,
             };
-            if let Committed::Conflict = self.commit(&live, &mut cell, next, action).await? {
+            if let Committed::Conflict = self.commit(next, action).await? {
                 continue;
             }
             let snapshot = match reply {
-                Reply::Snapshot => Some(view::current_with(&live, &cell, Some(seat), true)),
-                Reply::NoText => Some(view::current_with(&live, &cell, Some(seat), false)),
+                Reply::Snapshot => Some(view::current_with(live, &self.cell, Some(seat), true)),
+                Reply::NoText => Some(view::current_with(live, &self.cell, Some(seat), false)),
                 Reply::Lean => None,
             };
-            let progress = view::progress(cell.instance.as_ref());
-            self.kick(&live, &cell);
+            let progress = view::progress(self.cell.instance.as_ref());
+            self.kick();
             return Ok(proto::ApplyActionResponse {
                 snapshot,
                 events,
                 progress: Some(progress),
             });
         }
-        Err(ServiceError::Unavailable(format!(
-            "game {} is changing too fast; try again",
-            crate::echo::Echo(id)
-        )))
+        Err(too_fast(&live.meta.id))
     }
 
     /// Persist one action, then make it the game's current state and tell
     /// the watchers. Nothing changes if the store refuses; a lost race
     /// (another replica appended first) catches up with the store and
     /// reports `Conflict`.
-    pub(super) async fn commit(
-        &self,
-        live: &Arc<LiveGame>,
-        cell: &mut Cell,
+    pub async fn commit(
+        &mut self,
         next: Box<dyn GameInstance>,
         mut action: LoggedAction,
     ) -> Result<Committed, ServiceError> {
+        let (hub, live) = (self.hub, self.live);
+        let cell = &mut *self.cell;
         let version = cell.instance.version();
         // Entry times never go back (clocks of different machines differ a
         // little): the clocks are computed from them.
@@ -195,11 +163,11 @@ impl Hub {
         // When the game needs the server next, recorded with the move on a
         // shared store: a replica that dies after this commit leaves its
         // work findable. (A store one process writes keeps no due times.)
-        let due = match self.store.shared() {
+        let due = match hub.store.shared() {
             true => next_work(&live.meta, &live.seats(), next.as_ref(), &clocks).map(|(at, _)| at),
             false => None,
         };
-        match self
+        match hub
             .store
             .append(
                 &live.meta.id,
@@ -212,7 +180,7 @@ impl Hub {
         {
             Ok(()) => {}
             Err(StoreError::Conflict { .. }) => {
-                self.sync(live, cell, true).await?;
+                self.sync(true).await?;
                 return Ok(Committed::Conflict);
             }
             Err(e) => return Err(e.into()),
@@ -237,7 +205,7 @@ impl Hub {
         }
         cell.instance = next;
         cell.clocks = clocks;
-        self.kick(live, cell);
+        self.kick();
         Ok(Committed::Yes)
     }
 }
@@ -250,8 +218,16 @@ fn timed_out_since(cell: &Cell, seen: usize, seat: Seat) -> bool {
         .any(|a| a.kind != EntryKind::Move && a.seat as Seat == seat)
 }
 
+/// The error for a call that lost `MAX_RACES` races with other replicas.
+pub(super) fn too_fast(id: &str) -> ServiceError {
+    ServiceError::Unavailable(format!(
+        "game {} is changing too fast; try again",
+        crate::echo::Echo(id)
+    ))
+}
+
 /// The error for acting in a game whose seats are still open.
-pub(super) fn not_started() -> ServiceError {
+fn not_started() -> ServiceError {
     ServiceError::RuleViolation(
         "the game has not started: seats are still open (see JoinGame)".into(),
     )
