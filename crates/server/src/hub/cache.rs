@@ -284,7 +284,7 @@ impl Hub {
 
     /// The live game, loaded from the store and rebuilt by replay if needed.
     /// A game loaded with a bot to act (after a crash or restart) gets its
-    /// bot driver back.
+    /// task back.
     pub(super) async fn live(&self, id: &str) -> Result<Arc<LiveGame>, ServiceError> {
         if id.is_empty() {
             return Err(ServiceError::InvalidArgument("game_id is empty".into()));
@@ -346,7 +346,7 @@ impl Hub {
 const MAX_GAME_ID_LEN: usize = 128;
 
 /// Drop the least recently used games that nobody holds (no request in
-/// flight, no watcher, no bot driver) until the cache is 10% under `max`.
+/// flight, no watcher, no running task) until the cache is 10% under `max`.
 /// They stay in the store and are rebuilt by replay when next asked for.
 fn evict_idle(games: &mut HashMap<String, Arc<LiveGame>>, max: usize) {
     let target = max - max / 10;

@@ -72,7 +72,7 @@ pub struct Limits {
     pub max_notation_len: usize,
     /// Longest seat name, in characters.
     pub max_name_len: usize,
-    /// Most bot moves one driver run plays in a row (a safety net: every
+    /// Most bot moves a game's task plays in a row (a safety net: every
     /// hosted game ends long before).
     pub max_bot_moves: usize,
     /// Most games kept live in memory; idle ones beyond are evicted.
@@ -124,7 +124,7 @@ pub struct Created {
 }
 
 pub struct Hub {
-    /// This hub, for the tasks it spawns (bot drivers, takeovers).
+    /// This hub, for the tasks it spawns (each game's task).
     me: Weak<Hub>,
     store: Arc<dyn GameStore>,
     games: Mutex<HashMap<String, Arc<LiveGame>>>,
@@ -160,7 +160,7 @@ fn bot_games_exhausted(max: u64) -> ServiceError {
 }
 
 impl Hub {
-    /// `shutdown` turning `true` ends every watch stream and bot driver
+    /// `shutdown` turning `true` ends every watch stream and game task
     /// (graceful shutdown).
     pub fn new(
         store: Arc<dyn GameStore>,
@@ -188,7 +188,7 @@ impl Hub {
     }
 
     /// Create a game. The snapshot is the game as created (version 0, as a
-    /// spectator sees it): bots to act start moving in their driver task
+    /// spectator sees it): bots to act start moving in the game's task
     /// once the game is stored, and their moves reach WatchGame.
     pub async fn create(&self, req: proto::CreateGameRequest) -> Result<Created, ServiceError> {
         self.create_for(req, "").await
