@@ -17,7 +17,7 @@
 //! Run: `cargo bench --bench service` (env `SATRAP_BENCH_CALLS` = calls per
 //! measurement, default 3000; `SATRAP_BENCH_POSTGRES_URL` adds the
 //! PostgreSQL row; `SATRAP_BENCH_ONLY=move_path` stops after the move-path
-//! rows, for profiling them).
+//! rows and the move -> update latency, for profiling them).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -326,6 +326,127 @@ async fn move_path(calls: usize) {
     let _ = server.await;
 }
 
+/// Move -> update latency: one client moves (default responses, one move
+/// at a time) while a spectator on a connection of its own watches the
+/// same game (WatchGame, full updates, as a web page does); each move is
+/// timed from just before its ApplyAction call to the moment that version
+/// reaches the spectator, and to its own acknowledgement. The same measure
+/// as the push-latency comparison with boardgame.io (docs/performance.md,
+/// "Against boardgame.io"), without Node in between.
+async fn push_latency(moves: usize) {
+    let (channel, stop, server, addr) = start("memory://").await;
+    let spectator_channel = connect(&addr).await;
+    let mut c = GameServiceClient::new(channel);
+    let mut push = Vec::with_capacity(moves);
+    let mut ack = Vec::with_capacity(moves);
+    let mut seed = 7_000_000;
+    let started = Instant::now();
+    while push.len() < moves {
+        seed += 1;
+        let seats = (0..3)
+            .map(|i| proto::SeatRequest {
+                name: format!("p{i}"),
+                ..Default::default()
+            })
+            .collect();
+        let created = c
+            .create_game(proto::CreateGameRequest {
+                game_type: "king_of_siam".into(),
+                seats,
+                seed: Some(seed),
+                ..Default::default()
+            })
+            .await
+            .expect("create")
+            .into_inner();
+        // The spectator records when each version arrives.
+        let mut watcher = GameServiceClient::new(spectator_channel.clone());
+        let mut updates = watcher
+            .watch_game(proto::WatchGameRequest {
+                game_id: created.game_id.clone(),
+                from_version: 1,
+                ..Default::default()
+            })
+            .await
+            .expect("watch")
+            .into_inner();
+        let (seen_tx, mut seen) = tokio::sync::mpsc::unbounded_channel();
+        let spectator = tokio::spawn(async move {
+            while let Ok(Some(update)) = updates.message().await {
+                let Some(snapshot) = update.snapshot else {
+                    continue;
+                };
+                let _ = seen_tx.send((snapshot.version, Instant::now()));
+                if snapshot.status != proto::GameStatus::InProgress as i32 {
+                    break;
+                }
+            }
+        });
+        let first = created.snapshot.expect("snapshot");
+        let mut progress = proto::GameProgress {
+            version: first.version,
+            status: first.status,
+            to_act: first.to_act,
+        };
+        while progress.status == proto::GameStatus::InProgress as i32 && push.len() < moves {
+            let token = &created.seats[progress.to_act[0] as usize].token;
+            let list = c
+                .list_legal_actions(authed(
+                    proto::ListLegalActionsRequest {
+                        game_id: created.game_id.clone(),
+                        ..Default::default()
+                    },
+                    token,
+                ))
+                .await
+                .expect("legal")
+                .into_inner();
+            let pick = list.actions[(seed as usize + push.len()) % list.actions.len()]
+                .notation
+                .clone();
+            let req = authed(
+                proto::ApplyActionRequest {
+                    game_id: created.game_id.clone(),
+                    expected_version: Some(list.version),
+                    r#move: Some(proto::apply_action_request::Move::Notation(pick)),
+                    ..Default::default()
+                },
+                token,
+            );
+            let t = Instant::now();
+            let resp = c.apply_action(req).await.expect("apply").into_inner();
+            ack.push(t.elapsed());
+            progress = resp.progress.expect("progress");
+            // Wait for this version at the spectator (bounded: a missing
+            // update is a failure of the bench, not a slow row).
+            loop {
+                let (version, at) = tokio::time::timeout(Duration::from_secs(5), seen.recv())
+                    .await
+                    .expect("the spectator saw the move within 5 s")
+                    .expect("the spectator's stream is open");
+                if version == progress.version {
+                    push.push(at.duration_since(t));
+                    break;
+                }
+            }
+        }
+        spectator.abort();
+    }
+    let push = Stats::from(push, started.elapsed());
+    let ack = Stats::from(ack, started.elapsed());
+    println!(
+        "move -> update, memory store, a spectator on its own connection, {moves} moves:\n  \
+         push p50 {:.1}µs  p99 {:.1}µs   (ack p50 {:.1}µs  p99 {:.1}µs)   \
+         goal: p99 at or below boardgame.io's on this machine (peer-bench `latency`)",
+        push.p50.as_secs_f64() * 1e6,
+        push.p99.as_secs_f64() * 1e6,
+        ack.p50.as_secs_f64() * 1e6,
+        ack.p99.as_secs_f64() * 1e6,
+    );
+    let _ = stop.send(());
+    let _ = server.await;
+}
+
 fn row(name: &str, s: &Stats, base: &Stats) {
     println!(
         "{name:<28} {:>9.0}/s  p50 {:>7.1}µs  p99 {:>7.1}µs   rate x{:.2} of baseline, p99 x{:.2}",
@@ -471,6 +592,7 @@ fn main() {
         let _ = stop.send(());
         let _ = server.await;
         move_path(calls).await;
+        push_latency(calls.min(2000)).await;
         if std::env::var("SATRAP_BENCH_ONLY").is_ok_and(|v| v == "move_path") {
             return; // profiling the move path only
         }
