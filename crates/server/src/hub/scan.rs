@@ -39,6 +39,8 @@ impl Hub {
         let mut shutdown = self.shutdown.clone();
         let every =
             (self.lease_length() / 4).clamp(Duration::from_millis(50), Duration::from_secs(1));
+        // Whether the last scan failed (the store is down).
+        let mut failing = false;
         loop {
             let now = now_ms();
             let until = now + self.lease_length().as_millis() as u64;
@@ -47,9 +49,18 @@ impl Hub {
                 .claim_due(&self.lease_for(now, until), CLAIM_BATCH)
                 .await
             {
-                Ok(ids) => ids,
+                Ok(ids) => {
+                    if std::mem::replace(&mut failing, false) {
+                        tracing::info!("claiming due games works again");
+                    }
+                    ids
+                }
                 Err(e) => {
-                    tracing::warn!(error = %e, "claiming due games failed");
+                    // Once per outage, not every few hundred milliseconds:
+                    // readiness and the store's metrics show it meanwhile.
+                    if !std::mem::replace(&mut failing, true) {
+                        tracing::warn!(error = %e, "claiming due games failed; retrying quietly until it works");
+                    }
                     Vec::new()
                 }
             };
