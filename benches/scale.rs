@@ -9,9 +9,16 @@
 //!     but not its moves (`LogFree` below), as SQLite and PostgreSQL keep
 //!     logs on disk: what is measured is what the server holds per game.
 //!     The breakdown gives the game state (a clone of the final instance)
-//!     and the cached log (grown move by move as `hub::log` grows it); the
-//!     rest is the cache's own bookkeeping (the `LiveGame`, seats, options,
-//!     the map entry) and the store's record.
+//!     and the cached log (the heap its logs hold, as the hub reports it);
+//!     the rest is the cache's own bookkeeping (the `LiveGame`, seats,
+//!     options, the map entry) and the store's record. The goal beside the
+//!     figures: at most 10 KB a game, so 100,000 live games of the worst
+//!     title fit in 1 GiB.
+//!
+//!     The cached log keeps action ids, and catch-up and history replay
+//!     them: each row also times replaying its games by id against
+//!     replaying them by notation (what the log kept before), both from
+//!     the seed through the same instance, in the same process.
 //!
 //! (b) Fan-out: W watch streams (spectators) on one game of one server on
 //!     loopback, over C HTTP/2 connections; then M moves, each timed from
@@ -34,6 +41,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satrap_catalog::{self as games, ActionInput};
 use satrap_server::auth::Caller;
+use satrap_server::hub::WatchMode;
 use satrap_server::proto::{self, game_service_client::GameServiceClient};
 use satrap_server::{Config, Hub, Limits, serve_on};
 use satrap_store::{
@@ -191,6 +199,10 @@ impl GameStore for LogFree {
     }
 }
 
+/// The goal: 100,000 live games of the worst title in 1 GiB, i.e. at most
+/// this many bytes a game (10 KB).
+const GOAL_BYTES_PER_GAME: f64 = 10.0 * 1024.0;
+
 /// What one child process measured for one title and player count.
 struct Footprint {
     games: usize,
@@ -199,18 +211,33 @@ struct Footprint {
     rss: isize,
     state: isize,
     log: isize,
+    /// The same log kept as notations (the layout before action ids).
+    text_log: isize,
+    /// Nanoseconds to replay every game from its seed, by notation and by
+    /// action id.
+    by_notation: isize,
+    by_id: isize,
+    /// Games whose GetHistory and whole catch-up were timed, and the
+    /// nanoseconds they took in all.
+    timed: usize,
+    history: isize,
+    catch_up: isize,
 }
 
+/// One played game as a replay needs it: each move's seat, notation and
+/// action id.
+type Moves = Vec<(usize, String, u32)>;
+
 /// Play one game to the end through the hub with random legal moves;
-/// returns the moves and the heap bytes of a copy of its final state and
-/// of its log (grown as the cache grows it).
+/// returns its id, its moves, the heap bytes of a copy of its final state
+/// and those of its log kept as notations ([`notation_log_bytes`]).
 async fn play_one(
     hub: &Hub,
     kind: &'static games::GameKind,
     players: usize,
     seed: u64,
     rng: &mut ChaCha8Rng,
-) -> (usize, isize, isize) {
+) -> (String, usize, isize, isize) {
     let created = hub
         .create(proto::CreateGameRequest {
             game_type: kind.id.into(),
@@ -227,7 +254,7 @@ async fn play_one(
         .expect("create");
     let id = created.game_id;
     let mut shadow = kind.create(None, players, seed).expect("shadow");
-    let mut log: Vec<LoggedAction> = Vec::new();
+    let mut notations = Vec::new();
     let mut snap = created.snapshot;
     while snap.status == proto::GameStatus::InProgress as i32 {
         let seat = snap.to_act[0] as usize;
@@ -248,35 +275,101 @@ async fn play_one(
         let notation = shadow
             .apply(seat, ActionInput::Notation(pick))
             .expect("shadow apply");
-        log.push(LoggedAction {
-            seat: seat as u32,
-            notation,
-            at_ms: 1,
-            ..Default::default()
-        });
+        notations.push(notation);
         snap = resp.snapshot.expect("snapshot");
     }
     let before = heap();
     let copy = shadow.clone_box();
     let state = heap() - before;
     drop(copy);
-    (log.len(), state, cached_log_bytes(&log))
+    (id, notations.len(), state, notation_log_bytes(&notations))
 }
 
-/// Heap bytes of `log` as the live-game cache keeps it (`hub::log`): a
-/// 24-byte entry per move and the notations in one string, both grown
-/// move by move.
-fn cached_log_bytes(log: &[LoggedAction]) -> isize {
+/// Heap bytes of a log of `notations` as the live-game cache kept it
+/// before it kept action ids: a 24-byte entry per move and the notations
+/// in one string, both grown move by move.
+fn notation_log_bytes(notations: &[String]) -> isize {
     let before = heap();
     let mut entries: Vec<[u64; 3]> = Vec::new();
     let mut text = String::new();
-    for a in log {
-        text.push_str(&a.notation);
-        entries.push([a.at_ms, text.len() as u64, u64::from(a.seat)]);
+    for (i, n) in notations.iter().enumerate() {
+        text.push_str(n);
+        entries.push([1, text.len() as u64, i as u64]);
     }
     let bytes = heap() - before;
     drop((entries, text));
     bytes
+}
+
+/// Heap bytes the hub's cached logs hold.
+async fn cached_log_bytes(hub: &Hub) -> isize {
+    hub.cached_log_bytes().await as isize
+}
+
+/// A random game played on an instance alone: its moves.
+fn playout(
+    kind: &'static games::GameKind,
+    players: usize,
+    seed: u64,
+    rng: &mut ChaCha8Rng,
+) -> Moves {
+    let mut inst = kind.create(None, players, seed).expect("playout");
+    let mut moves = Vec::new();
+    while let Some(&seat) = inst.to_act().first() {
+        let legal = inst.legal_actions(seat);
+        let pick = &legal[rng.random_range(0..legal.len())];
+        let notation = inst
+            .apply(seat, ActionInput::Id(pick.action_id))
+            .expect("legal");
+        moves.push((seat, notation, pick.action_id));
+    }
+    moves
+}
+
+/// Nanoseconds for GetHistory (a spectator's) and for a spectator's whole
+/// catch-up from version 0 (every update received) of each game.
+async fn time_reads(hub: &Hub, ids: &[String]) -> (isize, isize) {
+    let started = Instant::now();
+    for id in ids {
+        let h = hub.history(id, Caller::Spectator).await.expect("history");
+        std::hint::black_box(h);
+    }
+    let history = started.elapsed().as_nanos() as isize;
+    let started = Instant::now();
+    for id in ids {
+        let mut rx = hub
+            .watch(id, Caller::Spectator, 0, WatchMode::default())
+            .await
+            .expect("watch");
+        while let Some(u) = rx.recv().await {
+            std::hint::black_box(u.expect("update"));
+        }
+    }
+    (history, started.elapsed().as_nanos() as isize)
+}
+
+/// Nanoseconds to replay `games` from their seeds, each move applied by
+/// its notation or by its action id (checked to reach the same end).
+fn replay_ns(
+    kind: &'static games::GameKind,
+    players: usize,
+    games: &[(u64, Moves)],
+    by_id: bool,
+) -> isize {
+    let started = Instant::now();
+    for (seed, moves) in games {
+        let mut inst = kind.create(None, players, *seed).expect("replay");
+        for (seat, notation, id) in moves {
+            let input = match by_id {
+                true => ActionInput::Id(*id),
+                false => ActionInput::Notation(notation),
+            };
+            let applied = inst.apply(*seat, input).expect("replays");
+            assert_eq!(&applied, notation, "the same action");
+        }
+        std::hint::black_box(&inst);
+    }
+    started.elapsed().as_nanos() as isize
 }
 
 /// The child process: `games` games of one title and player count.
@@ -303,25 +396,64 @@ fn child(game: &str, players: usize, games: usize) {
         for seed in 0..20 {
             play_one(&hub, kind, players, 1_000_000 + seed, &mut rng).await;
         }
+        let log0 = cached_log_bytes(&hub).await;
+        // The games' ids (needed for the timings below) are not the
+        // server's: allocated before the baseline.
+        let mut ids = Vec::with_capacity(games);
         let (heap0, rss0) = (heap(), rss());
-        let (mut moves, mut state, mut log) = (0, 0, 0);
+        let (mut moves, mut state, mut text_log) = (0, 0, 0);
         for seed in 0..games as u64 {
-            let (m, s, l) = play_one(&hub, kind, players, seed, &mut rng).await;
+            let (id, m, s, t) = play_one(&hub, kind, players, seed, &mut rng).await;
             moves += m;
             state += s;
-            log += l;
+            text_log += t;
+            ids.push(id);
         }
+        let (mut heap1, rss1) = (heap(), rss());
+        heap1 -= ids.iter().map(|id| id.capacity() as isize).sum::<isize>();
+        let log = cached_log_bytes(&hub).await - log0;
+        // Timings, after the memory is measured: replays of as many fresh
+        // random games (the two alternated, twice each, so neither gets the
+        // warmer caches), then GetHistory and a whole catch-up of some of
+        // the cached games.
+        let played: Vec<(u64, Moves)> = (0..games as u64)
+            .map(|seed| (seed, playout(kind, players, seed, &mut rng)))
+            .collect();
+        let (mut by_notation, mut by_id) = (0, 0);
+        for _ in 0..2 {
+            by_notation += replay_ns(kind, players, &played, false);
+            by_id += replay_ns(kind, players, &played, true);
+        }
+        let timed = games.min(100);
+        let (history, catch_up) = time_reads(&hub, &ids[..timed]).await;
         let f = Footprint {
             games,
             moves,
-            heap: heap() - heap0,
-            rss: rss() - rss0,
+            heap: heap1 - heap0,
+            rss: rss1 - rss0,
             state,
             log,
+            text_log,
+            by_notation,
+            by_id,
+            timed,
+            history,
+            catch_up,
         };
         println!(
-            "FOOTPRINT {} {} {} {} {} {}",
-            f.games, f.moves, f.heap, f.rss, f.state, f.log
+            "FOOTPRINT {} {} {} {} {} {} {} {} {} {} {} {}",
+            f.games,
+            f.moves,
+            f.heap,
+            f.rss,
+            f.state,
+            f.log,
+            f.text_log,
+            f.by_notation,
+            f.by_id,
+            f.timed,
+            f.history,
+            f.catch_up
         );
     });
 }
@@ -329,14 +461,25 @@ fn child(game: &str, players: usize, games: usize) {
 fn footprints(games: usize) {
     println!(
         "(a) memory per live game: {games} games per row played to the end in-process \
-         (random legal moves), all kept in the live-game cache"
+         (random legal moves), all kept in the live-game cache; goal: at most \
+         {GOAL_BYTES_PER_GAME:.0} B a game, so 100,000 live games of the worst title fit in 1 GiB"
     );
     println!(
-        "{:<28} {:>7} {:>11} {:>11} {:>9} {:>9} {:>9} {:>13}",
-        "title, players", "moves", "heap/game", "RSS/game", "state", "log", "rest", "100k games"
+        "{:<20} {:>6} {:>11} {:>11} {:>9} {:>9} {:>11} {:>9} {:>12} {:>5}",
+        "title, players",
+        "moves",
+        "heap/game",
+        "RSS/game",
+        "state",
+        "log",
+        "as notation",
+        "rest",
+        "100k games",
+        "goal"
     );
     let exe = std::env::current_exe().expect("exe");
     let mut worst: f64 = 0.0;
+    let mut timings = Vec::new();
     for kind in games::registry() {
         for players in kind.min_players..=kind.max_players {
             let out = std::process::Command::new(&exe)
@@ -369,29 +512,70 @@ fn footprints(games: usize) {
                 rss: v[3],
                 state: v[4],
                 log: v[5],
+                text_log: v[6],
+                by_notation: v[7],
+                by_id: v[8],
+                timed: v[9] as usize,
+                history: v[10],
+                catch_up: v[11],
             };
             let n = f.games as f64;
             let per = |b: isize| b as f64 / n;
             let rss_game = per(f.rss).max(per(f.heap));
             worst = worst.max(rss_game);
+            let row = format!("{} {players}p", kind.id);
             println!(
-                "{:<28} {:>7.0} {:>9.0} B {:>9.0} B {:>7.0} B {:>7.0} B {:>7.0} B {:>9.0} MiB",
-                format!("{} {players}p", kind.id),
+                "{:<20} {:>6.0} {:>9.0} B {:>9.0} B {:>7.0} B {:>7.0} B {:>9.0} B {:>7.0} B {:>8.0} MiB {:>5}",
+                row,
                 f.moves as f64 / n,
                 per(f.heap),
                 per(f.rss),
                 per(f.state),
                 per(f.log),
+                per(f.text_log),
                 per(f.heap - f.state - f.log),
                 rss_game * 100_000.0 / (1024.0 * 1024.0),
+                if rss_game <= GOAL_BYTES_PER_GAME {
+                    "met"
+                } else {
+                    "over"
+                },
             );
+            // Replays ran twice each: microseconds per game and run.
+            let us = |ns: isize, games: f64| ns as f64 / (games * 1e3);
+            timings.push(format!(
+                "{:<20} {:>9.0} µs {:>9.0} µs {:>6.2}x {:>9.0} µs {:>10.0} µs",
+                row,
+                us(f.by_notation, 2.0 * n),
+                us(f.by_id, 2.0 * n),
+                f.by_id as f64 / f.by_notation.max(1) as f64,
+                us(f.history, f.timed as f64),
+                us(f.catch_up, f.timed as f64),
+            ));
         }
     }
     println!(
-        "  worst row: {:.0} B per game, 100,000 live games ≈ {:.0} MiB (goal < 1024 MiB)",
+        "  worst row: {:.0} B a game (goal ≤ {GOAL_BYTES_PER_GAME:.0} B), 100,000 live games ≈ {:.0} MiB (goal < 1024 MiB)",
         worst,
         worst * 100_000.0 / (1024.0 * 1024.0)
     );
+    println!(
+        "  (\"100k games\": the larger of heap and RSS a game, times 100,000; \"as notation\": \
+         the same log kept as notations, for comparison)"
+    );
+    println!(
+        "replay per game from the seed (by notation, by action id), and per cached game \
+         GetHistory and a whole catch-up from version 0 (a spectator, full updates; \
+         {} games a row):",
+        games.min(100)
+    );
+    println!(
+        "{:<20} {:>12} {:>12} {:>7} {:>12} {:>13}",
+        "title, players", "by notation", "by id", "ratio", "history", "catch-up"
+    );
+    for t in timings {
+        println!("{t}");
+    }
 }
 
 /// Raise the open-file limit to its hard limit (every stream is on a few

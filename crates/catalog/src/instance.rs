@@ -91,6 +91,15 @@ pub trait GameInstance: Send + Sync + 'static {
     /// The action that made the current version, as `viewer` may see it;
     /// `reveal` shows everything (the game is over).
     fn last_entry(&self, viewer: Option<Seat>, reveal: bool) -> Option<proto::HistoryEntry>;
+    /// The fixed action id of the action that made the current version
+    /// (`None` if none did: version 0, a forfeit, an abort). Ids are unique
+    /// among a seat's legal actions, so applying this id
+    /// ([`ActionInput::Id`]) to the previous version applies the same
+    /// action again: a log of ids replays the game exactly, in a few bytes
+    /// a move instead of the notation's dozens.
+    fn last_action_id(&self) -> Option<u32> {
+        None
+    }
     /// The game-specific view for `viewer`.
     fn view(&self, viewer: Option<Seat>) -> proto::game_snapshot::State;
     /// Plain-text board for `viewer`.
@@ -379,6 +388,10 @@ impl<G: WireGame> GameInstance for Instance<G> {
             timeout: policy,
             at_ms: 0,
         })
+    }
+
+    fn last_action_id(&self) -> Option<u32> {
+        self.last.as_ref().map(|l| id_u32(G::action_id(&l.action)))
     }
 
     fn view(&self, viewer: Option<Seat>) -> proto::game_snapshot::State {

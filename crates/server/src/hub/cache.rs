@@ -218,7 +218,7 @@ impl Hub {
         seats: Vec<SeatRecord>,
         instance: Box<dyn GameInstance>,
         clocks: ClockState,
-        log: Vec<LoggedAction>,
+        log: Log,
         seat_revision: u64,
     ) -> Arc<LiveGame> {
         let live = Arc::new(LiveGame {
@@ -227,7 +227,7 @@ impl Hub {
             cell: tokio::sync::Mutex::new(Cell {
                 instance,
                 clocks,
-                log: Log::from(log),
+                log,
                 seat_revision,
             }),
             updates: Updates::default(),
@@ -326,13 +326,13 @@ impl Hub {
             created_at_ms: record.created_at_ms,
             owner: record.access.owner,
         };
-        let (instance, clocks) = replay(&meta, record.started_at_ms, &stored.actions, |_| true)?;
+        let (log, instance, clocks) = Log::load(&meta, record.started_at_ms, &stored.actions)?;
         let live = self.insert(
             meta,
             record.seats,
             instance,
             clocks,
-            stored.actions,
+            log,
             head.map_or(0, |h| h.seat_revision),
         );
         // After a restart whatever is due now is done at once; on a shared
@@ -382,31 +382,6 @@ pub(super) fn initial(
         clocks.start(at, &inst.to_act());
     }
     Ok((inst, clocks))
-}
-
-/// Rebuild a game from its seed, calling `each` after every entry (with the
-/// game and its clocks at that version) until it returns `false`; returns
-/// the game where replay stopped.
-pub(super) fn replay<L>(
-    meta: &Meta,
-    started_at: Option<u64>,
-    log: L,
-    mut each: impl FnMut(&Version) -> bool,
-) -> Result<(Box<dyn GameInstance>, ClockState), ServiceError>
-where
-    L: IntoIterator,
-    L::Item: std::borrow::Borrow<LoggedAction>,
-{
-    use std::borrow::Borrow;
-    let (inst, clocks) = initial(meta, started_at)?;
-    let mut v = Version::new(inst, clocks);
-    for a in log {
-        apply_entry(&mut v.inst, &mut v.clocks, a.borrow()).map_err(corrupt(&meta.id))?;
-        if !each(&v) {
-            break;
-        }
-    }
-    Ok((v.inst, v.clocks))
 }
 
 /// The policy a timeout entry applied.

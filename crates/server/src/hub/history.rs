@@ -1,9 +1,9 @@
 //! GetHistory: the action log as the caller may see it, rebuilt by replay
-//! (each entry's visibility is the game's to decide), and the seed once the
-//! game has ended.
+//! (each entry's visibility is the game's to decide; the cached log keeps
+//! action ids, and replay gives back their notations and events), and the
+//! seed once the game has ended.
 
 use super::Hub;
-use super::cache::replay;
 use super::view::{seat_infos, status};
 use crate::auth::Caller;
 use crate::error::ServiceError;
@@ -27,7 +27,7 @@ impl Hub {
         };
         let viewer = caller.seat();
         let mut entries = Vec::with_capacity(log.len());
-        replay(&live.meta, started_at, &log, |v| {
+        log.replay(&live.meta, started_at, |v| {
             if let Some(mut e) = v.last_entry(viewer, over) {
                 e.at_ms = v.clocks.at();
                 entries.push(e);

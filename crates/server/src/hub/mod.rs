@@ -335,7 +335,7 @@ impl Hub {
         if let Some(at) = started_at_ms {
             clocks.start(at, &instance.to_act());
         }
-        let live = self.insert(meta, seats, instance, clocks, Vec::new(), 0);
+        let live = self.insert(meta, seats, instance, clocks, Default::default(), 0);
         tracing::info!(game_id = %id, game_type = kind.id, players, private = req.private, "game created");
 
         let table = self.lock_table(&live).await;

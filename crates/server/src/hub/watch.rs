@@ -14,8 +14,8 @@ use tokio::sync::{broadcast, mpsc, watch as signal};
 use tonic::Status;
 
 use super::Hub;
-use super::cache::{Frame, LiveGame, Version, apply_entry, corrupt, initial};
-use super::log::Log;
+use super::cache::{Frame, LiveGame, Version, corrupt, initial};
+use super::log::{Log, Place};
 use super::pool::{JobLost, Pool};
 use super::view::{self, shared_snapshot, shared_update};
 use crate::auth::Caller;
@@ -281,7 +281,7 @@ async fn catch_up(
     let mut cursor = Cursor {
         live: live.clone(),
         at: None,
-        applied: 0,
+        place: Place::default(),
         log,
         next: from,
         current,
@@ -333,15 +333,15 @@ async fn catch_up(
 }
 
 /// A catch-up in progress: the game replayed up to some version, the log
-/// (a compact copy, a few dozen bytes a move) and the live version the
+/// (a copy: action ids, a few bytes a move) and the live version the
 /// catch-up ends with.
 struct Cursor {
     live: Arc<LiveGame>,
     /// The replayed game; `None` before the first job (version 0 is built
     /// there, off the request threads too).
     at: Option<Version>,
-    /// Log entries applied to `at`.
-    applied: usize,
+    /// Where `at` is in the log (the entries applied to it).
+    place: Place,
     log: Log,
     /// The next version to send.
     next: u64,
@@ -382,19 +382,21 @@ impl Cursor {
                 self.next += 1;
                 continue;
             }
+            let read = self.place.read();
             let replayed = self
                 .log
-                .get(self.applied)
-                .ok_or_else(|| format!("the log ends at {} entries", self.applied))
+                .read(&mut self.place)
+                .ok_or_else(|| format!("the log ends at {read} entries"))
                 .and_then(|entry| {
-                    apply_entry(&mut v.inst, &mut v.clocks, &entry).map_err(|e| e.to_string())
+                    entry
+                        .apply(&mut v.inst, &mut v.clocks)
+                        .map_err(|e| e.to_string())
                 });
             if let Err(e) = replayed {
                 out.push(Err(corrupt(&self.live.meta.id)(e).into()));
                 self.finished = true;
                 break;
             }
-            self.applied += 1;
             steps += 1;
         }
         out

@@ -195,7 +195,7 @@ impl Table<'_> {
             live.set_seats(seats);
             cell.seat_revision += 1;
         }
-        cell.log.push(action);
+        cell.log.push(&action, next.as_ref());
         // A frozen copy for the watchers only when there are any: a watcher
         // subscribes before it locks the cell to catch up, so one that
         // subscribes after this check still sees this version.

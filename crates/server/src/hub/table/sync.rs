@@ -52,7 +52,7 @@ impl Table<'_> {
             for action in store.actions_since(id, version).await? {
                 let cell = &mut *self.cell;
                 apply_entry(&mut cell.instance, &mut cell.clocks, &action).map_err(corrupt(id))?;
-                cell.log.push(action);
+                cell.log.push(&action, cell.instance.as_ref());
                 let frame: Frame = Version::frame(cell.instance.clone_box(), cell.clocks.clone());
                 let _ = live.updates.send(frame);
             }
