@@ -26,9 +26,9 @@
 //!     update: p50/p99/max over every (stream, move).
 //!
 //! Run: `cargo bench --bench scale` (env `SATRAP_SCALE_GAMES` = games per
-//! title and player count, default 1000; `SATRAP_SCALE_WATCHERS` default
-//! 10000; `SATRAP_SCALE_CONNECTIONS` default 10; `SATRAP_SCALE_MOVES`
-//! default 5).
+//! title and player count, default 1000, 0 for the fan-out alone;
+//! `SATRAP_SCALE_WATCHERS` default 10000; `SATRAP_SCALE_CONNECTIONS`
+//! default 10; `SATRAP_SCALE_MOVES` default 5).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::HashMap;
@@ -619,6 +619,9 @@ async fn fan_out(watchers: usize, connections: usize, moves: usize) {
     let addr = listener.local_addr().expect("addr").to_string();
     let mut config = Config::in_memory();
     config.max_watchers_per_game = watchers;
+    // Every stream comes from this one address: the per-caller quota of
+    // open streams (default 1,000) would refuse the rest.
+    config.max_watch_streams = watchers;
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(async move {
         serve_on(listener, config, async {
@@ -686,7 +689,11 @@ async fn fan_out(watchers: usize, connections: usize, moves: usize) {
                     all_in.notify_one();
                 }
             }
-            (at, bytes)
+            // The stream stays open until every stream has every update:
+            // closing it (RST_STREAM, the server's task ending) while
+            // others still wait for the last move would be timed as
+            // delivery.
+            (at, bytes, updates)
         }));
     }
     let mut sent = Vec::with_capacity(moves);
@@ -733,8 +740,10 @@ async fn fan_out(watchers: usize, connections: usize, moves: usize) {
     let mut lat = Vec::with_capacity(watchers * moves);
     let mut bytes = 0;
     let mut last_per_move = vec![Duration::ZERO; moves];
+    let mut open = Vec::with_capacity(watchers);
     for t in tasks {
-        let (at, b) = t.await.expect("stream task");
+        let (at, b, updates) = t.await.expect("stream task");
+        open.push(updates);
         bytes += b;
         for (m, a) in at.into_iter().enumerate() {
             let d = a - sent[m];
@@ -742,6 +751,7 @@ async fn fan_out(watchers: usize, connections: usize, moves: usize) {
             lat.push(d);
         }
     }
+    drop(open);
     lat.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!(
@@ -786,7 +796,11 @@ fn main() {
         child(&args[i + 1], players, games);
         return;
     }
-    footprints(env_usize("SATRAP_SCALE_GAMES", 1000));
+    // 0 games: the fan-out alone.
+    let games = env_usize("SATRAP_SCALE_GAMES", 1000);
+    if games > 0 {
+        footprints(games);
+    }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

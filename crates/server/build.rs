@@ -1,6 +1,7 @@
 //! Generates the gRPC services of `proto/` (servers and clients) with protox
 //! (pure Rust: no system `protoc`) and tonic-prost-build. The messages are
-//! `satrap-proto`'s (an extern path), so only the services are generated here.
+//! `satrap-proto`'s (an extern path), so only the services are generated here:
+//! the servers into `OUT_DIR/servers`, the clients into `OUT_DIR/clients`.
 
 use std::{env, path::PathBuf};
 
@@ -14,15 +15,38 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("cargo:rerun-if-changed={}", root.display());
     commit(&manifest.join("../../.git"));
     let fds = protox::compile(protos, [&root])?;
-    tonic_prost_build::configure()
+    let out = PathBuf::from(env::var("OUT_DIR")?);
+    // Two generations of the same services. The servers' WatchGame streams
+    // send `EncodedUpdate`s, updates encoded once per viewer and written as
+    // they are to every stream of that viewer (see `codec`); the clients
+    // (the CLI, the tests, the benches) read ordinary `GameUpdate`s. prost
+    // resolves an extern path by its longest match, so the one message
+    // path below wins over the package's.
+    let servers = out.join("servers");
+    let clients = out.join("clients");
+    std::fs::create_dir_all(&servers)?;
+    std::fs::create_dir_all(&clients)?;
+    services()
         .build_server(true)
+        .build_client(false)
+        .extern_path(".satrap.v1.GameUpdate", "crate::codec::EncodedUpdate")
+        .out_dir(&servers)
+        .compile_fds(fds.clone())?;
+    services()
+        .build_server(false)
         .build_client(true)
-        // Every message of the package is satrap-proto's: not generated here.
-        .extern_path(".satrap.v1", "::satrap_proto")
-        // INVALID_ARGUMENT, not INTERNAL, for a body that does not decode.
-        .codec_path("crate::codec::Codec")
+        .out_dir(&clients)
         .compile_fds(fds)?;
     Ok(())
+}
+
+/// The generator both generations share: every message of the package is
+/// satrap-proto's (not generated here), and the codec is this crate's
+/// (INVALID_ARGUMENT, not INTERNAL, for a body that does not decode).
+fn services() -> tonic_prost_build::Builder {
+    tonic_prost_build::configure()
+        .extern_path(".satrap.v1", "::satrap_proto")
+        .codec_path("crate::codec::Codec")
 }
 
 /// The commit the binary is built from, for `satrap_build_info` and

@@ -10,6 +10,7 @@ use tonic::{Request, Response, Status};
 
 use super::access::{Access, Role};
 use super::auth::{self, Caller, Who};
+use super::codec::EncodedUpdate;
 use super::error::ServiceError;
 use super::hub::{Hub, Reply, WatchMode};
 use crate::proto::{self, game_service_server::GameService};
@@ -53,7 +54,8 @@ impl GameServiceImpl {
     }
 }
 
-type UpdateStream = Pin<Box<dyn Stream<Item = Result<proto::GameUpdate, Status>> + Send>>;
+/// WatchGame's updates, encoded (once per viewer for a broadcast version).
+type UpdateStream = Pin<Box<dyn Stream<Item = Result<EncodedUpdate, Status>> + Send>>;
 
 #[tonic::async_trait]
 impl GameService for GameServiceImpl {

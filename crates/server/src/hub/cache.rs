@@ -18,6 +18,7 @@ use super::Hub;
 use super::clocks::ClockState;
 use super::log::Log;
 use super::settings::Settings;
+use crate::codec::EncodedUpdate;
 use crate::error::ServiceError;
 use crate::proto;
 use satrap_catalog::{ActionInput, ApplyError, GameInstance, GameKind};
@@ -78,15 +79,16 @@ impl Version {
     }
 }
 
-/// Updates of one broadcast frame, built once per viewer and cloned for
-/// every stream of that viewer. Without it each of 10,000 watch streams
-/// rendered the same view, text picture and clocks again for one move
-/// (docs/performance.md, "Fan-out"). Slot 0 is the spectators', slot
-/// `s + 1` seat `s`'s; empty (the default) shares nothing.
+/// Updates of one broadcast frame, built and encoded once per viewer and
+/// written as they are to every stream of that viewer. Without it each of
+/// 10,000 watch streams rendered and encoded the same view, text picture
+/// and clocks again for one move (docs/performance.md, "Fan-out"). Slot 0
+/// is the spectators', slot `s + 1` seat `s`'s; empty (the default) shares
+/// nothing.
 #[derive(Default)]
 pub(super) struct Shared {
-    /// Full updates (the default mode), by viewer slot.
-    pub full: Box<[OnceLock<proto::GameUpdate>]>,
+    /// Full updates (the default mode), encoded, by viewer slot.
+    pub full: Box<[OnceLock<EncodedUpdate>]>,
     /// Snapshots for delta streams, by viewer slot, without and then with
     /// the text picture (each stream takes its own delta against them).
     pub snapshots: Box<[OnceLock<proto::GameSnapshot>]>,

@@ -5,6 +5,7 @@
 
 use super::cache::{Cell, LiveGame, Version};
 use super::clocks::ClockState;
+use crate::codec::EncodedUpdate;
 use crate::proto;
 use satrap_catalog::GameInstance;
 use satrap_engine::Seat;
@@ -30,16 +31,14 @@ pub(super) fn events(v: &Version, viewer: Option<Seat>) -> Vec<proto::GameEvent>
     }
 }
 
-/// [`update`], built once per viewer for a broadcast frame and cloned for
-/// each of its streams (see `cache::Shared`).
-pub(super) fn shared_update(
-    live: &LiveGame,
-    v: &Version,
-    viewer: Option<Seat>,
-) -> proto::GameUpdate {
+/// [`update`] encoded, built and encoded once per viewer for a broadcast
+/// frame and the same bytes sent to each of its streams (see
+/// `cache::Shared`).
+pub(super) fn shared_update(live: &LiveGame, v: &Version, viewer: Option<Seat>) -> EncodedUpdate {
+    let encode = || EncodedUpdate::new(&update(live, v, viewer));
     match v.shared.full.get(slot(viewer)) {
-        Some(once) => once.get_or_init(|| update(live, v, viewer)).clone(),
-        None => update(live, v, viewer),
+        Some(once) => once.get_or_init(encode).clone(),
+        None => encode(),
     }
 }
 

@@ -19,6 +19,7 @@ use super::log::{Log, Place};
 use super::pool::{JobLost, Pool};
 use super::view::{self, shared_snapshot, shared_update};
 use crate::auth::Caller;
+use crate::codec::EncodedUpdate;
 use crate::delta;
 use crate::error::ServiceError;
 use crate::proto;
@@ -68,7 +69,10 @@ impl Encoder {
         )
     }
 
-    fn update(&mut self, live: &LiveGame, v: &Version) -> Result<proto::GameUpdate, Status> {
+    /// `v`'s update for this stream, encoded: a full update is encoded once
+    /// per viewer for a broadcast frame (and shared); a delta is this
+    /// stream's own.
+    fn update(&mut self, live: &LiveGame, v: &Version) -> Sent {
         if !self.mode.delta {
             return Ok(shared_update(live, v, self.viewer));
         }
@@ -84,15 +88,19 @@ impl Encoder {
             ),
         };
         self.held = Some(snapshot);
-        Ok(proto::GameUpdate {
+        Ok(EncodedUpdate::new(&proto::GameUpdate {
             version: v.version(),
             events,
             snapshot: whole,
             delta,
             cause: v.cause as i32,
-        })
+        }))
     }
 }
+
+/// What a watch stream sends: an encoded update, or the status that ends
+/// the stream.
+pub type Sent = Result<EncodedUpdate, Status>;
 
 /// Updates buffered per watcher before the stream applies backpressure.
 const STREAM_BUFFER: usize = 32;
@@ -107,14 +115,14 @@ impl Drop for WatcherSlot {
 }
 
 impl Hub {
-    /// Stream versions `from..` of the game as `caller` sees them.
+    /// Stream versions `from..` of the game as `caller` sees them, encoded.
     pub async fn watch(
         &self,
         id: &str,
         caller: Caller,
         from: u64,
         mode: WatchMode,
-    ) -> Result<mpsc::Receiver<Result<proto::GameUpdate, Status>>, ServiceError> {
+    ) -> Result<mpsc::Receiver<Sent>, ServiceError> {
         let live = self.live(id).await?;
         let current = {
             let table = self.table(&live).await?;
@@ -158,7 +166,7 @@ async fn watch_loop(
     mut enc: Encoder,
     from: u64,
     mut updates: broadcast::Receiver<Frame>,
-    tx: mpsc::Sender<Result<proto::GameUpdate, Status>>,
+    tx: mpsc::Sender<Sent>,
     mut shutdown: signal::Receiver<bool>,
     mut gone: signal::Receiver<bool>,
     replays: Arc<Pool>,
@@ -258,7 +266,7 @@ async fn catch_up(
     live: &Arc<LiveGame>,
     enc: &mut Encoder,
     from: u64,
-    tx: &mpsc::Sender<Result<proto::GameUpdate, Status>>,
+    tx: &mpsc::Sender<Sent>,
     replays: &Pool,
 ) -> Option<u64> {
     let (current, log) = {
@@ -353,11 +361,7 @@ struct Cursor {
 impl Cursor {
     /// Up to `room` updates in order, applying at most [`JOB_ENTRIES`] log
     /// entries. An error is the batch's last update (and ends the stream).
-    fn next_batch(
-        &mut self,
-        enc: &mut Encoder,
-        room: usize,
-    ) -> Vec<Result<proto::GameUpdate, Status>> {
+    fn next_batch(&mut self, enc: &mut Encoder, room: usize) -> Vec<Sent> {
         let mut out = Vec::new();
         let end = self.current.version();
         let v = match &mut self.at {
