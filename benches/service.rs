@@ -17,7 +17,9 @@
 //! Run: `cargo bench --bench service` (env `SATRAP_BENCH_CALLS` = calls per
 //! measurement, default 3000; `SATRAP_BENCH_POSTGRES_URL` adds the
 //! PostgreSQL row; `SATRAP_BENCH_ONLY=move_path` stops after the move-path
-//! rows, for profiling them).
+//! rows, for profiling them; `SATRAP_BENCH_ONLY=sqlite_clients` runs only
+//! the rows with several clients, memory and SQLite in alternating rounds,
+//! for profiling and comparing the SQLite writer).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -326,6 +328,38 @@ async fn move_path(calls: usize) {
     let _ = server.await;
 }
 
+/// Only the `CLIENTS`-client rows, memory and SQLite, in `ROUNDS`
+/// alternating rounds on two servers started side by side, so that both
+/// see the same load on a shared machine; then the ratio and the fsync
+/// probe, as in the full run.
+async fn sqlite_clients(calls: usize, sqlite: &str, dir: &std::path::Path, base: &Stats) {
+    const ROUNDS: usize = 4;
+    let (memory_channel, memory_stop, memory_server, memory_addr) = start("memory://").await;
+    let (sqlite_channel, sqlite_stop, sqlite_server, sqlite_addr) = start(sqlite).await;
+    apply_actions(memory_channel, 200, 3).await; // warm up
+    apply_actions(sqlite_channel, 200, 3).await;
+    let mut rows = [(Vec::new(), Duration::ZERO), (Vec::new(), Duration::ZERO)];
+    for _ in 0..ROUNDS {
+        for (i, addr) in [&memory_addr, &sqlite_addr].into_iter().enumerate() {
+            let s = apply_parallel(addr, calls / ROUNDS, CLIENTS).await;
+            rows[i].0.extend(s.lat);
+            rows[i].1 += s.total;
+        }
+    }
+    let [memory, sqlite] = rows.map(|(lat, wall)| Stats::from(lat, wall));
+    println!(
+        "{CLIENTS} clients at once, {ROUNDS} alternating rounds of {} calls per row:",
+        calls / ROUNDS
+    );
+    row(&format!("  {CLIENTS} clients, memory"), &memory, base);
+    row(&format!("  {CLIENTS} clients, sqlite"), &sqlite, base);
+    sqlite_vs_memory(&sqlite, Some(memory.per_sec()), dir);
+    for (stop, server) in [(memory_stop, memory_server), (sqlite_stop, sqlite_server)] {
+        let _ = stop.send(());
+        let _ = server.await;
+    }
+}
+
 fn row(name: &str, s: &Stats, base: &Stats) {
     println!(
         "{name:<28} {:>9.0}/s  p50 {:>7.1}µs  p99 {:>7.1}µs   rate x{:.2} of baseline, p99 x{:.2}",
@@ -470,6 +504,10 @@ fn main() {
         row("baseline: health check", &base, &base);
         let _ = stop.send(());
         let _ = server.await;
+        if std::env::var("SATRAP_BENCH_ONLY").is_ok_and(|v| v == "sqlite_clients") {
+            let sqlite = &stores[1].1;
+            return sqlite_clients(calls, sqlite, &probe_dir, &base).await;
+        }
         move_path(calls).await;
         if std::env::var("SATRAP_BENCH_ONLY").is_ok_and(|v| v == "move_path") {
             return; // profiling the move path only
