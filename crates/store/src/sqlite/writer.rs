@@ -18,7 +18,6 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, params};
 
@@ -28,9 +27,6 @@ use crate::{EntryKind, GameStatus, LoggedAction, StoreError, TIMEOUT_SEAT_BOT, n
 /// Most appends in one transaction: bounds how long one commit holds the
 /// connection (readers wait for it) and how much one failure answers.
 const MAX_BATCH: usize = 256;
-
-/// Longest a commit waits for more appends to join it (see `write_loop`).
-const MAX_LINGER: Duration = Duration::from_millis(1);
 
 /// One `append` call waiting for its commit.
 pub(super) struct PendingAppend {
@@ -96,27 +92,9 @@ fn write_loop(
     jobs: &mpsc::Receiver<PendingAppend>,
     stats: &Stats,
 ) {
-    // How many appends the last commit carried, and how long it took.
-    let (mut last_batch, mut last_commit) = (0, Duration::ZERO);
     while let Ok(first) = jobs.recv() {
         let mut batch = vec![first];
         batch.extend(jobs.try_iter().take(MAX_BATCH - 1));
-        // Several games moved at once last time: wait a little for as many
-        // again, at most half a commit. Each commit costs its fsync and
-        // its WAL frames in CPU (about as much as a whole move of the
-        // memory store here), so when the CPU is what limits the rate,
-        // fewer, fuller commits let more moves through; a lone game
-        // (the last commit carried one append) never waits.
-        let linger = (last_commit / 2).min(MAX_LINGER);
-        if batch.len() < last_batch && !linger.is_zero() {
-            let until = Instant::now() + linger;
-            while batch.len() < last_batch {
-                match jobs.recv_timeout(until.saturating_duration_since(Instant::now())) {
-                    Ok(p) => batch.push(p),
-                    Err(_) => break,
-                }
-            }
-        }
         let Ok(mut conn) = conn.lock() else {
             let e = StoreError::Backend("sqlite connection lock poisoned".into());
             for p in batch {
@@ -134,10 +112,8 @@ fn write_loop(
         if batch.is_empty() {
             continue;
         }
-        let started = Instant::now();
         let results = commit_batch(&mut conn, file, &batch);
         drop(conn);
-        (last_batch, last_commit) = (batch.len(), started.elapsed());
         stats.commits.fetch_add(1, Ordering::Relaxed);
         stats
             .appends
