@@ -17,7 +17,10 @@
 //! Run: `cargo bench --bench service` (env `SATRAP_BENCH_CALLS` = calls per
 //! measurement, default 3000; `SATRAP_BENCH_POSTGRES_URL` adds the
 //! PostgreSQL row; `SATRAP_BENCH_ONLY=move_path` stops after the move-path
-//! rows and the move -> update latency, for profiling them).
+//! rows and the move -> update latency, for profiling them;
+//! `SATRAP_BENCH_ONLY=sqlite_clients` runs only the rows with several
+//! clients, memory and SQLite in alternating rounds, for profiling and
+//! comparing the SQLite writer).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -447,6 +450,70 @@ async fn push_latency(moves: usize) {
     let _ = server.await;
 }
 
+/// Only the `CLIENTS`-client rows, memory and SQLite, in `ROUNDS`
+/// alternating rounds on two servers started side by side, so that both
+/// see the same load on a shared machine; then the ratio and the fsync
+/// probe, as in the full run.
+async fn sqlite_clients(calls: usize, sqlite: &str, dir: &std::path::Path, base: &Stats) {
+    const ROUNDS: usize = 4;
+    let (memory_channel, memory_stop, memory_server, memory_addr) = start("memory://").await;
+    let (sqlite_channel, sqlite_stop, sqlite_server, sqlite_addr) = start(sqlite).await;
+    apply_actions(memory_channel, 200, 3).await; // warm up
+    apply_actions(sqlite_channel, 200, 3).await;
+    let mut rows = [(Vec::new(), Duration::ZERO), (Vec::new(), Duration::ZERO)];
+    let mut cpu = [Duration::ZERO; 2];
+    for _ in 0..ROUNDS {
+        for (i, addr) in [&memory_addr, &sqlite_addr].into_iter().enumerate() {
+            let before = process_cpu();
+            let s = apply_parallel(addr, calls / ROUNDS, CLIENTS).await;
+            cpu[i] += process_cpu().saturating_sub(before);
+            rows[i].0.extend(s.lat);
+            rows[i].1 += s.total;
+        }
+    }
+    let [memory, sqlite] = rows.map(|(lat, wall)| Stats::from(lat, wall));
+    let calls_made = [memory.calls, sqlite.calls];
+    let per_call: Vec<f64> = cpu
+        .iter()
+        .zip(calls_made)
+        .map(|(c, n)| c.as_secs_f64() * 1e6 / n.max(1) as f64)
+        .collect();
+    println!(
+        "{CLIENTS} clients at once, {ROUNDS} alternating rounds of {} calls per row:",
+        calls / ROUNDS
+    );
+    row(&format!("  {CLIENTS} clients, memory"), &memory, base);
+    row(&format!("  {CLIENTS} clients, sqlite"), &sqlite, base);
+    sqlite_vs_memory(&sqlite, Some(memory.per_sec()), dir);
+    // Where the disk does not decide, the CPU does: this ratio is the rate
+    // ratio the CPU alone allows.
+    println!(
+        "  CPU per ApplyAction (this process: server and clients, with their \
+         ListLegalActions and CreateGame): memory {:.0} µs, sqlite {:.0} µs -> memory / sqlite x{:.2}",
+        per_call[0],
+        per_call[1],
+        per_call[0] / per_call[1]
+    );
+    for (stop, server) in [(memory_stop, memory_server), (sqlite_stop, sqlite_server)] {
+        let _ = stop.send(());
+        let _ = server.await;
+    }
+}
+
+/// CPU time this process has used so far, all threads (user and system).
+fn process_cpu() -> Duration {
+    // SAFETY: getrusage only writes the struct it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_SELF, &mut usage);
+        usage
+    };
+    let time = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
+    };
+    time(usage.ru_utime) + time(usage.ru_stime)
+}
+
 fn row(name: &str, s: &Stats, base: &Stats) {
     println!(
         "{name:<28} {:>9.0}/s  p50 {:>7.1}µs  p99 {:>7.1}µs   rate x{:.2} of baseline, p99 x{:.2}",
@@ -591,6 +658,10 @@ fn main() {
         row("baseline: health check", &base, &base);
         let _ = stop.send(());
         let _ = server.await;
+        if std::env::var("SATRAP_BENCH_ONLY").is_ok_and(|v| v == "sqlite_clients") {
+            let sqlite = &stores[1].1;
+            return sqlite_clients(calls, sqlite, &probe_dir, &base).await;
+        }
         move_path(calls).await;
         push_latency(calls.min(2000)).await;
         if std::env::var("SATRAP_BENCH_ONLY").is_ok_and(|v| v == "move_path") {

@@ -10,9 +10,8 @@
 //! Appends are group-committed by a writer thread of their own (see
 //! `writer`): moves of different games that arrive while a commit is on
 //! its way to disk wait in a queue, and the next commit takes all of them
-//! in one transaction (one fsync), each in a savepoint of its own so that
-//! one refused append spoils no other. Every caller is answered only after
-//! that commit.
+//! in one transaction (one fsync); one refused append spoils no other.
+//! Every caller is answered only after that commit.
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};

@@ -1,8 +1,9 @@
 //! The SQLite store's group commit: one thread of its own records every
 //! append. Appends of different games that arrive while a commit is on its
 //! way to disk queue up, and the writer commits all of them in the next
-//! transaction (one fsync), each in a savepoint of its own so that one
-//! refused append (a version conflict, an unknown game) spoils no other.
+//! transaction (one fsync); one refused append (a version conflict, an
+//! unknown game) spoils no other, as it writes nothing (see
+//! [`commit_batch`]).
 //! Every caller is answered only after the commit that holds its append;
 //! an append whose caller gave up (its deadline passed) before its commit
 //! began is skipped.
@@ -129,36 +130,124 @@ fn write_loop(
 }
 
 /// Commit `batch` in one transaction: one result per append, in order.
-/// A refused append is rolled back alone; a failed commit fails them all.
+/// A refused append (a version conflict, an unknown game) writes nothing
+/// and is answered alone; an append whose statements fail is rolled back
+/// and the others are committed without it; a failed transaction (BEGIN,
+/// COMMIT, or an error after which SQLite ended the transaction itself,
+/// such as a full disk) fails them all.
+///
+/// Why no savepoint per append: the version-guarded UPDATE comes first,
+/// so a refused append has changed nothing; savepoints cost two more
+/// statements per append (each `SAVEPOINT` and `RELEASE` parsed anew) only
+/// to undo what a refusal never wrote. The rare failing statement is
+/// handled by rolling back and committing the batch again without it.
 pub(super) fn commit_batch(
     conn: &mut Connection,
     file: &FileGuard,
     batch: &[PendingAppend],
 ) -> Vec<Result<(), StoreError>> {
-    let outcome = (|| {
-        file.check()?;
-        let mut tx = conn.transaction().map_err(backend)?;
-        let mut results = Vec::with_capacity(batch.len());
-        for p in batch {
-            // A savepoint per append: a refused one rolls back alone.
-            let savepoint = tx.savepoint().map_err(backend)?;
-            let result = append_one(&savepoint, p);
-            if result.is_ok() {
-                savepoint.commit().map_err(backend)?;
-            } // else dropping the savepoint rolls it back
-            results.push(result);
+    // `None`: still to be committed in the next attempt.
+    let mut results: Vec<Option<Result<(), StoreError>>> = vec![None; batch.len()];
+    loop {
+        match attempt(conn, file, batch, &mut results) {
+            Attempt::Committed => break,
+            Attempt::Failed(e) => {
+                for r in results.iter_mut().filter(|r| r.is_none()) {
+                    *r = Some(Err(e.clone()));
+                }
+                break;
+            }
+            // `results` now holds that append's error: again without it.
+            Attempt::Retry => {}
         }
-        tx.commit().map_err(backend)?;
-        // Committed into the file we opened, and it is still the file the
-        // path names: only then is any of this acknowledged.
-        file.check()?;
-        Ok::<_, StoreError>(results)
-    })();
-    outcome.unwrap_or_else(|e| vec![Err(e); batch.len()])
+    }
+    results
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|| Err(StoreError::Backend("sqlite append not run".into()))))
+        .collect()
 }
 
-/// Append one game's moves, guarded by its version.
-fn append_one(conn: &Connection, p: &PendingAppend) -> Result<(), StoreError> {
+/// How one transaction over a batch ended.
+enum Attempt {
+    /// Committed: every append of the batch has its answer.
+    Committed,
+    /// One append's statements failed: it has its error, the transaction
+    /// was rolled back, the others are to be committed again.
+    Retry,
+    /// The transaction failed as a whole: the appends not yet answered
+    /// get this error.
+    Failed(StoreError),
+}
+
+/// One transaction over the appends of `batch` not yet answered in
+/// `results`; the appends it commits get `Ok` (or their refusal) there.
+fn attempt(
+    conn: &Connection,
+    file: &FileGuard,
+    batch: &[PendingAppend],
+    results: &mut [Option<Result<(), StoreError>>],
+) -> Attempt {
+    if let Err(e) = file.check().and_then(|()| exec(conn, "BEGIN IMMEDIATE")) {
+        return Attempt::Failed(e);
+    }
+    let mut answers = Vec::with_capacity(batch.len());
+    for (i, p) in batch.iter().enumerate() {
+        if results[i].is_some() {
+            continue;
+        }
+        match append_one(conn, p) {
+            Ok(answer) => answers.push((i, answer)),
+            Err(e) => {
+                // SQLite ends the transaction itself after some errors (a
+                // full disk, an I/O error): then nothing of it is left to
+                // commit and the batch fails; otherwise only the failed
+                // statement was undone, and the append is dropped.
+                let ended = conn.is_autocommit();
+                rollback(conn);
+                if ended {
+                    return Attempt::Failed(e);
+                }
+                results[i] = Some(Err(e));
+                return Attempt::Retry;
+            }
+        }
+    }
+    if let Err(e) = exec(conn, "COMMIT") {
+        rollback(conn);
+        return Attempt::Failed(e);
+    }
+    // Committed into the file we opened, and it is still the file the
+    // path names: only then is any of this acknowledged.
+    if let Err(e) = file.check() {
+        return Attempt::Failed(e);
+    }
+    for (i, answer) in answers {
+        results[i] = Some(answer);
+    }
+    Attempt::Committed
+}
+
+/// Run a statement without results, prepared once per connection.
+fn exec(conn: &Connection, sql: &str) -> Result<(), StoreError> {
+    conn.prepare_cached(sql)
+        .and_then(|mut s| s.execute([]))
+        .map(drop)
+        .map_err(backend)
+}
+
+/// Undo the open transaction, if SQLite has not already.
+fn rollback(conn: &Connection) {
+    if !conn.is_autocommit() {
+        if let Err(e) = exec(conn, "ROLLBACK") {
+            tracing::error!(error = %e, "sqlite: rollback of a group commit failed");
+        }
+    }
+}
+
+/// Append one game's moves, guarded by its version. `Ok(Err(_))`: refused
+/// (a version conflict, an unknown game), nothing written; `Err(_)`: a
+/// statement failed, and what this append wrote must be rolled back.
+fn append_one(conn: &Connection, p: &PendingAppend) -> Result<Result<(), StoreError>, StoreError> {
     let now = now_ms() as i64;
     let updated = conn
         .prepare_cached(
@@ -175,14 +264,14 @@ fn append_one(conn: &Connection, p: &PendingAppend) -> Result<(), StoreError> {
         ])
         .map_err(backend)?;
     if updated == 0 {
-        return Err(match stored_version(conn, &p.id)? {
+        return Ok(Err(match stored_version(conn, &p.id)? {
             None => StoreError::NotFound(p.id.clone()),
             Some(actual) => StoreError::Conflict {
                 id: p.id.clone(),
                 expected: p.version,
                 actual,
             },
-        });
+        }));
     }
     let mut insert = conn
         .prepare_cached(
@@ -215,7 +304,7 @@ fn append_one(conn: &Connection, p: &PendingAppend) -> Result<(), StoreError> {
                 .map_err(backend)?;
         }
     }
-    Ok(())
+    Ok(Ok(()))
 }
 
 #[cfg(test)]
@@ -310,6 +399,54 @@ mod tests {
             assert_eq!(got, notations, "{id}");
             let head = store.head(id).await?.map(|h| h.version);
             assert_eq!(head, Some(notations.len() as u64), "{id}");
+        }
+        Ok(())
+    }
+
+    /// An append whose statement fails (here the log already holds the
+    /// entry its version would write, as in a damaged file) is answered
+    /// with that error and leaves no trace; the batch's other appends are
+    /// committed, once.
+    #[tokio::test]
+    async fn a_failing_append_in_a_batch_spoils_no_other() -> Result<(), StoreError> {
+        let store = store("failing", 3).await?;
+        let batch: Vec<PendingAppend> = [("g0", 0), ("g1", 0), ("g2", 0)]
+            .into_iter()
+            .map(|(id, v)| move_of(id, v).0)
+            .collect();
+        let results = {
+            let mut conn = store
+                .conn
+                .lock()
+                .map_err(|_| StoreError::Backend("lock".into()))?;
+            conn.execute(
+                "INSERT INTO actions (game_id, version, seat, notation, at_ms)
+                 VALUES ('g1', 1, 0, 'stray', 1)",
+                [],
+            )
+            .map_err(super::super::backend)?;
+            commit_batch(&mut conn, &store.file, &batch)
+        };
+        assert_eq!(results[0], Ok(()));
+        assert!(
+            matches!(&results[1], Err(StoreError::Backend(m)) if m.contains("UNIQUE")),
+            "{:?}",
+            results[1]
+        );
+        assert_eq!(results[2], Ok(()));
+        for (id, version, notations) in [
+            ("g0", 1, vec!["g0@0"]),
+            ("g1", 0, vec!["stray"]),
+            ("g2", 1, vec!["g2@0"]),
+        ] {
+            let log = store.actions_since(id, 0).await?;
+            let got: Vec<&str> = log.iter().map(|a| a.notation.as_str()).collect();
+            assert_eq!(got, notations, "{id}");
+            assert_eq!(
+                store.head(id).await?.map(|h| h.version),
+                Some(version),
+                "{id}"
+            );
         }
         Ok(())
     }
