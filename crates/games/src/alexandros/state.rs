@@ -152,6 +152,9 @@ pub enum Stage {
         symbol: Symbol,
         kind: MoveKind,
         destination: Point,
+        /// The sides walled on this route so far, in order: on arrival
+        /// AX-11 brings the provinces up to date from them alone.
+        walls: Vec<Side>,
     },
     /// Up to two actions (AX-15).
     Actions,
