@@ -8,7 +8,7 @@ use super::board::{Side, board};
 use super::card::Cards;
 use super::deck::{discard, draw_card, refill_display, refill_slot, take_face_up};
 use super::events::{Event, TakeFrom};
-use super::geometry::{add_walls, provinces, route_steps};
+use super::geometry::{add_walls, provinces};
 use super::occupation::{occupation_cost, owed_for, start};
 use super::scoring::{Ending, taxes};
 use super::state::{Compensation, MoveKind, Stage, State, WallColour};
@@ -206,10 +206,8 @@ fn step(state: &mut State, seat: Seat, to: super::board::Point, events: &mut Vec
     };
     let destination = *destination;
     let from = state.alexander;
-    let Some((_, side)) = route_steps(from, destination)
-        .into_iter()
-        .find(|(q, _)| *q == to)
-    else {
+    // `to` is a route step (`apply` checked it): the side leading there.
+    let Some(&(_, side)) = from.neighbours().iter().find(|(q, _)| *q == to) else {
         return;
     };
     let mut wall = None;
@@ -250,7 +248,7 @@ fn step(state: &mut State, seat: Seat, to: super::board::Point, events: &mut Vec
             _ => Vec::new(),
         };
         update_provinces(state, &walls);
-        let count = state.anchors().len();
+        let count = state.anchor_count();
         events.push(Event::AlexanderArrived {
             seat,
             point: to,

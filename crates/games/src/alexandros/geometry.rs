@@ -31,10 +31,17 @@ pub fn space_distance(p: Point, s: Space) -> u8 {
 /// AX-5: of `candidates`, those at the smallest distance from `p` (in the
 /// order given); empty if there are none.
 pub fn nearest(p: Point, candidates: impl Iterator<Item = Space>) -> Vec<Space> {
+    // The board once for all candidates ([`space_distance`] by hand).
+    let board = board();
     let mut best = u8::MAX;
     let mut out = Vec::new();
     for s in candidates {
-        let d = space_distance(p, s);
+        let d = board.spaces[s.index()]
+            .corners
+            .iter()
+            .map(|c| board.distance(p, *c))
+            .min()
+            .unwrap_or(u8::MAX);
         if d < best {
             best = d;
             out.clear();

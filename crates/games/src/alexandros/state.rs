@@ -271,6 +271,15 @@ impl State {
         Space::all().filter(|s| self.is_anchor(*s)).collect()
     }
 
+    /// The number of provinces, without listing their anchors.
+    pub fn anchor_count(&self) -> usize {
+        self.province
+            .iter()
+            .enumerate()
+            .filter(|(i, anchor)| anchor.index() == *i)
+            .count()
+    }
+
     /// Walls on the board (black + red, virtual ones included).
     pub fn walls_on_board(&self) -> usize {
         self.walls.iter().filter(|w| w.is_some()).count()

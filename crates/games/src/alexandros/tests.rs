@@ -1857,3 +1857,35 @@ fn check_guard_agrees_with_the_plain_check() {
         "{allowed} allowed, {refused} refused"
     );
 }
+
+/// AX-9, AX-38: the destinations marked in a table are the plain sorted
+/// list, and the membership tests `apply` uses agree with the lists the
+/// generator gives, for every point of every Alexander stage of random
+/// games.
+#[test]
+fn destinations_and_steps_agree_with_the_plain_lists() {
+    use super::alexander::{destinations, destinations_plain, is_destination, is_step, steps};
+    let (mut dest, mut route) = (0, 0);
+    random_positions(30, |state| match &state.stage {
+        Stage::AlexDestination { symbol, .. } => {
+            let list = destinations(state, *symbol);
+            assert_eq!(list, destinations_plain(state, *symbol));
+            for p in Point::all() {
+                assert_eq!(is_destination(state, *symbol, p), list.contains(&p));
+            }
+            dest += 1;
+        }
+        Stage::AlexRoute { destination, .. } => {
+            let list = steps(state, *destination);
+            for p in Point::all() {
+                assert_eq!(is_step(state, *destination, p), list.contains(&p));
+            }
+            route += 1;
+        }
+        _ => {}
+    });
+    assert!(
+        dest > 300 && route > 300,
+        "{dest} destinations, {route} routes"
+    );
+}
