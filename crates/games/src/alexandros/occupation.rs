@@ -96,7 +96,12 @@ pub fn province_infos(state: &State) -> Vec<(Space, ProvinceInfo)> {
                 *i = out.len() as u16;
                 out.push((anchor, ProvinceInfo::default()));
             }
-            out[usize::from(*i)].1.add(state, s);
+            let info = &mut out[usize::from(*i)].1;
+            info.need.add(symbol, 1);
+            if let Some(g) = state.guard(s) {
+                info.owner = Some(g);
+                info.removal.add(symbol, 2);
+            }
         }
     }
     out.sort_unstable_by_key(|(anchor, _)| *anchor);
