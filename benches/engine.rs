@@ -93,7 +93,11 @@ fn rounds_row<G: Game>(rounds: u64, players: &[usize], filters: &[String]) {
             cpu.as_secs_f64(),
             rate / 1e6,
             GOAL / 1e6,
-            if rate >= GOAL { "reached" } else { "not reached" }
+            if rate >= GOAL {
+                "reached"
+            } else {
+                "not reached"
+            }
         );
     }
 }
