@@ -6,10 +6,13 @@
 //! Run: `cargo bench --bench engine`
 //!
 //! With `SATRAP_ENGINE_ROUNDS=n` it skips criterion and plays each row's
-//! batch `n` times, printing actions per second of the thread's CPU time:
-//! on a shared machine that is steadier than criterion's wall-clock time
-//! (time spent waiting for a core does not count), and under `perf stat` it
-//! is a fixed amount of work.
+//! batch `n` times, printing actions per second of the thread's CPU time
+//! beside the goal of 2 M actions/s per core (search bots spend their time
+//! in these calls): on a shared machine that is steadier than criterion's
+//! wall-clock time (time spent waiting for a core does not count), and
+//! under `perf stat` it is a fixed amount of work. Arguments that do not
+//! start with `-` keep only the rows whose name contains one of them
+//! (`SATRAP_ENGINE_ROUNDS=50 cargo bench --bench engine -- "king_of_siam 3p"`).
 
 use criterion::{Criterion, Throughput, criterion_group};
 use satrap_catalog::alexandros::Alexandros;
@@ -21,6 +24,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 const BATCH: u64 = 20;
+
+/// The goal for every row, in actions per second of one core.
+const GOAL: f64 = 2e6;
 
 fn bench_game<G: Game>(c: &mut Criterion, players: &[usize]) {
     let options = G::Options::default();
@@ -36,9 +42,10 @@ fn bench_game<G: Game>(c: &mut Criterion, players: &[usize]) {
             })
         });
         eprintln!(
-            "{} {n}p: {:.1} actions per playout",
+            "{} {n}p: {:.1} actions per playout; goal {:.0} M actions/s (criterion's thrpt line, in elem/s)",
             G::ID,
-            actions as f64 / BATCH as f64
+            actions as f64 / BATCH as f64,
+            GOAL / 1e6
         );
     }
     group.finish();
@@ -63,10 +70,15 @@ fn thread_cpu_time() -> Duration {
     Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
 
-/// One row in `SATRAP_ENGINE_ROUNDS` mode: the batch `rounds` times.
-fn rounds_row<G: Game>(rounds: u64, players: &[usize]) {
+/// One row in `SATRAP_ENGINE_ROUNDS` mode: the batch `rounds` times, for
+/// each player count whose row name matches `filters` (all when empty).
+fn rounds_row<G: Game>(rounds: u64, players: &[usize], filters: &[String]) {
     let options = G::Options::default();
     for &n in players {
+        let row = format!("{} {n}p", G::ID);
+        if !filters.is_empty() && !filters.iter().any(|f| row.contains(f.as_str())) {
+            continue;
+        }
         let start = thread_cpu_time();
         let mut actions = 0;
         for _ in 0..rounds {
@@ -75,11 +87,17 @@ fn rounds_row<G: Game>(rounds: u64, players: &[usize]) {
                 .sum::<usize>();
         }
         let cpu = thread_cpu_time() - start;
+        let rate = actions as f64 / cpu.as_secs_f64();
         println!(
-            "{} {n}p: {actions} actions in {:.3} s of CPU: {:.3} M actions/s",
-            G::ID,
+            "{row}: {actions} actions in {:.3} s of CPU: {:.3} M actions/s (goal {:.0} M: {})",
             cpu.as_secs_f64(),
-            actions as f64 / cpu.as_secs_f64() / 1e6
+            rate / 1e6,
+            GOAL / 1e6,
+            if rate >= GOAL {
+                "reached"
+            } else {
+                "not reached"
+            }
         );
     }
 }
@@ -91,10 +109,14 @@ fn main() {
         .ok()
         .and_then(|v| v.parse::<u64>().ok())
     {
-        rounds_row::<Alexandros>(rounds, &[2, 3, 4]);
-        rounds_row::<KingOfSiam>(rounds, &[2, 3, 4]);
-        rounds_row::<MingDynasty>(rounds, &[2, 3, 4]);
-        rounds_row::<Territories>(rounds, &[2]);
+        let filters: Vec<String> = std::env::args()
+            .skip(1)
+            .filter(|a| !a.starts_with('-'))
+            .collect();
+        rounds_row::<Alexandros>(rounds, &[2, 3, 4], &filters);
+        rounds_row::<KingOfSiam>(rounds, &[2, 3, 4], &filters);
+        rounds_row::<MingDynasty>(rounds, &[2, 3, 4], &filters);
+        rounds_row::<Territories>(rounds, &[2], &filters);
         return;
     }
     benches();

@@ -3,7 +3,9 @@
 //! the two agree by construction; [`reject`] only explains a refusal with
 //! the rule it breaks.
 
-use super::alexander::{destinations, has_targets, offered_slots, steps, target_set};
+use super::alexander::{
+    destinations, has_targets, is_destination, is_step, offered_slots, steps, target_set,
+};
 use super::board::{Point, Space};
 use super::card::Symbol;
 use super::events::TakeFrom;
@@ -106,9 +108,13 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
                     out.push(Action::TakeOver(*a));
                 }
             }
-            // One pass over the board for the seat's guards (AX-28, AX-31).
-            let own: Vec<Space> = Space::all()
-                .filter(|sp| state.guard(*sp) == Some(seat))
+            // One pass over the guards for the seat's (AX-28, AX-31).
+            let own: Vec<Space> = state
+                .guards
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| **g == Some(seat))
+                .filter_map(|(i, _)| Space::from_index(i))
                 .collect();
             if !state.levied {
                 let hand = state.seats[seat].hand;
@@ -173,7 +179,15 @@ pub fn is_legal(state: &State, seat: Seat, action: &Action) -> bool {
         (_, Stage::Occupying(_)) => false,
         (Action::GiveCard(s), Stage::Compensating(c)) => check_give(c, *s).is_ok(),
         (_, Stage::Compensating(_)) => false,
-        // The Alexander stages have short lists (at most a few dozen).
+        (Action::AlexDest(p), Stage::AlexDestination { symbol, .. }) => {
+            is_destination(state, *symbol, *p)
+        }
+        (_, Stage::AlexDestination { .. }) => false,
+        (Action::AlexStep(p), Stage::AlexRoute { destination, .. }) => {
+            is_step(state, *destination, *p)
+        }
+        (_, Stage::AlexRoute { .. }) => false,
+        // The source of the move has a short list (at most a dozen).
         _ => legal_actions(state, seat).contains(action),
     }
 }

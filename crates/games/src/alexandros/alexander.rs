@@ -3,7 +3,7 @@
 
 use super::board::{Point, Space, board};
 use super::card::Symbol;
-use super::geometry::{nearest, route_steps};
+use super::geometry::{distance, nearest, route_steps};
 use super::state::{Slot, State};
 
 /// AX-4: no wall on its sides, no guard, Alexander not on a corner.
@@ -61,8 +61,41 @@ pub fn no_move_possible(state: &State) -> bool {
 }
 
 /// AX-9: the destination points for a symbol: every corner of every space of
-/// its target set, in board order.
+/// its target set, in board order (each once).
 pub fn destinations(state: &State, symbol: Symbol) -> Vec<Point> {
+    // Points are numbered by a `u8`: a table of 256 marks gives them in
+    // board order without sorting.
+    let mut corner = [false; 256];
+    for s in target_set(state, symbol) {
+        for c in s.corners() {
+            corner[c.index()] = true;
+        }
+    }
+    (0..=u8::MAX)
+        .filter(|i| corner[usize::from(*i)])
+        .map(Point)
+        .collect()
+}
+
+/// AX-9: whether `point` is one of [`destinations`], without the list.
+pub fn is_destination(state: &State, symbol: Symbol, point: Point) -> bool {
+    target_set(state, symbol)
+        .iter()
+        .any(|s| s.corners().contains(&point))
+}
+
+/// AX-38: whether `to` is one of [`steps`], without the list.
+pub fn is_step(state: &State, destination: Point, to: Point) -> bool {
+    let d = distance(state.alexander, destination);
+    d > 0
+        && state.alexander.neighbours().iter().any(|(q, _)| *q == to)
+        && distance(to, destination) + 1 == d
+}
+
+/// AX-9 as first written (the corners listed, sorted and deduplicated):
+/// the plain version of [`destinations`], which the tests compare with it.
+#[cfg(test)]
+pub fn destinations_plain(state: &State, symbol: Symbol) -> Vec<Point> {
     let mut out: Vec<Point> = target_set(state, symbol)
         .iter()
         .flat_map(|s| s.corners())

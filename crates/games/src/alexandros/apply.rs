@@ -4,11 +4,11 @@
 
 use super::actions::{Action, is_legal, reject};
 use super::alexander::target_set;
-use super::board::board;
+use super::board::{Side, board};
 use super::card::Cards;
 use super::deck::{discard, draw_card, refill_display, refill_slot, take_face_up};
 use super::events::{Event, TakeFrom};
-use super::geometry::{provinces, route_steps};
+use super::geometry::{add_walls, provinces};
 use super::occupation::{occupation_cost, owed_for, start};
 use super::scoring::{Ending, taxes};
 use super::state::{Compensation, MoveKind, Stage, State, WallColour};
@@ -92,6 +92,7 @@ fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Even
                     symbol,
                     kind,
                     destination: *point,
+                    walls: Vec::new(),
                 };
             }
         }
@@ -200,14 +201,13 @@ fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Even
 /// AX-38 with AX-10 and AX-32: one side of the route, a wall if needed; on
 /// arrival AX-11 and AX-33.
 fn step(state: &mut State, seat: Seat, to: super::board::Point, events: &mut Vec<Event>) {
-    let Stage::AlexRoute { destination, .. } = state.stage else {
+    let Stage::AlexRoute { destination, .. } = &state.stage else {
         return;
     };
+    let destination = *destination;
     let from = state.alexander;
-    let Some((_, side)) = route_steps(from, destination)
-        .into_iter()
-        .find(|(q, _)| *q == to)
-    else {
+    // `to` is a route step (`apply` checked it): the side leading there.
+    let Some(&(_, side)) = from.neighbours().iter().find(|(q, _)| *q == to) else {
         return;
     };
     let mut wall = None;
@@ -229,6 +229,9 @@ fn step(state: &mut State, seat: Seat, to: super::board::Point, events: &mut Vec
             WallColour::Red
         };
         state.walls[side.index()] = Some(colour);
+        if let Stage::AlexRoute { walls, .. } = &mut state.stage {
+            walls.push(side);
+        }
         wall = Some(colour);
     }
     state.alexander = to;
@@ -240,8 +243,12 @@ fn step(state: &mut State, seat: Seat, to: super::board::Point, events: &mut Vec
         wall,
     });
     if to == destination {
-        recompute_provinces(state);
-        let count = state.anchors().len();
+        let walls = match &mut state.stage {
+            Stage::AlexRoute { walls, .. } => std::mem::take(walls),
+            _ => Vec::new(),
+        };
+        update_provinces(state, &walls);
+        let count = state.anchor_count();
         events.push(Event::AlexanderArrived {
             seat,
             point: to,
@@ -252,7 +259,19 @@ fn step(state: &mut State, seat: Seat, to: super::board::Point, events: &mut Vec
     }
 }
 
-/// AX-11: provinces after walls were placed.
+/// AX-11: the provinces after the route's walls `new` were placed (the
+/// provinces before them are those in `state`).
+fn update_provinces(state: &mut State, new: &[Side]) {
+    let walls = &state.walls;
+    add_walls(
+        &mut state.province,
+        |s| walls.get(s.index()).copied().flatten().is_some(),
+        new,
+    );
+}
+
+/// AX-11: the provinces of the walls on the board, by one flood fill (at
+/// setup, and in the tests).
 pub fn recompute_provinces(state: &mut State) {
     let walls = &state.walls;
     state.province = provinces(|s| walls.get(s.index()).copied().flatten().is_some());

@@ -3,11 +3,14 @@
 //!
 //! Everything here is a pure function of the board and a set of walled
 //! sides, so it is tested on its own (`geometry_tests` in the tests module).
-//! Provinces are recomputed with one flood fill over the 193 spaces when
-//! Alexander arrives, through a table of the inner sides of each space
-//! ([`super::board::Board::across`]): about a microsecond, cheaper and
-//! simpler than maintaining a split-only union structure (a wall may also
-//! leave a province whole, so new walls alone do not tell what split).
+//! Provinces are labelled with one flood fill over the 193 spaces at setup
+//! ([`provinces`]), through a table of the inner sides of each space
+//! ([`super::board::Board::across`]). When Alexander arrives, only the
+//! walls of his route are looked at ([`add_walls`]): walls are never
+//! removed, so a new wall either leaves its province whole or splits it in
+//! two, and a search from both of its faces at once tells which after
+//! visiting no more than the smaller part (or the short way round the end
+//! of the wall). The full flood fill was a fifth of a random playout.
 
 use super::board::{Point, Side, Space, board};
 
@@ -28,10 +31,17 @@ pub fn space_distance(p: Point, s: Space) -> u8 {
 /// AX-5: of `candidates`, those at the smallest distance from `p` (in the
 /// order given); empty if there are none.
 pub fn nearest(p: Point, candidates: impl Iterator<Item = Space>) -> Vec<Space> {
+    // The board once for all candidates ([`space_distance`] by hand).
+    let board = board();
     let mut best = u8::MAX;
     let mut out = Vec::new();
     for s in candidates {
-        let d = space_distance(p, s);
+        let d = board.spaces[s.index()]
+            .corners
+            .iter()
+            .map(|c| board.distance(p, *c))
+            .min()
+            .unwrap_or(u8::MAX);
         if d < best {
             best = d;
             out.clear();
@@ -111,4 +121,97 @@ pub fn province_spaces(labels: &[Space], anchor: Space) -> impl Iterator<Item = 
     Space::all()
         .skip(anchor.index())
         .filter(move |s| labels.get(s.index()) == Some(&anchor))
+}
+
+/// AX-11: the province labels `labels` (those of the board before the
+/// walls `new`) brought up to date after the walls `new` were placed, in
+/// that order; `walled` tells every wall now, `new` included. Gives the
+/// labels [`provinces`] gives for the walls now (the tests compare them).
+///
+/// Each new wall is taken in turn, on the board as it was right after it
+/// was placed (the later ones not yet there), so that before each wall the
+/// labels are exactly the provinces of that board: its two faces were in
+/// one province (the side between them was open), and either they are
+/// still linked or that province falls into exactly two.
+pub fn add_walls(labels: &mut [Space], walled: impl Fn(Side) -> bool, new: &[Side]) {
+    for (i, side) in new.iter().enumerate() {
+        let [Some(a), Some(b)] = side.faces() else {
+            // A border side separates nothing that was not separate.
+            continue;
+        };
+        if labels[a.index()] != labels[b.index()] {
+            continue;
+        }
+        let later = &new[i + 1..];
+        split(labels, a, b, |s| !walled(s) || later.contains(&s));
+    }
+}
+
+/// The faces `a` and `b` of a new wall, in one province of `labels`: if no
+/// chain of `open` sides links them any more, relabel the province's two
+/// parts. A breadth-first search runs from both faces in turn, one space
+/// each; the first to run out has found a whole part without meeting the
+/// other, the first to reach a space of the other shows that nothing split.
+fn split(labels: &mut [Space], a: Space, b: Space, open: impl Fn(Side) -> bool) {
+    let board = board();
+    // Spaces are numbered by a `u8`: at most 256. `mark` is 0 for a space
+    // neither search reached, else 1 + the index of the search.
+    let mut mark = [0u8; 256];
+    let mut queue = [[Space(0); 256]; 2];
+    let (mut head, mut len) = ([0usize; 2], [1usize; 2]);
+    queue[0][0] = a;
+    queue[1][0] = b;
+    mark[a.index()] = 1;
+    mark[b.index()] = 2;
+    loop {
+        for k in 0..2 {
+            let own = k as u8 + 1;
+            if head[k] == len[k] {
+                relabel(labels, &queue[k][..len[k]], &mark, own);
+                return;
+            }
+            let s = queue[k][head[k]];
+            head[k] += 1;
+            for &(side, other) in board.across(s) {
+                if !open(side) {
+                    continue;
+                }
+                match mark[other.index()] {
+                    0 => {
+                        mark[other.index()] = own;
+                        queue[k][len[k]] = other;
+                        len[k] += 1;
+                    }
+                    m if m == own => {}
+                    // The two searches met: the faces are still linked.
+                    _ => return,
+                }
+            }
+        }
+    }
+}
+
+/// A province has split into `part` (whole, its spaces marked `own` in
+/// `mark`) and the rest: each is labelled by its first space in board order.
+fn relabel(labels: &mut [Space], part: &[Space], mark: &[u8; 256], own: u8) {
+    let old = labels[part[0].index()];
+    if !part.contains(&old) {
+        let anchor = part.iter().copied().min().unwrap_or(old);
+        for s in part {
+            labels[s.index()] = anchor;
+        }
+        return;
+    }
+    // The part keeps the old anchor; the rest, all after it in board
+    // order, takes its first space.
+    let in_rest = |labels: &[Space], i: usize| labels[i] == old && mark[i] != own;
+    let Some(first) = (old.index() + 1..labels.len()).find(|i| in_rest(labels, *i)) else {
+        return;
+    };
+    let anchor = Space(first as u8);
+    for i in first..labels.len() {
+        if in_rest(labels, i) {
+            labels[i] = anchor;
+        }
+    }
 }

@@ -152,6 +152,9 @@ pub enum Stage {
         symbol: Symbol,
         kind: MoveKind,
         destination: Point,
+        /// The sides walled on this route so far, in order: on arrival
+        /// AX-11 brings the provinces up to date from them alone.
+        walls: Vec<Side>,
     },
     /// Up to two actions (AX-15).
     Actions,
@@ -266,6 +269,15 @@ impl State {
     /// All province anchors in board order.
     pub fn anchors(&self) -> Vec<Space> {
         Space::all().filter(|s| self.is_anchor(*s)).collect()
+    }
+
+    /// The number of provinces, without listing their anchors.
+    pub fn anchor_count(&self) -> usize {
+        self.province
+            .iter()
+            .enumerate()
+            .filter(|(i, anchor)| anchor.index() == *i)
+            .count()
     }
 
     /// Walls on the board (black + red, virtual ones included).

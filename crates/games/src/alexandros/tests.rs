@@ -12,7 +12,9 @@ use super::apply::recompute_provinces;
 use super::board::{Point, Side, Space, board};
 use super::card::Symbol::{Amphora, Horse, Lyre, Soldier, Temple};
 use super::card::{Cards, Symbol};
-use super::geometry::{distance, provinces, route_steps, shortest_route_count, space_distance};
+use super::geometry::{
+    add_walls, distance, provinces, route_steps, shortest_route_count, space_distance,
+};
 use super::notation::{format_action, parse_action};
 use super::occupation::{check_give, owed_for, removal_cards};
 use super::scoring::taxes;
@@ -430,6 +432,41 @@ fn geometry_provinces_by_flood_fill() {
     // Two walls alone do not close anything.
     let p2 = provinces(|s| walls[..2].contains(&s));
     assert!(p2.iter().all(|a| *a == sp("r0c0")));
+}
+
+/// AX-11: bringing the provinces up to date from the walls of a route
+/// gives the flood fill of all the walls: random orders of every inner
+/// side, placed a few at a time (walls that split nothing, splits, one
+/// route's walls cutting one province in three or more).
+#[test]
+fn geometry_add_walls_agrees_with_the_flood_fill() {
+    let inner: Vec<Side> = Side::all().filter(|s| !s.is_border()).collect();
+    let mut rng = satrap_engine::GameRng::from_seed(11);
+    let (mut splits, mut whole, mut several) = (0, 0, 0);
+    for _ in 0..60 {
+        let mut walled = vec![false; Side::all().count()];
+        let mut labels = provinces(|_| false);
+        let mut order = inner.clone();
+        rng.shuffle(&mut order);
+        for route in order.chunks(1 + rng.index(5)) {
+            for s in route {
+                walled[s.index()] = true;
+            }
+            let count = |l: &[Space]| l.iter().collect::<BTreeSet<_>>().len();
+            let before = count(&labels);
+            add_walls(&mut labels, |s| walled[s.index()], route);
+            assert_eq!(labels, provinces(|s| walled[s.index()]), "{route:?}");
+            match count(&labels) - before {
+                0 => whole += 1,
+                1 => splits += 1,
+                _ => several += 1,
+            }
+        }
+    }
+    assert!(
+        splits > 500 && whole > 500 && several > 100,
+        "{splits} splits, {whole} whole, {several} several"
+    );
 }
 
 #[test]
@@ -1753,4 +1790,102 @@ fn views_hide_other_hands_and_drawn_cards() {
         Alexandros::event_for(&e, None),
         Some(Event::CardTaken { symbol: None, .. })
     ));
+}
+
+/// Every position of `games` random games of 2 to 4 players (uniform over
+/// the legal actions), for comparing the fast queries with their plain
+/// versions where real games go.
+fn random_positions(games: u64, mut f: impl FnMut(&State)) {
+    for seed in 0..games {
+        let players = 2 + (seed % 3) as usize;
+        let mut state = Alexandros::new_game(&Options::default(), players, seed).expect("setup");
+        let mut rng = satrap_engine::GameRng::from_seed(seed ^ 0x5eed);
+        while !state.over() {
+            f(&state);
+            let seat = state.current;
+            let legal = legal_actions(&state, seat);
+            let action = legal[rng.index(legal.len())].clone();
+            Alexandros::apply(&mut state, seat, &action).expect("a listed action");
+        }
+    }
+}
+
+/// The facts of the provinces the action phase may name, from the symbol
+/// spaces only, are those of the plain pass over the board for every
+/// province with a symbol space.
+#[test]
+fn province_infos_agree_with_the_plain_pass() {
+    use super::occupation::{province_infos, province_infos_plain};
+    let mut checked = 0;
+    random_positions(30, |state| {
+        if state.stage != Stage::Actions {
+            return;
+        }
+        let plain: Vec<_> = province_infos_plain(state)
+            .into_iter()
+            .filter(|(_, info)| info.need.total() > 0)
+            .collect();
+        assert_eq!(province_infos(state), plain);
+        checked += 1;
+    });
+    assert!(checked > 1000, "only {checked} positions");
+}
+
+/// AX-19, AX-39: the guard check without lists gives the plain check's
+/// answer (and rule) for every space of the board in every position of
+/// an occupation or take-over of random games.
+#[test]
+fn check_guard_agrees_with_the_plain_check() {
+    use super::occupation::{check_guard, check_guard_plain};
+    let (mut allowed, mut refused) = (0, 0);
+    random_positions(40, |state| {
+        let Stage::Occupying(occ) = &state.stage else {
+            return;
+        };
+        for space in Space::all() {
+            let fast = check_guard(state, state.current, occ, space);
+            assert_eq!(fast, check_guard_plain(state, state.current, occ, space));
+            if fast.is_ok() {
+                allowed += 1
+            } else {
+                refused += 1
+            }
+        }
+    });
+    assert!(
+        allowed > 300 && refused > 3000,
+        "{allowed} allowed, {refused} refused"
+    );
+}
+
+/// AX-9, AX-38: the destinations marked in a table are the plain sorted
+/// list, and the membership tests `apply` uses agree with the lists the
+/// generator gives, for every point of every Alexander stage of random
+/// games.
+#[test]
+fn destinations_and_steps_agree_with_the_plain_lists() {
+    use super::alexander::{destinations, destinations_plain, is_destination, is_step, steps};
+    let (mut dest, mut route) = (0, 0);
+    random_positions(30, |state| match &state.stage {
+        Stage::AlexDestination { symbol, .. } => {
+            let list = destinations(state, *symbol);
+            assert_eq!(list, destinations_plain(state, *symbol));
+            for p in Point::all() {
+                assert_eq!(is_destination(state, *symbol, p), list.contains(&p));
+            }
+            dest += 1;
+        }
+        Stage::AlexRoute { destination, .. } => {
+            let list = steps(state, *destination);
+            for p in Point::all() {
+                assert_eq!(is_step(state, *destination, p), list.contains(&p));
+            }
+            route += 1;
+        }
+        _ => {}
+    });
+    assert!(
+        dest > 300 && route > 300,
+        "{dest} destinations, {route} routes"
+    );
 }

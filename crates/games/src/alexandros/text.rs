@@ -161,6 +161,7 @@ pub fn render(state: &State, viewer: Option<Seat>) -> String {
             symbol,
             kind,
             destination,
+            ..
         } => format!("{} move for {symbol}: walking to {destination}", kind.id()),
         Stage::Actions => format!(
             "actions ({} of 2 used{})",

@@ -328,6 +328,7 @@ fn stage_to_proto(stage: &Stage, over: bool) -> (i32, pv::Progress) {
                 symbol,
                 kind,
                 destination,
+                ..
             } => {
                 p.symbol = Symbol::to_proto(*symbol);
                 p.kind = MoveKind::to_proto(*kind);

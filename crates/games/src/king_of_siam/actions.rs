@@ -3,7 +3,7 @@
 
 use super::board::Province;
 use super::card::Card;
-use super::effects::{eligible_tiles, faction_targets, is_valid_pair, two_side_choices};
+use super::effects::{eligible_tiles, faction_targets, is_valid_pair, two_side_picks};
 use super::faction::Faction;
 use super::last_card;
 use super::state::{State, Step};
@@ -73,7 +73,8 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
     match &state.card_play {
         None => {
             let hand = state.seats[seat].hand;
-            let mut out = vec![Action::Pass];
+            let mut out = Vec::with_capacity(1 + Card::ALL.len());
+            out.push(Action::Pass);
             // KS-15: one search decides every PLAY of a last card.
             let last = last_card::applies_to_play(state, seat)
                 .then(|| last_card::Search::new(state, seat));
@@ -123,21 +124,35 @@ pub fn step_candidates(state: &State) -> Vec<Action> {
             }
         }
         Step::Exchange2v1 => {
+            // The list is the longest of the game (hundreds of actions,
+            // each with its own `sent` vector): counted first, so that it
+            // is allocated once.
+            let partners =
+                |p: Province| Province::all().filter(move |q| is_valid_pair(state, p, *q));
+            let count: usize = Province::all()
+                .map(|p| {
+                    let factions: usize = partners(p)
+                        .map(|q| {
+                            let in_q = state.province(q).followers;
+                            Faction::ALL.into_iter().filter(|g| in_q.has(*g)).count()
+                        })
+                        .sum();
+                    factions * two_side_picks(state.province(p).followers).count()
+                })
+                .sum();
+            out.reserve_exact(count);
             for p in Province::all() {
-                let partners: Vec<Province> = Province::all()
-                    .filter(|q| is_valid_pair(state, p, *q))
-                    .collect();
-                if partners.is_empty() {
+                if partners(p).next().is_none() {
                     continue;
                 }
-                for sent in two_side_choices(state.province(p).followers) {
-                    for q in &partners {
-                        let in_q = state.province(*q).followers;
+                for (pick, k) in two_side_picks(state.province(p).followers) {
+                    for q in partners(p) {
+                        let in_q = state.province(q).followers;
                         for g in Faction::ALL.into_iter().filter(|g| in_q.has(*g)) {
                             out.push(Action::Exchange2v1 {
                                 p,
-                                sent: sent.clone(),
-                                q: *q,
+                                sent: pick[..k].to_vec(),
+                                q,
                                 g,
                             });
                         }

@@ -1,8 +1,8 @@
 //! Applying an action: validate it completely before changing anything, so
 //! a rejected action changes nothing (KS-27). Every rejection names the rule
-//! it breaks (KS-30). Only a step of a 3-player last card is tried on a copy
-//! first: whether it keeps a win possible (KS-15, KS-29) is known only after
-//! performing it.
+//! it breaks (KS-30). A step of a 3-player last card is performed only
+//! once the last-card search has found that it keeps a win possible
+//! (KS-15, KS-29).
 
 use super::actions::Action;
 use super::board::Province;
@@ -55,16 +55,18 @@ pub fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event
         };
         if last {
             // KS-15, KS-29: each step of a last card must keep a win
-            // possible; the step is tried on a copy and kept only then.
-            let mut next = state.clone();
-            perform_step(&mut next, seat, action, &mut events)?;
-            if !last_card::winning_completion_exists(&next, seat) {
+            // possible. The search checks every condition of the step as
+            // well, so a kept step is performed in place; a refused one is
+            // tried on a copy to name the rule it breaks.
+            if !last_card::keeps_win(state, seat, action) {
+                let mut next = state.clone();
+                perform_step(&mut next, seat, action, &mut events)?;
                 return Err(RuleError::new(
                     "KS-15",
                     "in the 3-player game a last card may only be played in a way that makes its player the sole winner",
                 ));
             }
-            *state = next;
+            perform_step(state, seat, action, &mut events)?;
         } else {
             // `perform_step` checks everything before it changes anything.
             perform_step(state, seat, action, &mut events)?;

@@ -3,7 +3,7 @@
 //! the King card (KS-14). Pure queries; `apply` performs the effects.
 
 use super::board::{Province, home};
-use super::faction::{Controller, Faction};
+use super::faction::{Controller, Faction, Followers};
 use super::state::State;
 
 /// KS-10 step 1: the anchors of faction `x` — every province `x`
@@ -66,9 +66,37 @@ pub fn eligible_tiles(state: &State) -> Vec<Province> {
         .collect()
 }
 
+/// KS-13: the choices of [`two_side_choices`], in its order, without
+/// allocating: each as a pair `(factions, k)` of which the first `k`
+/// entries are sent. The generator lists hundreds of 2 vs 1 actions and
+/// the last-card search walks them all.
+pub fn two_side_picks(here: Followers) -> impl Iterator<Item = ([Faction; 2], usize)> {
+    use Faction::{Lao, Malay, Rama};
+    const PAIRS: [[Faction; 2]; 6] = [
+        [Rama, Rama],
+        [Rama, Lao],
+        [Rama, Malay],
+        [Lao, Lao],
+        [Lao, Malay],
+        [Malay, Malay],
+    ];
+    let k = here.total().min(2) as usize;
+    let singles = Faction::ALL
+        .into_iter()
+        .filter(move |f| k == 1 && here.has(*f))
+        .map(|f| ([f, f], 1));
+    let pairs = PAIRS
+        .into_iter()
+        .filter(move |pick| k == 2 && here.contains_all(pick))
+        .map(|pick| (pick, 2));
+    singles.chain(pairs)
+}
+
 /// KS-13: the multisets of `k` followers that the "two" side may send, as
 /// sorted faction lists (Rama, Lao, Malay order), for followers `here`.
-pub fn two_side_choices(here: super::faction::Followers) -> Vec<Vec<Faction>> {
+/// The plain version of [`two_side_picks`], which the tests compare with it.
+#[cfg(test)]
+pub fn two_side_choices(here: Followers) -> Vec<Vec<Faction>> {
     let k = here.total().min(2);
     let mut out = Vec::new();
     if k == 1 {
@@ -86,4 +114,26 @@ pub fn two_side_choices(here: super::faction::Followers) -> Vec<Vec<Faction>> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// KS-13: the allocation-free choices are the plain ones, in the same
+    /// order, for every province content of up to 4 followers per faction.
+    #[test]
+    fn two_side_picks_are_the_plain_choices() {
+        for r in 0..5 {
+            for l in 0..5 {
+                for m in 0..5 {
+                    let here = Followers::new(r, l, m);
+                    let picks: Vec<Vec<Faction>> = two_side_picks(here)
+                        .map(|(pick, k)| pick[..k].to_vec())
+                        .collect();
+                    assert_eq!(picks, two_side_choices(here), "{here:?}");
+                }
+            }
+        }
+    }
 }

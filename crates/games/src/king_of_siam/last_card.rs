@@ -3,8 +3,7 @@
 //! only if some completion of the card play (the remaining effect choices and
 //! the take) makes him the sole winner of the hypothetical scoring.
 //!
-//! The search walks the remaining steps on copies of the state; nothing is
-//! cached in the state, so state comparison is unaffected.
+//! Nothing is cached in the state, so state comparison is unaffected.
 //!
 //! Why the search is cheap although it looks at every completion: the
 //! hypothetical scoring after a card play depends on the card play through
@@ -19,19 +18,22 @@
 //!
 //! [`Goal`] answers the sole-winner question once for each of these (at
 //! most 4 × 4) combinations. When none of them makes the player the sole
-//! winner, no completion can, and the answer is "no" without any search;
-//! otherwise the search over the effect steps ends at the take step with
-//! look-ups in that table instead of copies of the state.
+//! winner, no completion can, and the answer is "no" without any search.
+//! Otherwise the search never copies the state or lists actions inside the
+//! card play: what the remaining steps can still change is the followers
+//! on the board and the order of the tiles (a [`Board`] of a few dozen
+//! bytes), so each effect step is performed on that summary, and the take
+//! is a look-up in the table. Only the `PLAY` itself is tried on a copy of
+//! the state (once per decision). The search as first written, on copies
+//! of the whole state, is kept as the tests' oracle ([`plain`]).
 
-use std::cell::RefCell;
-
-use super::actions::{Action, step_candidates};
+use super::actions::Action;
 use super::apply::perform_step;
-use super::board::Province;
-use super::events::Event;
+use super::board::{PROVINCE_COUNT, Province, home};
+use super::effects::{is_eligible_tile, is_valid_pair, two_side_picks};
 use super::faction::{Controller, Faction, Followers};
 use super::resolve::majority;
-use super::scoring::{Standings, hypothetical_sole_winner, sole_winner};
+use super::scoring::{SoleWinner, Standings, hypothetical_sole_winner};
 use super::state::{State, Step};
 use satrap_engine::Seat;
 
@@ -104,14 +106,21 @@ impl Goal {
         } else {
             &[None]
         };
-        let mut courts: Vec<Followers> = state.seats.iter().map(|s| s.court).collect();
+        // At most 4 seats (the caller's game has 3): a fixed array, so the
+        // table allocates nothing.
+        let mut courts = [Followers::EMPTY; 4];
+        let players = state.seats.len().min(courts.len());
+        for (court, seat_state) in courts.iter_mut().zip(&state.seats) {
+            *court = seat_state.court;
+        }
+        let courts = &mut courts[..players];
         let own = courts[seat];
         let mut goal = Goal {
             wins: [[false; 4]; 5],
             any: false,
         };
         for &controller in controllers {
-            let standings = base.resolved(controller, state.struggle);
+            let scoring = SoleWinner::new(&base.resolved(controller, state.struggle));
             for taken in [
                 None,
                 Some(Faction::Rama),
@@ -122,7 +131,7 @@ impl Goal {
                 if let Some(f) = taken {
                     courts[seat].add(f, 1);
                 }
-                let win = sole_winner(&standings, &courts) == Some(seat);
+                let win = scoring.is_sole_winner(courts, seat);
                 goal.wins[controller_index(controller)][taken_index(taken)] = win;
                 goal.any |= win;
             }
@@ -142,15 +151,86 @@ impl Goal {
     }
 }
 
+/// What the rest of a card play can still change, and all the take and
+/// the hypothetical scoring read (module comment): the followers in each
+/// province and the contested province (the King card reorders the tiles).
+/// The set of undecided provinces, the pool of the factions still to be
+/// placed and the courts stay as in the state the search started from.
+#[derive(Debug, Clone, Copy)]
+struct Board {
+    followers: [Followers; PROVINCE_COUNT],
+    contested: Option<Province>,
+}
+
+impl Board {
+    fn of(state: &State) -> Self {
+        Board {
+            followers: state.provinces.map(|p| p.followers),
+            contested: state.contested(),
+        }
+    }
+
+    /// KS-10, KS-11: `count` followers of `faction` placed into `p`.
+    fn placed(mut self, p: Province, faction: Faction, count: u8) -> Self {
+        self.followers[p.index()].add(faction, count);
+        self
+    }
+
+    /// KS-12, KS-13: the simultaneous exchange, as `apply` performs it.
+    fn exchanged(mut self, p: Province, from_p: &[Faction], q: Province, from_q: Faction) -> Self {
+        for f in from_p {
+            self.followers[p.index()].remove(*f, 1);
+            self.followers[q.index()].add(*f, 1);
+        }
+        self.followers[q.index()].remove(from_q, 1);
+        self.followers[p.index()].add(from_q, 1);
+        self
+    }
+
+    /// KS-14: the tiles in boxes `b1` and `b2` swapped; the contested
+    /// province is again the face-up tile in the lowest box (3.2).
+    fn swapped(mut self, state: &State, b1: usize, b2: usize) -> Self {
+        let mut track = state.track;
+        track.swap(b1, b2);
+        self.contested = track.into_iter().find(|p| state.is_undecided(*p));
+        self
+    }
+
+    fn has_followers(&self) -> bool {
+        self.followers.iter().any(|f| !f.is_empty())
+    }
+
+    /// KS-17 … KS-19: who the contested province would go to, after
+    /// `taken` (province and faction) left the board.
+    fn contested_controller(&self, taken: Option<(Province, Faction)>) -> Option<Controller> {
+        self.contested.map(|contested| {
+            let mut followers = self.followers[contested.index()];
+            if let Some((p, f)) = taken
+                && p == contested
+            {
+                followers.remove(f, 1);
+            }
+            majority(followers)
+        })
+    }
+}
+
+/// KS-10 step 2 without the lists of `effects::faction_targets`: whether
+/// `p` is undecided and next to an anchor of `x`.
+fn is_faction_target(state: &State, x: Faction, p: Province) -> bool {
+    state.is_undecided(p)
+        && p.neighbours().any(|a| {
+            let controller = state.province(a).controller;
+            controller == Some(Controller::Faction(x)) || (a == home(x) && controller.is_none())
+        })
+}
+
 /// The last-card search of one seat from one position: the [`Goal`] is
-/// computed once and shared by every action it is asked about, and the
-/// positions it tries are copied into spare states that are reused (their
-/// vectors keep their buffers), one per level of the card play.
+/// computed once and shared by every action it is asked about.
 #[derive(Debug)]
 pub struct Search {
     seat: Seat,
     goal: Goal,
-    spare: RefCell<Vec<(State, Vec<Event>)>>,
 }
 
 impl Search {
@@ -159,83 +239,176 @@ impl Search {
         Search {
             seat,
             goal: Goal::new(state, seat),
-            spare: RefCell::new(Vec::new()),
         }
     }
 
-    /// KS-29: [`keeps_win`] for a position of this search.
+    /// KS-29: [`keeps_win`] for a position of this search. Every condition
+    /// `perform_step` checks is checked here too (an action it would refuse
+    /// keeps no win), so `apply` can perform a kept step in place.
     pub fn keeps_win(&self, state: &State, action: &Action) -> bool {
         if !self.goal.any() {
             return false;
         }
-        // KS-7: the take ends the card play; look it up without a copy.
-        if let (Some(cp), Action::Take { province, faction }) = (&state.card_play, action)
-            && cp.step == Step::Take
-            && state.province(*province).followers.has(*faction)
-        {
-            return self.take_wins(state, state.contested(), *province, *faction);
-        }
-        let spare = self.spare.borrow_mut().pop();
-        let (mut next, mut events) = match spare {
-            Some((mut next, mut events)) => {
-                next.clone_from(state);
-                events.clear();
-                (next, events)
-            }
-            None => (state.clone(), Vec::new()),
+        let Some(cp) = &state.card_play else {
+            // The `PLAY` (KS-5) sets up the card play: tried on a copy.
+            let mut next = state.clone();
+            return perform_step(&mut next, self.seat, action, &mut Vec::new()).is_ok()
+                && self.completion_exists(&next);
         };
-        let kept = perform_step(&mut next, self.seat, action, &mut events).is_ok()
-            && self.completion_exists(&next);
-        self.spare.borrow_mut().push((next, events));
-        kept
+        let board = Board::of(state);
+        match (cp.step, action) {
+            (Step::Target(x), Action::Place(p)) => {
+                is_faction_target(state, x, *p)
+                    && self.after_effect(board.placed(*p, x, state.pool.get(x).min(2)))
+            }
+            (Step::KhonThai(f), Action::Place(p)) => {
+                state.is_undecided(*p) && self.khon_thai_after(state, board.placed(*p, f, 1), f)
+            }
+            (Step::Exchange1v1, Action::Exchange1v1 { p, f, q, g }) => {
+                p < q
+                    && is_valid_pair(state, *p, *q)
+                    && state.province(*p).followers.has(*f)
+                    && state.province(*q).followers.has(*g)
+                    && self.after_effect(board.exchanged(*p, &[*f], *q, *g))
+            }
+            (Step::Exchange2v1, Action::Exchange2v1 { p, sent, q, g }) => {
+                let here = state.province(*p).followers;
+                is_valid_pair(state, *p, *q)
+                    && sent.len() == here.total().min(2) as usize
+                    && sent.is_sorted()
+                    && here.contains_all(sent)
+                    && state.province(*q).followers.has(*g)
+                    && self.after_effect(board.exchanged(*p, sent, *q, *g))
+            }
+            (Step::King, Action::King { t1, t2, marker }) => {
+                let (b1, b2) = (state.box_of(*t1), state.box_of(*t2));
+                is_eligible_tile(state, *t1)
+                    && is_eligible_tile(state, *t2)
+                    && b1 < b2
+                    && (marker == t1 || marker == t2)
+                    && self.after_effect(board.swapped(state, b1, b2))
+            }
+            (Step::Take, Action::Take { province, faction }) => {
+                state.province(*province).followers.has(*faction)
+                    && self.take_wins(&board, *province, *faction)
+            }
+            _ => false,
+        }
     }
 
     /// KS-29: [`winning_completion_exists`] for a position of this search.
     pub fn completion_exists(&self, state: &State) -> bool {
-        match &state.card_play {
+        let cp = match &state.card_play {
             // The card play is over (the take is in the court): score it.
-            None => hypothetical_sole_winner(state) == Some(self.seat),
-            Some(_) if !self.goal.any() => false,
-            // KS-7: every take, by look-ups only.
-            Some(cp) if cp.step == Step::Take => {
-                let contested = state.contested();
+            None => return hypothetical_sole_winner(state) == Some(self.seat),
+            Some(_) if !self.goal.any() => return false,
+            Some(cp) => cp,
+        };
+        let board = Board::of(state);
+        match cp.step {
+            Step::Target(x) => {
+                let count = state.pool.get(x).min(2);
                 Province::all().any(|p| {
-                    let here = state.province(p).followers;
-                    Faction::ALL
-                        .into_iter()
-                        .any(|f| here.has(f) && self.take_wins(state, contested, p, f))
+                    is_faction_target(state, x, p) && self.after_effect(board.placed(p, x, count))
                 })
             }
-            Some(_) => step_candidates(state)
-                .iter()
-                .any(|a| self.keeps_win(state, a)),
+            Step::KhonThai(f) => state
+                .undecided()
+                .any(|p| self.khon_thai_after(state, board.placed(p, f, 1), f)),
+            Step::Exchange1v1 => pairs(state).any(|(p, q)| {
+                let (in_p, in_q) = (board.followers[p.index()], board.followers[q.index()]);
+                Faction::ALL.into_iter().any(|f| {
+                    in_p.has(f)
+                        && Faction::ALL.into_iter().any(|g| {
+                            in_q.has(g) && self.after_effect(board.exchanged(p, &[f], q, g))
+                        })
+                })
+            }),
+            // Both orders of each pair: either province may be the "two" side.
+            Step::Exchange2v1 => pairs(state)
+                .flat_map(|(p, q)| [(p, q), (q, p)])
+                .any(|(p, q)| {
+                    let in_q = board.followers[q.index()];
+                    two_side_picks(board.followers[p.index()]).any(|(pick, k)| {
+                        Faction::ALL.into_iter().any(|g| {
+                            in_q.has(g) && self.after_effect(board.exchanged(p, &pick[..k], q, g))
+                        })
+                    })
+                }),
+            // The King marker changes nothing the scoring reads: each pair
+            // of eligible tiles once.
+            Step::King => (0..PROVINCE_COUNT).any(|b1| {
+                is_eligible_tile(state, state.track[b1])
+                    && (b1 + 1..PROVINCE_COUNT).any(|b2| {
+                        is_eligible_tile(state, state.track[b2])
+                            && self.after_effect(board.swapped(state, b1, b2))
+                    })
+            }),
+            Step::Take => self.take_exists(&board),
         }
+    }
+
+    /// KS-11: after the follower of `f` was placed, the next faction in
+    /// the pool (in the order Rama, Lao, Malay) is placed, or the take
+    /// follows.
+    fn khon_thai_after(&self, state: &State, board: Board, f: Faction) -> bool {
+        match Faction::ALL
+            .into_iter()
+            .skip(f.index() + 1)
+            .find(|g| state.pool.has(*g))
+        {
+            Some(g) => state
+                .undecided()
+                .any(|p| self.khon_thai_after(state, board.placed(p, g, 1), g)),
+            None => self.after_effect(board),
+        }
+    }
+
+    /// KS-7, KS-28 step 2: after the effect, the take, or no take
+    /// when the board is empty.
+    fn after_effect(&self, board: Board) -> bool {
+        if board.has_followers() {
+            self.take_exists(&board)
+        } else {
+            self.goal.wins(board.contested_controller(None), None)
+        }
+    }
+
+    /// KS-7: whether some take ends the card play with a sole win.
+    fn take_exists(&self, board: &Board) -> bool {
+        Province::all().any(|p| {
+            let here = board.followers[p.index()];
+            Faction::ALL
+                .into_iter()
+                .any(|f| here.has(f) && self.take_wins(board, p, f))
+        })
     }
 
     /// KS-7 then KS-15: whether taking a follower of `faction` from
     /// `province` (which holds one) ends the card play with a sole win.
-    fn take_wins(
-        &self,
-        state: &State,
-        contested: Option<Province>,
-        province: Province,
-        faction: Faction,
-    ) -> bool {
-        let controller = contested.map(|contested| {
-            let mut followers = state.province(contested).followers;
-            if contested == province {
-                followers.remove(faction, 1);
-            }
-            majority(followers)
-        });
-        self.goal.wins(controller, Some(faction))
+    fn take_wins(&self, board: &Board, province: Province, faction: Faction) -> bool {
+        self.goal.wins(
+            board.contested_controller(Some((province, faction))),
+            Some(faction),
+        )
     }
+}
+
+/// KS-12: the valid pairs, the earlier province first (the pairs of
+/// `effects::valid_pairs`, without the list).
+fn pairs(state: &State) -> impl Iterator<Item = (Province, Province)> + '_ {
+    Province::all().flat_map(move |p| {
+        Province::all()
+            .filter(move |q| *q > p && is_valid_pair(state, p, *q))
+            .map(move |q| (p, q))
+    })
 }
 
 /// The search as first written: every completion played out on copies of
 /// the state and scored. Kept as the oracle for the tests of [`Search`].
 #[cfg(test)]
 pub mod plain {
+    use super::super::actions::step_candidates;
     use super::*;
 
     /// KS-29 by exhaustive search (see [`super::keeps_win`]).
@@ -259,7 +432,8 @@ pub mod plain {
 
 #[cfg(test)]
 mod tests {
-    use super::super::card::{DECK, Hand};
+    use super::super::actions::step_candidates;
+    use super::super::card::{Card, DECK, Hand};
     use super::super::{KingOfSiam, setup::Options};
     use super::*;
     use satrap_engine::{Game, GameRng};
@@ -290,12 +464,71 @@ mod tests {
         Some(state)
     }
 
+    /// Any action, its fields at random (`sent` of 0 to 3 factions).
+    fn random_action(rng: &mut GameRng) -> Action {
+        let mut province = || Province::from_index(rng.index(PROVINCE_COUNT)).expect("index");
+        let (p, q) = (province(), province());
+        let mut faction = || Faction::ALL[rng.index(3)];
+        let (f, g) = (faction(), faction());
+        match rng.index(7) {
+            0 => Action::Pass,
+            1 => Action::Play(Card::ALL[rng.index(Card::ALL.len())]),
+            2 => Action::Place(p),
+            3 => Action::Exchange1v1 { p, f, q, g },
+            4 => {
+                let len = rng.index(4);
+                let sent = (0..len).map(|_| Faction::ALL[rng.index(3)]).collect();
+                Action::Exchange2v1 { p, sent, q, g }
+            }
+            5 => Action::King {
+                t1: p,
+                t2: q,
+                marker: if rng.index(3) == 0 {
+                    Province::from_index(rng.index(PROVINCE_COUNT)).expect("index")
+                } else {
+                    q
+                },
+            },
+            _ => Action::Take {
+                province: p,
+                faction: f,
+            },
+        }
+    }
+
+    /// `apply` of a last-card step (which performs a kept step in place)
+    /// gives what the plain search decides: the step applied when it keeps
+    /// a win, otherwise the rule of the card it breaks, or KS-15.
+    fn assert_apply_agrees(state: &State, seat: Seat, action: &Action) {
+        let mut applied = state.clone();
+        let result = KingOfSiam::apply(&mut applied, seat, action);
+        let mut expected = state.clone();
+        let step = perform_step(&mut expected, seat, action, &mut Vec::new());
+        match result {
+            Ok(_) => {
+                assert!(plain::keeps_win(state, seat, action), "{action:?}");
+                assert_eq!(step, Ok(()));
+                if applied.card_play.is_some() {
+                    assert_eq!(applied, expected, "{action:?}");
+                }
+            }
+            Err(e) => {
+                assert!(!plain::keeps_win(state, seat, action), "{action:?}");
+                assert_eq!(&applied, state, "a refused step changes nothing");
+                match step {
+                    Err(step) => assert_eq!(e.rule, step.rule, "{action:?}"),
+                    Ok(()) => assert_eq!(e.rule, "KS-15", "{action:?}"),
+                }
+            }
+        }
+    }
+
     /// KS-15, KS-29: the search with its goal table gives the same answer
     /// as the exhaustive search for every action of every step of random
     /// last cards, and both answers occur often.
     #[test]
     fn ks_29_search_agrees_with_the_exhaustive_search() {
-        let (mut kept, mut refused, mut positions) = (0, 0, 0);
+        let (mut kept, mut refused, mut positions, mut foreign) = (0, 0, 0, 0);
         for seed in 0..1000 {
             let Some(mut state) = last_card_position(seed) else {
                 continue;
@@ -318,7 +551,25 @@ mod tests {
                     let fast = search.keeps_win(&state, a);
                     assert_eq!(fast, keeps_win(&state, seat, a), "seed {seed} {a:?}");
                     assert_eq!(fast, plain::keeps_win(&state, seat, a), "seed {seed} {a:?}");
+                    assert_apply_agrees(&state, seat, a);
                     if fast { kept += 1 } else { refused += 1 }
+                }
+                // Actions of every kind with random fields, mostly against
+                // the rules of the step: the search refuses exactly what
+                // `perform_step` refuses.
+                for _ in 0..30 {
+                    let a = random_action(&mut rng);
+                    if a == Action::Pass && state.card_play.is_none() {
+                        // A pass is a turn of its own, not a step of the card.
+                        continue;
+                    }
+                    assert_eq!(
+                        search.keeps_win(&state, &a),
+                        plain::keeps_win(&state, seat, &a),
+                        "seed {seed} {a:?}"
+                    );
+                    assert_apply_agrees(&state, seat, &a);
+                    foreign += 1;
                 }
                 assert_eq!(
                     winning_completion_exists(&state, seat),
@@ -338,6 +589,7 @@ mod tests {
             }
         }
         assert!(positions > 300, "only {positions} positions");
+        assert!(foreign > 3000, "only {foreign} random actions");
         assert!(
             kept > 200 && refused > 200,
             "kept {kept}, refused {refused}"

@@ -295,20 +295,73 @@ pub fn hypothetical_sole_winner(state: &State) -> Option<Seat> {
 /// is exactly one: the winners of [`decide`], without its allocations (the
 /// last-card search calls this many times).
 pub fn sole_winner(standings: &Standings, courts: &[Followers]) -> Option<Seat> {
-    if courts.len() == 4 {
-        // KS-23, KS-26: a team of two wins, or the teams draw.
-        return None;
+    SoleWinner::new(standings).of(courts)
+}
+
+/// KS-15: [`sole_winner`] with what depends on the standings alone (the
+/// ending, the ruling faction, the faction groups) worked out once, for
+/// scoring several sets of courts against the same standings: the
+/// last-card goal table scores four per standings.
+#[derive(Debug, Clone, Copy)]
+pub struct SoleWinner(CourtKey);
+
+/// How [`SoleWinner`] compares courts.
+#[derive(Debug, Clone, Copy)]
+enum CourtKey {
+    /// KS-22: complete sets (the British ending).
+    Sets,
+    /// KS-26: followers by faction group, with [`Standings::places`].
+    Groups([usize; 3]),
+    /// KS-15: no faction holds a province, nobody is the winner.
+    Nobody,
+}
+
+impl SoleWinner {
+    /// The scoring against `standings`.
+    pub fn new(standings: &Standings) -> Self {
+        SoleWinner(match standings.ending() {
+            Ending::British => CourtKey::Sets,
+            Ending::Normal => match standings.ruling_faction() {
+                Some(_) => CourtKey::Groups(standings.places()),
+                None => CourtKey::Nobody,
+            },
+        })
     }
-    let key = match standings.ending() {
-        Ending::British => sets_key,
-        Ending::Normal => {
-            // KS-15: no faction holds a province, nobody is the winner.
-            standings.ruling_faction()?;
-            let places = standings.places();
-            return sole_best(courts.iter().map(|c| groups_key(&places, *c)));
+
+    /// Whether `seat` is the sole winner of `courts` (one per seat): its
+    /// key is better than every other seat's. The same answer as
+    /// `self.of(courts) == Some(seat)`, with one comparison per seat.
+    pub fn is_sole_winner(&self, courts: &[Followers], seat: Seat) -> bool {
+        if courts.len() == 4 {
+            // KS-23, KS-26: a team of two wins, or the teams draw.
+            return false;
         }
-    };
-    sole_best(courts.iter().map(|c| key(*c)))
+        let key = |court: Followers| match &self.0 {
+            CourtKey::Sets => Some(sets_key(court)),
+            CourtKey::Groups(places) => Some(groups_key(places, court)),
+            CourtKey::Nobody => None,
+        };
+        let Some(own) = key(courts[seat]) else {
+            return false;
+        };
+        courts
+            .iter()
+            .enumerate()
+            .all(|(other, court)| other == seat || key(*court).is_some_and(|k| k < own))
+    }
+
+    /// The sole winner of `courts` (one per seat), if there is one.
+    pub fn of(&self, courts: &[Followers]) -> Option<Seat> {
+        if courts.len() == 4 {
+            // KS-23, KS-26: a team of two wins, or the teams draw.
+            return None;
+        }
+        match &self.0 {
+            CourtKey::Sets => sole_best(courts.iter().map(|c| sets_key(*c))),
+            CourtKey::Groups(places) => sole_best(courts.iter().map(|c| groups_key(places, *c))),
+            CourtKey::Nobody => None,
+        }
+    }
 }
 
 /// The position of the single highest key, `None` when the highest is shared.
@@ -480,6 +533,14 @@ mod tests {
                 _ => None,
             };
             assert_eq!(sole_winner(&st, &courts), expected, "{st:?} {courts:?}");
+            let scoring = SoleWinner::new(&st);
+            for seat in 0..players {
+                assert_eq!(
+                    scoring.is_sole_winner(&courts, seat),
+                    expected == Some(seat),
+                    "{st:?} {courts:?} seat {seat}"
+                );
+            }
             sole += usize::from(expected.is_some());
         }
         assert!(sole > 5000, "only {sole} sole winners");
