@@ -334,8 +334,9 @@ async fn move_path(calls: usize) {
 /// same game (WatchGame, full updates, as a web page does); each move is
 /// timed from just before its ApplyAction call to the moment that version
 /// reaches the spectator, and to its own acknowledgement. The same measure
-/// as the push-latency comparison with boardgame.io (docs/performance.md,
-/// "Against boardgame.io"), without Node in between.
+/// as the push-latency comparison with boardgame.io (`benches/peer`,
+/// docs/performance.md "One table per game, and the latency of a
+/// spectator's update"), without Node in between.
 async fn push_latency(moves: usize) {
     let (channel, stop, server, addr) = start("memory://").await;
     let spectator_channel = connect(&addr).await;
@@ -440,7 +441,7 @@ async fn push_latency(moves: usize) {
     println!(
         "move -> update, memory store, a spectator on its own connection, {moves} moves:\n  \
          push p50 {:.1}µs  p99 {:.1}µs   (ack p50 {:.1}µs  p99 {:.1}µs)   \
-         goal: p99 at or below boardgame.io's on this machine (peer-bench `latency`)",
+         goal: p99 at or below boardgame.io's on this machine (benches/peer, `node run.mjs latency`)",
         push.p50.as_secs_f64() * 1e6,
         push.p99.as_secs_f64() * 1e6,
         ack.p50.as_secs_f64() * 1e6,
