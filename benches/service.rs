@@ -114,6 +114,74 @@ enum Shape {
     Lean,
 }
 
+/// A seeded King of Siam game of `players` client seats.
+async fn create_game(
+    c: &mut GameServiceClient<Channel>,
+    players: usize,
+    seed: u64,
+) -> proto::CreateGameResponse {
+    let seats = (0..players)
+        .map(|i| proto::SeatRequest {
+            name: format!("p{i}"),
+            ..Default::default()
+        })
+        .collect();
+    c.create_game(proto::CreateGameRequest {
+        game_type: "king_of_siam".into(),
+        seats,
+        seed: Some(seed),
+        ..Default::default()
+    })
+    .await
+    .expect("create")
+    .into_inner()
+}
+
+/// Where a game just created stands.
+fn progress_at_start(created: &proto::CreateGameResponse) -> proto::GameProgress {
+    let first = created.snapshot.as_ref().expect("snapshot");
+    proto::GameProgress {
+        version: first.version,
+        status: first.status,
+        to_act: first.to_act.clone(),
+    }
+}
+
+/// The next move of the seat to act, as an ApplyAction request shaped as
+/// `shape` asks: its legal actions are listed (not timed by the callers)
+/// and the one at `pick` (modulo their number) chosen.
+async fn next_move(
+    c: &mut GameServiceClient<Channel>,
+    created: &proto::CreateGameResponse,
+    progress: &proto::GameProgress,
+    pick: usize,
+    shape: Shape,
+) -> Request<proto::ApplyActionRequest> {
+    let token = &created.seats[progress.to_act[0] as usize].token;
+    let list = c
+        .list_legal_actions(authed(
+            proto::ListLegalActionsRequest {
+                game_id: created.game_id.clone(),
+                ..Default::default()
+            },
+            token,
+        ))
+        .await
+        .expect("legal")
+        .into_inner();
+    let notation = list.actions[pick % list.actions.len()].notation.clone();
+    authed(
+        proto::ApplyActionRequest {
+            game_id: created.game_id.clone(),
+            expected_version: Some(list.version),
+            r#move: Some(proto::apply_action_request::Move::Notation(notation)),
+            no_text: matches!(shape, Shape::NoText),
+            lean: matches!(shape, Shape::Lean),
+        },
+        token,
+    )
+}
+
 /// [`timed_applies`] with responses shaped as `shape` asks.
 async fn timed_applies_as(
     channel: Channel,
@@ -128,56 +196,11 @@ async fn timed_applies_as(
     let mut seed = first_seed;
     while lat.len() < calls {
         seed += 1;
-        let seats = (0..players)
-            .map(|i| proto::SeatRequest {
-                name: format!("p{i}"),
-                bot: String::new(),
-                ..Default::default()
-            })
-            .collect();
-        let created = c
-            .create_game(proto::CreateGameRequest {
-                game_type: "king_of_siam".into(),
-                seats,
-                seed: Some(seed),
-                options: None,
-                ..Default::default()
-            })
-            .await
-            .expect("create")
-            .into_inner();
-        let first = created.snapshot.expect("snapshot");
-        let mut snap = proto::GameProgress {
-            version: first.version,
-            status: first.status,
-            to_act: first.to_act,
-        };
+        let created = create_game(&mut c, players, seed).await;
+        let mut snap = progress_at_start(&created);
         while snap.status == proto::GameStatus::InProgress as i32 && lat.len() < calls {
-            let token = &created.seats[snap.to_act[0] as usize].token;
-            let list = c
-                .list_legal_actions(authed(
-                    proto::ListLegalActionsRequest {
-                        game_id: created.game_id.clone(),
-                        ..Default::default()
-                    },
-                    token,
-                ))
-                .await
-                .expect("legal")
-                .into_inner();
-            let pick = list.actions[(seed as usize + lat.len()) % list.actions.len()]
-                .notation
-                .clone();
-            let req = authed(
-                proto::ApplyActionRequest {
-                    game_id: created.game_id.clone(),
-                    expected_version: Some(list.version),
-                    r#move: Some(proto::apply_action_request::Move::Notation(pick)),
-                    no_text: matches!(shape, Shape::NoText),
-                    lean: matches!(shape, Shape::Lean),
-                },
-                token,
-            );
+            let pick = seed as usize + lat.len();
+            let req = next_move(&mut c, &created, &snap, pick, shape).await;
             let t = Instant::now();
             let resp = c.apply_action(req).await.expect("apply").into_inner();
             let d = t.elapsed();
@@ -347,22 +370,7 @@ async fn push_latency(moves: usize) {
     let started = Instant::now();
     while push.len() < moves {
         seed += 1;
-        let seats = (0..3)
-            .map(|i| proto::SeatRequest {
-                name: format!("p{i}"),
-                ..Default::default()
-            })
-            .collect();
-        let created = c
-            .create_game(proto::CreateGameRequest {
-                game_type: "king_of_siam".into(),
-                seats,
-                seed: Some(seed),
-                ..Default::default()
-            })
-            .await
-            .expect("create")
-            .into_inner();
+        let created = create_game(&mut c, 3, seed).await;
         // The spectator records when each version arrives.
         let mut watcher = GameServiceClient::new(spectator_channel.clone());
         let mut updates = watcher
@@ -386,37 +394,10 @@ async fn push_latency(moves: usize) {
                 }
             }
         });
-        let first = created.snapshot.expect("snapshot");
-        let mut progress = proto::GameProgress {
-            version: first.version,
-            status: first.status,
-            to_act: first.to_act,
-        };
+        let mut progress = progress_at_start(&created);
         while progress.status == proto::GameStatus::InProgress as i32 && push.len() < moves {
-            let token = &created.seats[progress.to_act[0] as usize].token;
-            let list = c
-                .list_legal_actions(authed(
-                    proto::ListLegalActionsRequest {
-                        game_id: created.game_id.clone(),
-                        ..Default::default()
-                    },
-                    token,
-                ))
-                .await
-                .expect("legal")
-                .into_inner();
-            let pick = list.actions[(seed as usize + push.len()) % list.actions.len()]
-                .notation
-                .clone();
-            let req = authed(
-                proto::ApplyActionRequest {
-                    game_id: created.game_id.clone(),
-                    expected_version: Some(list.version),
-                    r#move: Some(proto::apply_action_request::Move::Notation(pick)),
-                    ..Default::default()
-                },
-                token,
-            );
+            let pick = seed as usize + push.len();
+            let req = next_move(&mut c, &created, &progress, pick, Shape::Default).await;
             let t = Instant::now();
             let resp = c.apply_action(req).await.expect("apply").into_inner();
             ack.push(t.elapsed());
