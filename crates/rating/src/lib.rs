@@ -1,4 +1,4 @@
-//! Player ratings for rated games.
+//! Player ratings for rated games, and grouping queued players into games.
 //!
 //! # Why Weng-Lin (OpenSkill)
 //!
@@ -29,6 +29,7 @@
 //!
 //! Everything here is pure: no async, no I/O.
 
+pub mod matching;
 mod rating;
 mod update;
 
