@@ -40,15 +40,18 @@ struct ApiKeyArgs {
     /// The key's name (1 to 64 of A-Z a-z 0-9 _ . -), shown in logs and
     /// used for quotas.
     name: String,
-    /// `creator` (CreateGame, ListGames) or `admin` (also AdminService).
-    #[arg(value_parser = ["creator", "admin"])]
+    /// `player` (one person or bot: FindMatch, rated as NAME), `creator`
+    /// (a backend: CreateGame, ListGames, WatchEvents for its games, and
+    /// its users' player ids) or `admin` (also AdminService and every
+    /// game's events).
+    #[arg(value_parser = ["player", "creator", "admin"])]
     role: String,
 }
 
 /// Print a new key and its keys-file line.
 fn api_key(args: &ApiKeyArgs) -> Result<(), String> {
     use satrap_server::access::{Role, keys};
-    let role = Role::parse(&args.role).ok_or("the role must be creator or admin")?;
+    let role = Role::parse(&args.role).ok_or("the role must be player, creator or admin")?;
     let made = keys::generate(&args.name, role)?;
     println!("API key (give it to the backend; it is not stored and cannot be shown again):");
     println!("{}", made.key);

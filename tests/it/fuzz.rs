@@ -138,6 +138,8 @@ async fn fuzzed_requests_get_documented_codes_and_change_nothing() {
         "Resign",
         "JoinGame",
         "LeaveGame",
+        "GetRatings",
+        "ListLeaderboard",
     ];
 
     let channel = server.channel().await;
@@ -194,6 +196,11 @@ async fn fuzzed_requests_get_documented_codes_and_change_nothing() {
                             _ => String::new(),
                         },
                         open: rng.below(4) == 0,
+                        player_id: if rng.below(3) == 0 {
+                            nasty(&mut rng)
+                        } else {
+                            String::new()
+                        },
                     })
                     .collect(),
                 seed: Some(rng.below(1000) as u64),
@@ -279,9 +286,33 @@ async fn fuzzed_requests_get_documented_codes_and_change_nothing() {
                 } else {
                     String::new()
                 },
+                player_id: if rng.below(3) == 0 {
+                    nasty(&mut rng)
+                } else {
+                    String::new()
+                },
             }
             .encode_to_vec(),
             "LeaveGame" => proto::LeaveGameRequest { game_id }.encode_to_vec(),
+            "GetRatings" => proto::GetRatingsRequest {
+                game_type: if rng.below(2) == 0 {
+                    types[rng.below(types.len())].id.clone()
+                } else {
+                    nasty(&mut rng)
+                },
+                player_ids: (0..rng.below(4)).map(|_| nasty(&mut rng)).collect(),
+            }
+            .encode_to_vec(),
+            "ListLeaderboard" => proto::ListLeaderboardRequest {
+                game_type: types[rng.below(types.len())].id.clone(),
+                page_size: rng.below(200) as u32,
+                page_token: if rng.below(2) == 0 {
+                    nasty(&mut rng)
+                } else {
+                    String::new()
+                },
+            }
+            .encode_to_vec(),
             _ => proto::ResignRequest { game_id }.encode_to_vec(),
         };
         // A third of the bodies are mutated byte by byte.

@@ -15,7 +15,9 @@ use serde_json::Value;
 const LAYERS: &[(&str, &[&str])] = &[
     ("satrap-engine", &[]),
     ("satrap-proto", &[]),
-    ("satrap-store", &[]),
+    ("satrap-rating", &[]),
+    ("satrap-webhook", &[]),
+    ("satrap-store", &["satrap-rating"]),
     ("satrap-games", &["satrap-engine", "satrap-proto"]),
     ("satrap-search", &["satrap-engine"]),
     (
@@ -35,7 +37,9 @@ const LAYERS: &[(&str, &[&str])] = &[
             "satrap-games",
             "satrap-search",
             "satrap-catalog",
+            "satrap-rating",
             "satrap-store",
+            "satrap-webhook",
         ],
     ),
     (
@@ -45,6 +49,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "satrap-games",
             "satrap-search",
             "satrap-catalog",
+            "satrap-rating",
             "satrap-store",
             "satrap-server",
         ],
@@ -55,6 +60,7 @@ const LAYERS: &[(&str, &[&str])] = &[
 const PURE: &[&str] = &[
     "satrap-engine",
     "satrap-proto",
+    "satrap-rating",
     "satrap-games",
     "satrap-search",
     "satrap-catalog",

@@ -9,11 +9,11 @@ use tokio_stream::{Stream, StreamExt};
 use tonic::{Request, Response, Status};
 
 use super::access::{Access, Role, players};
-use super::rated::{feed, matchmaker, ratings};
 use super::auth::{self, Caller, Who};
 use super::codec::EncodedUpdate;
 use super::error::ServiceError;
 use super::hub::{Hub, Reply, WatchMode};
+use super::rated::{feed, matchmaker, ratings};
 use crate::proto::{self, game_service_server::GameService};
 use satrap_catalog::ActionInput;
 

@@ -25,13 +25,13 @@ pub mod work;
 pub use deadline::Deadlines;
 pub use memory::MemoryStore;
 pub use postgres::{PROBE_EVERY, PostgresStore};
-pub use sqlite::SqliteStore;
-pub use url::{Location, OpenError, open, open_with, redact};
 pub use rated::{
-    Event, EventKind, EventSeat, GameEnd, MatchSeat, NewEvent, PlayerRating, QueueError,
-    RatedEnd, RatedSeat, RatingChange, Ticket, TicketState,
+    Event, EventKind, EventSeat, GameEnd, MatchSeat, NewEvent, PlayerRating, QueueError, RatedEnd,
+    RatedSeat, RatingChange, Ticket, TicketState,
 };
 pub use satrap_rating::{Placing, Rating};
+pub use sqlite::SqliteStore;
+pub use url::{Location, OpenError, open, open_with, redact};
 pub use work::Lease;
 
 use async_trait::async_trait;

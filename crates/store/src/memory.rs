@@ -73,10 +73,14 @@ impl State {
     /// The events of a game just created (started at once or not).
     fn created(&mut self, record: &GameRecord) {
         let seats = EventSeat::of(&record.seats);
-        self.record(event_of(record, record.created_at_ms, EventKind::Created {
-            seats: seats.clone(),
-            rated: record.rated,
-        }));
+        self.record(event_of(
+            record,
+            record.created_at_ms,
+            EventKind::Created {
+                seats: seats.clone(),
+                rated: record.rated,
+            },
+        ));
         if let Some(at) = record.started_at_ms {
             self.record(event_of(record, at, EventKind::Started { seats }));
         }
@@ -669,7 +673,10 @@ impl GameStore for MemoryStore {
                 seat: *seat,
             });
         }
-        let (pool, at) = (q.ticket.pool.clone(), (q.ticket.queued_at_ms, q.ticket.id.clone()));
+        let (pool, at) = (
+            q.ticket.pool.clone(),
+            (q.ticket.queued_at_ms, q.ticket.id.clone()),
+        );
         let waiting = state
             .queue
             .iter()
@@ -731,10 +738,7 @@ impl GameStore for MemoryStore {
 
     async fn cursor(&self, name: &str, lease: &Lease<'_>) -> Result<Option<u64>, StoreError> {
         let mut state = self.lock()?;
-        let (position, holder) = state
-            .cursors
-            .entry(name.to_owned())
-            .or_insert((0, None));
+        let (position, holder) = state.cursors.entry(name.to_owned()).or_insert((0, None));
         let free = holder
             .as_ref()
             .is_none_or(|(owner, until)| owner == lease.owner || *until < lease.now_ms);

@@ -14,9 +14,9 @@ use async_trait::async_trait;
 use tokio::sync::{broadcast, watch};
 
 use super::{
-    Event, GameEnd, MatchSeat, PlayerRating, QueueError, Ticket, TicketState,
-    Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, JoinSeat, Joined, Lease,
-    ListQuery, LobbyError, LoggedAction, Notice, SeatRecord, StoreError, StoredGame,
+    Event, Expiry, GameEnd, GameRecord, GameStatus, GameStore, GameSummary, Head, JoinSeat, Joined,
+    Lease, ListQuery, LobbyError, LoggedAction, MatchSeat, Notice, PlayerRating, QueueError,
+    SeatRecord, StoreError, StoredGame, Ticket, TicketState,
 };
 
 /// The calls an observer is told about.

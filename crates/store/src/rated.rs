@@ -171,14 +171,21 @@ pub struct Event {
 /// What happened.
 #[derive(Debug, Clone, PartialEq)]
 pub enum EventKind {
-    Created { seats: Vec<EventSeat>, rated: bool },
-    Started { seats: Vec<EventSeat> },
+    Created {
+        seats: Vec<EventSeat>,
+        rated: bool,
+    },
+    Started {
+        seats: Vec<EventSeat>,
+    },
     Finished {
         outcome: Vec<u8>,
         rated: bool,
         changes: Vec<RatingChange>,
     },
-    Aborted { by: String },
+    Aborted {
+        by: String,
+    },
     Deleted,
 }
 

@@ -435,18 +435,52 @@ fn insert_game(tx: &Transaction<'_>, record: &GameRecord) -> Result<(), StoreErr
 
 #[async_trait]
 impl GameStore for SqliteStore {
-
     // PLACEHOLDER (replaced by the SQL backends' implementation).
-    async fn ratings(&self, _: &str, _: &[String]) -> Result<Vec<crate::PlayerRating>, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
-    async fn leaderboard(&self, _: &str, _: u64, _: usize) -> Result<Vec<crate::PlayerRating>, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
-    async fn events_after(&self, _: u64, _: Option<&str>, _: usize) -> Result<Vec<crate::Event>, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
-    async fn enqueue(&self, _: &crate::Ticket, _: u64) -> Result<(), crate::QueueError> { Err(StoreError::Backend("rated play not implemented".into()).into()) }
-    async fn ticket(&self, _: &str, _: u64) -> Result<crate::TicketState, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
-    async fn dequeue(&self, _: &str) -> Result<(), StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
-    async fn queue(&self, _: u64) -> Result<Vec<crate::Ticket>, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
-    async fn create_match(&self, _: &GameRecord, _: &[crate::MatchSeat], _: u64) -> Result<bool, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
-    async fn cursor(&self, _: &str, _: &crate::Lease<'_>) -> Result<Option<u64>, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
-    async fn advance_cursor(&self, _: &str, _: &str, _: u64) -> Result<bool, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
+    async fn ratings(&self, _: &str, _: &[String]) -> Result<Vec<crate::PlayerRating>, StoreError> {
+        Err(StoreError::Backend("rated play not implemented".into()))
+    }
+    async fn leaderboard(
+        &self,
+        _: &str,
+        _: u64,
+        _: usize,
+    ) -> Result<Vec<crate::PlayerRating>, StoreError> {
+        Err(StoreError::Backend("rated play not implemented".into()))
+    }
+    async fn events_after(
+        &self,
+        _: u64,
+        _: Option<&str>,
+        _: usize,
+    ) -> Result<Vec<crate::Event>, StoreError> {
+        Err(StoreError::Backend("rated play not implemented".into()))
+    }
+    async fn enqueue(&self, _: &crate::Ticket, _: u64) -> Result<(), crate::QueueError> {
+        Err(StoreError::Backend("rated play not implemented".into()).into())
+    }
+    async fn ticket(&self, _: &str, _: u64) -> Result<crate::TicketState, StoreError> {
+        Err(StoreError::Backend("rated play not implemented".into()))
+    }
+    async fn dequeue(&self, _: &str) -> Result<(), StoreError> {
+        Err(StoreError::Backend("rated play not implemented".into()))
+    }
+    async fn queue(&self, _: u64) -> Result<Vec<crate::Ticket>, StoreError> {
+        Err(StoreError::Backend("rated play not implemented".into()))
+    }
+    async fn create_match(
+        &self,
+        _: &GameRecord,
+        _: &[crate::MatchSeat],
+        _: u64,
+    ) -> Result<bool, StoreError> {
+        Err(StoreError::Backend("rated play not implemented".into()))
+    }
+    async fn cursor(&self, _: &str, _: &crate::Lease<'_>) -> Result<Option<u64>, StoreError> {
+        Err(StoreError::Backend("rated play not implemented".into()))
+    }
+    async fn advance_cursor(&self, _: &str, _: &str, _: u64) -> Result<bool, StoreError> {
+        Err(StoreError::Backend("rated play not implemented".into()))
+    }
     fn faults(&self) -> Option<tokio::sync::watch::Receiver<Option<String>>> {
         Some(self.file.fault.subscribe())
     }
@@ -506,7 +540,7 @@ impl GameStore for SqliteStore {
                 return Ok(None);
             };
             let record = GameRecord {
-            rated: false, // PLACEHOLDER
+                rated: false, // PLACEHOLDER
                 access: AccessRecord {
                     private,
                     spectator_hash: hash_from(spectator)?,
@@ -800,7 +834,7 @@ impl GameStore for SqliteStore {
                 .map(
                     |(id, game_type, status, version, created, updated, settings, private)| {
                         Ok(GameSummary {
-            rated: false, // PLACEHOLDER
+                            rated: false, // PLACEHOLDER
                             seats: load_seats(&tx, &id)?,
                             id,
                             game_type,

@@ -109,6 +109,7 @@ pub async fn join(
             seat,
             name: name.into(),
             invite_code: invite.into(),
+            ..Default::default()
         })
         .await
         .map(|r| r.into_inner())

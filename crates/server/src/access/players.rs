@@ -79,7 +79,10 @@ mod tests {
         assert_eq!(resolve(Some(&player), "ann").ok().as_deref(), Some("ann"));
         assert!(resolve(Some(&player), "bob").is_err());
         let backend = key("site", Role::Creator);
-        assert_eq!(resolve(Some(&backend), "u1").ok().as_deref(), Some("site/u1"));
+        assert_eq!(
+            resolve(Some(&backend), "u1").ok().as_deref(),
+            Some("site/u1")
+        );
         assert_eq!(resolve(Some(&backend), "").ok().as_deref(), Some(""));
         assert!(resolve(Some(&backend), "a/b").is_err());
         assert!(resolve(Some(&backend), &"x".repeat(65)).is_err());

@@ -104,7 +104,11 @@ mod tests {
             .collect();
         assert_eq!(
             got,
-            vec![(0, "ann", 2, false), (2, "bob", 4, false), (3, "bot:mcts", 1, true)]
+            vec![
+                (0, "ann", 2, false),
+                (2, "bob", 4, false),
+                (3, "bot:mcts", 1, true)
+            ]
         );
     }
 
@@ -112,7 +116,12 @@ mod tests {
     fn teams_come_from_the_game_and_one_side_rates_nothing() {
         let seats = [seat("a"), seat("b"), seat("c"), seat("d")];
         let end = rated_end(&seats, &outcome(&[1, 2, 1, 2], &[0, 2]), &[0, 1, 0, 1]);
-        let teams: Vec<usize> = end.expect("rated").seats.iter().map(|s| s.placing.team).collect();
+        let teams: Vec<usize> = end
+            .expect("rated")
+            .seats
+            .iter()
+            .map(|s| s.placing.team)
+            .collect();
         assert_eq!(teams, vec![0, 1, 0, 1]);
         let same = [seat("a"), seat("a")];
         assert!(rated_end(&same, &outcome(&[1, 2], &[0]), &[0, 1]).is_none());

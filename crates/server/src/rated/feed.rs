@@ -191,7 +191,10 @@ pub fn to_json(e: &proto::FeedEvent) -> serde_json::Value {
         })
     };
     let (kind, detail) = match &e.event {
-        Some(E::Created(c)) => ("created", json!({"seats": seat_list(&c.seats), "rated": c.rated})),
+        Some(E::Created(c)) => (
+            "created",
+            json!({"seats": seat_list(&c.seats), "rated": c.rated}),
+        ),
         Some(E::Started(s)) => ("started", json!({"seats": seat_list(&s.seats)})),
         Some(E::Finished(f)) => (
             "finished",

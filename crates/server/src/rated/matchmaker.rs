@@ -298,7 +298,9 @@ async fn follow(
 /// the meantime, resign its seat so the game goes on without it.
 async fn leave(hub: &Hub, queued: &Queued) {
     let store = hub.store();
-    if let Ok(TicketState::Matched { game_id, seat }) = store.ticket(&queued.ticket.id, now_ms()).await {
+    if let Ok(TicketState::Matched { game_id, seat }) =
+        store.ticket(&queued.ticket.id, now_ms()).await
+    {
         resign(hub, queued, &game_id, seat).await;
     }
     if let Err(e) = store.dequeue(&queued.ticket.id).await {
@@ -312,7 +314,11 @@ async fn resign(hub: &Hub, queued: &Queued, game_id: &str, seat: u32) {
         admin: false,
     };
     match hub.resign(game_id, who).await {
-        Ok(_) => tracing::info!(game_id, seat, "matched player left before the match reached it: seat resigned"),
+        Ok(_) => tracing::info!(
+            game_id,
+            seat,
+            "matched player left before the match reached it: seat resigned"
+        ),
         Err(e) => tracing::warn!(game_id, seat, error = %e, "cannot resign a left player's seat"),
     }
 }
@@ -394,11 +400,17 @@ pub async fn match_once(hub: &Hub) -> Result<usize, ServiceError> {
             })
             .collect();
         for group in matching::find_groups(&queue, pool.players) {
-            let members: Vec<&Ticket> = group.members.iter().filter_map(|&i| waiting.get(i).copied()).collect();
+            let members: Vec<&Ticket> = group
+                .members
+                .iter()
+                .filter_map(|&i| waiting.get(i).copied())
+                .collect();
             match start(hub, &pool, &members, group.bots, unseen_before).await {
                 Ok(true) => created += 1,
                 Ok(false) => {}
-                Err(e) => tracing::warn!(error = %e, pool = %key, "matchmaking: cannot create a match"),
+                Err(e) => {
+                    tracing::warn!(error = %e, pool = %key, "matchmaking: cannot create a match")
+                }
             }
         }
     }
@@ -445,7 +457,13 @@ async fn start(
         }
     }
     let created = hub
-        .create_matched(pool.request(seats), &first.owner, &hashes, &matched, unseen_before)
+        .create_matched(
+            pool.request(seats),
+            &first.owner,
+            &hashes,
+            &matched,
+            unseen_before,
+        )
         .await?;
     if let Some(id) = &created {
         tracing::info!(game_id = %id, players = members.len(), bots, rated = pool.rated, "match created");

@@ -124,7 +124,10 @@ async fn deliver_while_leased(
                     }
                 }
             }
-            if !store.advance_cursor(READER, replica, event.sequence).await? {
+            if !store
+                .advance_cursor(READER, replica, event.sequence)
+                .await?
+            {
                 return Ok(());
             }
             position = event.sequence;

@@ -1,0 +1,564 @@
+//! Rated play through the real server: matchmaking (FindMatch), ratings
+//! changed once by a rated game's end, the leaderboard, the feed
+//! (WatchEvents) and its resumption, and the errors.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Duration;
+
+use satrap_rating::{Placing, Rating};
+use satrap_server::Config;
+use satrap_server::access::Role;
+use satrap_server::proto;
+use tokio_stream::StreamExt;
+use tonic::Code;
+
+use crate::common::access::{Key, code_of, key, keys_file, server_with_keys, with_key};
+use crate::common::{Client, Lcg, TestServer, play_to_end};
+
+const GAME: &str = "king_of_siam";
+
+fn find(players: u32, rated: bool) -> proto::FindMatchRequest {
+    proto::FindMatchRequest {
+        game_type: GAME.into(),
+        players,
+        rated,
+        ..Default::default()
+    }
+}
+
+/// Queue with `key` and wait for the match (at most `within`).
+pub async fn matched(
+    client: &mut Client,
+    req: proto::FindMatchRequest,
+    key: Option<&str>,
+    within: Duration,
+) -> proto::MatchFound {
+    let mut stream = client
+        .find_match(with_key(req, key, None))
+        .await
+        .expect("FindMatch")
+        .into_inner();
+    let found = tokio::time::timeout(within, async {
+        while let Some(update) = stream.next().await {
+            match update.expect("update").update {
+                Some(proto::match_update::Update::Found(f)) => return f,
+                Some(proto::match_update::Update::Queued(q)) => {
+                    assert!(q.position >= 1 && q.position <= q.waiting, "{q:?}");
+                }
+                None => panic!("an empty update"),
+            }
+        }
+        panic!("the stream ended without a match");
+    })
+    .await
+    .expect("matched in time");
+    // The stream ends after the match.
+    assert!(stream.next().await.is_none());
+    found
+}
+
+/// The match as a CreateGameResponse with the seats this test holds.
+fn as_created(
+    game_id: &str,
+    players: usize,
+    held: &[&proto::MatchFound],
+) -> proto::CreateGameResponse {
+    let mut seats: Vec<proto::SeatCredential> = (0..players)
+        .map(|i| proto::SeatCredential {
+            seat: i as u32,
+            ..Default::default()
+        })
+        .collect();
+    for f in held {
+        let seat = f.seat.clone().expect("seat");
+        let i = seat.seat as usize;
+        seats[i] = seat;
+    }
+    proto::CreateGameResponse {
+        game_id: game_id.into(),
+        seats,
+        ..Default::default()
+    }
+}
+
+async fn ratings(client: &mut Client, players: &[&str]) -> Vec<proto::PlayerRating> {
+    client
+        .get_ratings(proto::GetRatingsRequest {
+            game_type: GAME.into(),
+            player_ids: players.iter().map(|p| p.to_string()).collect(),
+        })
+        .await
+        .expect("GetRatings")
+        .into_inner()
+        .ratings
+}
+
+fn keyed(test: &str, keys: &[&Key]) -> std::path::PathBuf {
+    keys_file(test, keys)
+}
+
+#[tokio::test]
+async fn two_players_queue_are_matched_play_and_are_rated_once() {
+    let (ann, bob) = (key("ann", Role::Player), key("bob", Role::Player));
+    let server = server_with_keys(keyed("rated-two", &[&ann, &bob])).await;
+    let mut a = server.client().await;
+    let mut b = server.client().await;
+    let wait = Duration::from_secs(20);
+    let (fa, fb) = tokio::join!(
+        matched(&mut a, find(2, true), Some(&ann.key), wait),
+        matched(&mut b, find(2, true), Some(&bob.key), wait),
+    );
+    assert_eq!(fa.game_id, fb.game_id, "one game");
+    assert!(fa.rated && fb.rated);
+    let (sa, sb) = (
+        fa.seat.clone().expect("seat"),
+        fb.seat.clone().expect("seat"),
+    );
+    assert_ne!(sa.seat, sb.seat);
+    assert!(!sa.token.is_empty() && !sb.token.is_empty());
+    let snap = fa.snapshot.clone().expect("snapshot");
+    assert!(snap.rated);
+    assert_eq!(snap.viewer, Some(sa.seat));
+    let ids: BTreeSet<&str> = snap.seats.iter().map(|s| s.player_id.as_str()).collect();
+    assert_eq!(ids, BTreeSet::from(["ann", "bob"]));
+
+    let created = as_created(&fa.game_id, 2, &[&fa, &fb]);
+    play_to_end(&mut a, &created, &mut Lcg(5)).await;
+    let end = crate::common::snapshot(&mut a, &fa.game_id, None).await;
+    let outcome = end.outcome.expect("outcome");
+
+    // The expected numbers: Weng-Lin from the start, ranks as the outcome.
+    let placing = |seat: u32| Placing {
+        team: seat as usize,
+        rank: outcome.results[seat as usize].rank,
+    };
+    let expected = satrap_rating::rate(
+        &[Rating::START, Rating::START],
+        &[placing(sa.seat), placing(sb.seat)],
+    )
+    .expect("rate");
+    let got = ratings(&mut a, &["ann", "bob"]).await;
+    for (r, e) in got.iter().zip(&expected) {
+        assert_eq!(r.games, 1, "{r:?}");
+        assert!((r.rating - e.rating).abs() < 1e-9, "{r:?} vs {e:?}");
+        assert!((r.uncertainty - e.uncertainty).abs() < 1e-9);
+        assert!((r.display - (e.rating - 3.0 * e.uncertainty)).abs() < 1e-9);
+    }
+    let wins: u64 = got.iter().map(|r| r.wins).sum();
+    assert_eq!(wins as usize, outcome.winners.len());
+
+    // The leaderboard lists both, best first, with places.
+    let board = a
+        .list_leaderboard(proto::ListLeaderboardRequest {
+            game_type: GAME.into(),
+            page_size: 1,
+            ..Default::default()
+        })
+        .await
+        .expect("leaderboard")
+        .into_inner();
+    assert_eq!(board.ratings.len(), 1);
+    assert_eq!(board.ratings[0].place, 1);
+    let rest = a
+        .list_leaderboard(proto::ListLeaderboardRequest {
+            game_type: GAME.into(),
+            page_size: 1,
+            page_token: board.next_page_token.clone(),
+        })
+        .await
+        .expect("page 2")
+        .into_inner();
+    assert_eq!(rest.ratings[0].place, 2);
+    assert!(board.ratings[0].display >= rest.ratings[0].display);
+    assert!(rest.next_page_token.is_empty());
+}
+
+#[tokio::test]
+async fn parallel_queuers_are_matched_into_disjoint_games() {
+    disjoint_matches(TestServer::start().await, 8).await;
+}
+
+#[tokio::test]
+async fn parallel_queuers_are_matched_into_disjoint_games_on_sqlite() {
+    let dir = crate::common::access::temp_dir("rated-sqlite");
+    let mut config = Config::in_memory();
+    config.database = format!("sqlite://{}", dir.join("games.db").display());
+    disjoint_matches(TestServer::start_with(config).await, 8).await;
+}
+
+/// `n` casual players queue at once for two-player games: `n / 2` games,
+/// every player in exactly one.
+pub async fn disjoint_matches(server: TestServer, n: usize) {
+    let mut tasks = Vec::new();
+    for _ in 0..n {
+        let mut c = server.client().await;
+        tasks.push(tokio::spawn(async move {
+            matched(&mut c, find(2, false), None, Duration::from_secs(30)).await
+        }));
+    }
+    let mut games: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    for t in tasks {
+        let f = t.await.expect("task");
+        games
+            .entry(f.game_id.clone())
+            .or_default()
+            .push(f.seat.expect("seat").seat);
+    }
+    assert_eq!(games.len(), n / 2, "{games:?}");
+    for seats in games.values() {
+        let mut s = seats.clone();
+        s.sort();
+        assert_eq!(s, vec![0, 1], "each game has both seats once: {games:?}");
+    }
+}
+
+#[tokio::test]
+async fn bots_fill_after_the_chosen_wait_and_are_rated_too() {
+    let ann = key("ann", Role::Player);
+    let server = server_with_keys(keyed("rated-fill", &[&ann])).await;
+    let mut a = server.client().await;
+    let req = proto::FindMatchRequest {
+        bot_fill_after_seconds: Some(1),
+        bot: "random".into(),
+        name: "Ann".into(),
+        ..find(2, true)
+    };
+    let f = matched(&mut a, req, Some(&ann.key), Duration::from_secs(20)).await;
+    let snap = f.snapshot.clone().expect("snapshot");
+    let bot = snap
+        .seats
+        .iter()
+        .find(|s| !s.bot.is_empty())
+        .expect("a bot seat");
+    assert_eq!(bot.player_id, "bot:random");
+    assert_eq!(f.seat.as_ref().map(|s| s.name.as_str()), Some("Ann"));
+    play_to_end(&mut a, &as_created(&f.game_id, 2, &[&f]), &mut Lcg(9)).await;
+    let got = ratings(&mut a, &["ann", "bot:random"]).await;
+    assert!(got.iter().all(|r| r.games == 1), "{got:?}");
+    assert_eq!(got[0].name, "Ann");
+}
+
+#[tokio::test]
+async fn queueing_is_refused_clearly() {
+    // An open server: casual only.
+    let open = TestServer::start().await;
+    let mut c = open.client().await;
+    let status = c
+        .find_match(find(2, true))
+        .await
+        .expect_err("rated refused");
+    assert_eq!(status.code(), Code::FailedPrecondition);
+    assert!(status.message().contains("rated"), "{}", status.message());
+    assert_eq!(
+        code_of(
+            c.find_match(proto::FindMatchRequest {
+                players: 9,
+                ..find(9, false)
+            })
+            .await
+        ),
+        Code::InvalidArgument
+    );
+    assert_eq!(
+        code_of(
+            c.find_match(proto::FindMatchRequest {
+                game_type: "chess".into(),
+                ..find(2, false)
+            })
+            .await
+        ),
+        Code::InvalidArgument
+    );
+    assert_eq!(
+        code_of(
+            c.find_match(proto::FindMatchRequest {
+                bot: "deep-blue".into(),
+                ..find(2, false)
+            })
+            .await
+        ),
+        Code::InvalidArgument
+    );
+
+    // A keyed server: a key is needed, a player plays as itself, once.
+    let (ann, site) = (key("ann", Role::Player), key("site", Role::Creator));
+    let server = server_with_keys(keyed("rated-errors", &[&ann, &site])).await;
+    let mut c = server.client().await;
+    assert_eq!(
+        code_of(c.find_match(find(2, false)).await),
+        Code::Unauthenticated
+    );
+    let other = proto::FindMatchRequest {
+        player_id: "bob".into(),
+        ..find(2, true)
+    };
+    assert_eq!(
+        code_of(c.find_match(with_key(other, Some(&ann.key), None)).await),
+        Code::PermissionDenied
+    );
+    assert_eq!(
+        code_of(
+            c.find_match(with_key(find(2, true), Some(&site.key), None))
+                .await
+        ),
+        Code::FailedPrecondition,
+        "a creator key must name its user for a rated game"
+    );
+    let mut first = c
+        .find_match(with_key(find(2, true), Some(&ann.key), None))
+        .await
+        .expect("queued")
+        .into_inner();
+    let _ = first.next().await.expect("a queued update").expect("ok");
+    assert_eq!(
+        code_of(
+            c.find_match(with_key(find(3, true), Some(&ann.key), None))
+                .await
+        ),
+        Code::AlreadyExists
+    );
+    // Leaving the stream leaves the queue: the player may queue again.
+    drop(first);
+    let mut again = None;
+    for _ in 0..50 {
+        match c
+            .find_match(with_key(find(2, true), Some(&ann.key), None))
+            .await
+        {
+            Ok(s) => {
+                again = Some(s);
+                break;
+            }
+            Err(s) if s.code() == Code::AlreadyExists => {
+                tokio::time::sleep(Duration::from_millis(100)).await
+            }
+            Err(s) => panic!("{s:?}"),
+        }
+    }
+    assert!(
+        again.is_some(),
+        "the first stream's ticket was never dropped"
+    );
+
+    // Rated CreateGame: no client seed, a player in every seat.
+    let seats = vec![
+        proto::SeatRequest {
+            name: "u1".into(),
+            player_id: "u1".into(),
+            ..Default::default()
+        },
+        proto::SeatRequest {
+            name: "bot".into(),
+            bot: "random".into(),
+            ..Default::default()
+        },
+    ];
+    let rated = proto::CreateGameRequest {
+        game_type: GAME.into(),
+        seats: seats.clone(),
+        rated: true,
+        ..Default::default()
+    };
+    let seeded = proto::CreateGameRequest {
+        seed: Some(1),
+        ..rated.clone()
+    };
+    assert_eq!(
+        code_of(c.create_game(with_key(seeded, Some(&site.key), None)).await),
+        Code::InvalidArgument
+    );
+    let anonymous = proto::CreateGameRequest {
+        seats: vec![
+            proto::SeatRequest {
+                name: "x".into(),
+                ..Default::default()
+            },
+            seats[1].clone(),
+        ],
+        ..rated.clone()
+    };
+    assert_eq!(
+        code_of(
+            c.create_game(with_key(anonymous, Some(&site.key), None))
+                .await
+        ),
+        Code::InvalidArgument
+    );
+    let made = c
+        .create_game(with_key(rated, Some(&site.key), None))
+        .await
+        .expect("rated game")
+        .into_inner();
+    let snap = made.snapshot.expect("snapshot");
+    assert!(snap.rated);
+    assert_eq!(
+        snap.seats[0].player_id, "site/u1",
+        "a backend's users live in its namespace"
+    );
+    assert_eq!(snap.seats[1].player_id, "bot:random");
+}
+
+/// Every event of `stream` until `n` have come (at most 30 s).
+async fn take_events(
+    stream: &mut tonic::Streaming<proto::FeedEvent>,
+    n: usize,
+) -> Vec<proto::FeedEvent> {
+    let mut got = Vec::new();
+    tokio::time::timeout(Duration::from_secs(30), async {
+        while got.len() < n {
+            got.push(stream.next().await.expect("open").expect("event"));
+        }
+    })
+    .await
+    .expect("events in time");
+    got
+}
+
+fn kind(e: &proto::FeedEvent) -> &'static str {
+    use proto::feed_event::Event as E;
+    match e.event {
+        Some(E::Created(_)) => "created",
+        Some(E::Started(_)) => "started",
+        Some(E::Finished(_)) => "finished",
+        Some(E::Aborted(_)) => "aborted",
+        Some(E::Deleted(_)) => "deleted",
+        None => "none",
+    }
+}
+
+#[tokio::test]
+async fn the_feed_shows_each_game_once_in_order_and_resumes_without_loss() {
+    let (ops, site, other) = (
+        key("ops", Role::Admin),
+        key("site", Role::Creator),
+        key("other", Role::Creator),
+    );
+    let server = server_with_keys(keyed("rated-feed", &[&ops, &site, &other])).await;
+    let mut c = server.client().await;
+    let bots_game = |rated: bool| proto::CreateGameRequest {
+        game_type: GAME.into(),
+        seats: vec![
+            proto::SeatRequest {
+                name: "R".into(),
+                bot: "random".into(),
+                ..Default::default()
+            },
+            proto::SeatRequest {
+                name: "E".into(),
+                bot: "mcts-easy".into(),
+                ..Default::default()
+            },
+        ],
+        rated,
+        ..Default::default()
+    };
+    let mine = c
+        .create_game(with_key(bots_game(true), Some(&site.key), None))
+        .await
+        .expect("create")
+        .into_inner()
+        .game_id;
+    let theirs = c
+        .create_game(with_key(bots_game(false), Some(&other.key), None))
+        .await
+        .expect("create")
+        .into_inner()
+        .game_id;
+
+    // The admin sees both games: created, started, finished.
+    let mut all = c
+        .watch_events(with_key(
+            proto::WatchEventsRequest::default(),
+            Some(&ops.key),
+            None,
+        ))
+        .await
+        .expect("feed")
+        .into_inner();
+    let events = take_events(&mut all, 6).await;
+    let seqs: Vec<u64> = events.iter().map(|e| e.sequence).collect();
+    assert_eq!(seqs, (1..=6).collect::<Vec<u64>>(), "gapless and in order");
+    for id in [&mine, &theirs] {
+        let kinds: Vec<&str> = events
+            .iter()
+            .filter(|e| &e.game_id == id)
+            .map(kind)
+            .collect();
+        assert_eq!(kinds, ["created", "started", "finished"], "{id}");
+    }
+    let finished = events
+        .iter()
+        .find(|e| e.game_id == mine && kind(e) == "finished")
+        .expect("finished");
+    let Some(proto::feed_event::Event::Finished(f)) = &finished.event else {
+        unreachable!()
+    };
+    assert!(f.rated);
+    assert_eq!(f.rating_changes.len(), 2);
+    let ids: BTreeSet<&str> = f
+        .rating_changes
+        .iter()
+        .map(|c| c.player_id.as_str())
+        .collect();
+    assert_eq!(ids, BTreeSet::from(["bot:mcts-easy", "bot:random"]));
+    for change in &f.rating_changes {
+        let (before, after) = (
+            change.before.as_ref().expect("b"),
+            change.after.as_ref().expect("a"),
+        );
+        assert_eq!((before.games, after.games), (0, 1));
+        assert!(after.uncertainty < before.uncertainty);
+    }
+
+    // Resume from the middle: the rest, once, nothing before.
+    let mut resumed = c
+        .watch_events(with_key(
+            proto::WatchEventsRequest { after_sequence: 3 },
+            Some(&ops.key),
+            None,
+        ))
+        .await
+        .expect("feed")
+        .into_inner();
+    let rest = take_events(&mut resumed, 3).await;
+    assert_eq!(
+        rest.iter().map(|e| e.sequence).collect::<Vec<_>>(),
+        vec![4, 5, 6]
+    );
+    crate::common::access::admin(&server)
+        .await
+        .delete_game(with_key(
+            proto::DeleteGameRequest {
+                game_id: theirs.clone(),
+            },
+            Some(&ops.key),
+            None,
+        ))
+        .await
+        .expect("delete");
+    let deleted = take_events(&mut resumed, 1).await;
+    assert_eq!((deleted[0].sequence, kind(&deleted[0])), (7, "deleted"));
+    assert!(
+        tokio::time::timeout(Duration::from_millis(600), resumed.next())
+            .await
+            .is_err(),
+        "nothing more"
+    );
+
+    // A creator key sees only its own games; a player key none.
+    let mut own = c
+        .watch_events(with_key(
+            proto::WatchEventsRequest::default(),
+            Some(&site.key),
+            None,
+        ))
+        .await
+        .expect("feed")
+        .into_inner();
+    let own_events = take_events(&mut own, 3).await;
+    assert!(
+        own_events
+            .iter()
+            .all(|e| e.game_id == mine && e.owner == "key:site")
+    );
+}
