@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Callable, Iterator, List, Optional, Sequence, Union
 
 import grpc
 
@@ -490,15 +490,21 @@ class Client:
             time.sleep(left(backoff(failures)))
 
     # -- rated play helpers --------------------------------------------------
-    def match(self, game_type: str, players: int, *, rated: bool = False,
-              timeout: Optional[float] = None, on_queued=None, max_retries: int = 5,
-              **request) -> "MatchedSeat":
+    def match(self, game_type: str, players: int, *, rated: bool = False, name: str = "",
+              player_id: str = "", time_control: Optional[pb.TimeControl] = None,
+              bot_fill_after_seconds: Optional[int] = None, bot: str = "",
+              timeout: Optional[float] = None,
+              on_queued: Optional[Callable[[pb.MatchQueued], None]] = None,
+              max_retries: int = 5) -> "MatchedSeat":
         """Queue with FindMatch until the player is matched, and return the
-        seat, ready for `Bot.play`: see `satrap.matchmaking.match`."""
+        seat, ready for `Bot.play`; the request's fields as in `find_match`,
+        `timeout` in seconds for the whole wait: see
+        `satrap.matchmaking.match`."""
         from satrap.matchmaking import match
 
-        return match(self, game_type, players, rated=rated, timeout=timeout,
-                     on_queued=on_queued, max_retries=max_retries, **request)
+        return match(self, game_type, players, rated=rated, name=name, player_id=player_id,
+                     time_control=time_control, bot_fill_after_seconds=bot_fill_after_seconds,
+                     bot=bot, timeout=timeout, on_queued=on_queued, max_retries=max_retries)
 
     def rating(self, game_type: str, player_id: str) -> pb.PlayerRating:
         """One player's rating in `game_type`."""
