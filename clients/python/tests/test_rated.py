@@ -122,7 +122,7 @@ def test_a_creator_key_queues_its_own_user_and_sees_only_its_own_games(rated):
         assert counted(c, "backend/u1", 1).games == 1
         events = feed(c)
         assert events, "the creator sees its own matched game"
-        assert {e.owner for e in events} == {"backend"}
+        assert {e.owner for e in events} == {"key:backend"}
         assert seat.game_id in {e.game_id for e in events}
 
 
