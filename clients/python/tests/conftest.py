@@ -1,7 +1,8 @@
 """Real satrap servers for the tests: SATRAP_ADDRESS if set, otherwise
 SATRAP_BIN (default: ../../target/release/satrap) started on a free
 loopback port with an in-memory store, stopped at the end. `keyed` is a
-second server with an API keys file (an admin and a creator key)."""
+second server with an API keys file (an admin and a creator key), `rated`
+a third with two `player` keys as well, for rated play."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import os
 import socket
 import subprocess
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -87,6 +89,32 @@ def keyed(tmp_path_factory):
     proc, addr, log = _serve(["--api-keys-file", str(keys)], tmp)
     try:
         yield addr, admin, creator
+    finally:
+        _stop(proc, log)
+
+
+@dataclass(frozen=True)
+class RatedServer:
+    """A server for rated play: its address and its keys, by name."""
+
+    address: str
+    ann: str  # player key "ann"
+    bob: str  # player key "bob"
+    ops: str  # admin key "ops"
+    backend: str  # creator key "backend"
+
+
+@pytest.fixture(scope="session")
+def rated(tmp_path_factory):
+    """A keyed server with the players ann and bob, an admin and a creator."""
+    tmp = tmp_path_factory.mktemp("rated")
+    made = {name: make_key(name, role) for name, role in
+            [("ann", "player"), ("bob", "player"), ("ops", "admin"), ("backend", "creator")]}
+    keys = tmp / "keys"
+    keys.write_text("".join(line + "\n" for _, line in made.values()))
+    proc, addr, log = _serve(["--api-keys-file", str(keys)], tmp)
+    try:
+        yield RatedServer(addr, **{name: key for name, (key, _) in made.items()})
     finally:
         _stop(proc, log)
 

@@ -5,9 +5,12 @@
  * resuming at the last version seen + 1 (docs/api.md, "Following a game").
  *
  * Every call has a method named after it (`createGame`, `joinGame`,
- * `listLegalActions`, `rotateSeatToken`, `abortGame`, …); the short helpers
- * (`create`, `get`, `legal`, `apply`, `seat`, `watch`) are kept. Failures
- * reject with `SatrapError` (code, message, rule id).
+ * `listLegalActions`, `rotateSeatToken`, `findMatch`, `abortGame`, …); the
+ * short helpers (`create`, `get`, `legal`, `apply`, `seat`, `watch`) are
+ * kept, and rated play has its own: `match` (queue until matched, a seat
+ * ready to play), `rating`, `leaderboard` (every page) and `watchEvents`
+ * (the feed, resumed after the last sequence seen). Failures reject with
+ * `SatrapError` (code, message, rule id).
  */
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { Code, ConnectError, createClient, type CallOptions, type Client, type Transport } from "@connectrpc/connect";
@@ -21,6 +24,14 @@ import {
   type Action,
   type ApplyActionResponse,
   type CreateGameResponse,
+  type FeedEvent,
+  type GetRatingsResponse,
+  type ListLeaderboardResponse,
+  type MatchFound,
+  type MatchQueued,
+  type MatchUpdate,
+  type PlayerRating,
+  type SeatInfo,
   type GameSnapshot,
   type GameType,
   type GameUpdate,
@@ -34,6 +45,7 @@ import {
   type RotateSeatTokenResponse,
   ApplyActionRequestSchema,
   CreateGameRequestSchema,
+  FindMatchRequestSchema,
   GameService,
   GameStatus,
   ListGamesRequestSchema,
@@ -48,6 +60,19 @@ export interface SeatSpec {
   name?: string;
   bot?: string;
   open?: boolean;
+  /**
+   * Who plays it, for ratings: a `creator` key names its own users here; a
+   * `player` key's seats are its own player; bots are "bot:NAME".
+   */
+  playerId?: string;
+}
+
+/** JoinGame's choices: which seat, its invite code, who plays it. */
+export interface JoinOptions {
+  seat?: number;
+  inviteCode?: string;
+  /** As `SeatSpec.playerId`. */
+  playerId?: string;
 }
 
 /** One way to name an action: exactly one of the three. */
@@ -55,6 +80,19 @@ export type ActionChoice = { actionId: number } | { notation: string } | { actio
 
 /** CreateGame's request, as fields (`gameType` and `seats` aside). */
 export type CreateGameOptions = Omit<Exclude<MessageInitShape<typeof CreateGameRequestSchema>, { $typeName: string }>, "gameType" | "seats" | "$typeName">;
+
+/** FindMatch's request, as fields (`gameType` and `players` aside). */
+export type FindMatchOptions = Omit<Exclude<MessageInitShape<typeof FindMatchRequestSchema>, { $typeName: string }>, "gameType" | "players" | "$typeName">;
+
+/** `match`'s own options besides the request's fields. */
+export interface MatchOptions extends FindMatchOptions {
+  /** Give up after this long in the queue (DEADLINE_EXCEEDED); default: as long as it takes. */
+  timeoutMs?: number;
+  /** Called with each MatchQueued: place in the queue, players waiting, the rating window. */
+  onQueued?: (queued: MatchQueued) => void;
+  /** Queue streams cut in a row before the last error is thrown (default 5). */
+  maxRetries?: number;
+}
 
 /** Options of every call: a deadline (ms) overriding the client's. */
 export interface CallOpts {
@@ -187,13 +225,153 @@ export class SatrapClient {
   }
 
   /** Take an open seat (`seat`, or the lowest open one); the response has its token. */
-  joinGame(gameId: string, name: string, join: { seat?: number; inviteCode?: string } = {}, o?: CallOpts): Promise<JoinGameResponse> {
-    return this.call(this.rpc.joinGame({ gameId, name, seat: join.seat, inviteCode: join.inviteCode ?? "" }, this.opts(undefined, o)));
+  joinGame(gameId: string, name: string, join: JoinOptions = {}, o?: CallOpts): Promise<JoinGameResponse> {
+    const req = { gameId, name, seat: join.seat, inviteCode: join.inviteCode ?? "", playerId: join.playerId ?? "" };
+    return this.call(this.rpc.joinGame(req, this.opts(undefined, o)));
   }
 
   /** Give a seat back before the start. */
   leaveGame(gameId: string, token: string, o?: CallOpts): Promise<LeaveGameResponse> {
     return this.call(this.rpc.leaveGame({ gameId }, this.opts(token, o)));
+  }
+
+  // -- rated play: matchmaking, ratings and the feed ---------------------------
+  /**
+   * One FindMatch stream as the server sends it: the player's place in the
+   * queue about once a second (`update.case === "queued"`), then the game
+   * and the player's seat with its token (`"found"`), and the end. Leaving
+   * the loop leaves the queue. `rated` needs a player: a `player` key, or a
+   * `creator` key and `playerId`. `botFillAfterSeconds`: after that long,
+   * built-in `bot`s (default "mcts") take the seats still missing. `match`
+   * is the helper that resolves to a seat ready to play.
+   */
+  async *findMatch(gameType: string, players: number, options: FindMatchOptions = {}, o?: CallOpts): AsyncGenerator<MatchUpdate> {
+    const req = create(FindMatchRequestSchema, { ...options, gameType, players });
+    try {
+      yield* this.rpc.findMatch(req, this.opts(undefined, o, true));
+    } catch (e) {
+      throw SatrapError.from(e);
+    }
+  }
+
+  /** The ratings of 1 to 100 players in one game type, in the order asked (no rated game yet: 25 ± 25/3, `games` 0). */
+  getRatings(gameType: string, playerIds: string[], o?: CallOpts): Promise<GetRatingsResponse> {
+    return this.call(this.rpc.getRatings({ gameType, playerIds }, this.opts(undefined, o)));
+  }
+
+  /** One page of a game type's players, best displayed rating first (`leaderboard` walks every page). */
+  listLeaderboard(gameType: string, page: { pageSize?: number; pageToken?: string } = {}, o?: CallOpts): Promise<ListLeaderboardResponse> {
+    const req = { gameType, pageSize: page.pageSize ?? 0, pageToken: page.pageToken ?? "" };
+    return this.call(this.rpc.listLeaderboard(req, this.opts(undefined, o)));
+  }
+
+  /**
+   * One WatchEvents stream as the server sends it (no resume: see
+   * `watchEvents`): the events after `afterSequence`, then new ones as games
+   * are created, start, finish, are aborted or deleted.
+   */
+  async *watchEventsStream(afterSequence = 0n, o?: CallOpts): AsyncGenerator<FeedEvent> {
+    try {
+      yield* this.rpc.watchEvents({ afterSequence }, this.opts(undefined, o, true));
+    } catch (e) {
+      throw SatrapError.from(e);
+    }
+  }
+
+  /**
+   * Queue with FindMatch until the player is matched; resolves to the seat,
+   * which `Bot.play` plays like any other. A queue stream the connection cut
+   * (UNAVAILABLE) is opened again, `maxRetries` times in a row at most;
+   * ALREADY_EXISTS right after such a cut (the server has not yet seen the
+   * old stream close) is retried too, but on the first try it means this
+   * player is already queued elsewhere and is thrown. A match made just as
+   * the connection failed cannot be recovered: its seat's token never
+   * arrived.
+   */
+  async match(gameType: string, players: number, options: MatchOptions = {}): Promise<MatchedSeat> {
+    const { timeoutMs, onQueued, maxRetries, ...request } = options;
+    const deadline = timeoutMs === undefined ? Infinity : Date.now() + timeoutMs;
+    const left = (): number | undefined => {
+      if (deadline === Infinity) return undefined;
+      const rest = deadline - Date.now();
+      if (rest <= 0) throw new SatrapError(new ConnectError(`no match in ${timeoutMs} ms`, Code.DeadlineExceeded));
+      return rest;
+    };
+    let failures = 0;
+    for (;;) {
+      let last: unknown = new SatrapError(new ConnectError("FindMatch ended with no match", Code.Unavailable));
+      try {
+        for await (const update of this.findMatch(gameType, players, request, { timeoutMs: left() })) {
+          if (update.update.case === "found") return new MatchedSeat(this, update.update.value);
+          if (update.update.case === "queued") {
+            failures = 0;
+            onQueued?.(update.update.value);
+          }
+        }
+        // The stream ended with no match (the server shut down): queue again.
+      } catch (e) {
+        const afterCut = failures > 0 && hasCode(e, Code.AlreadyExists);
+        if (!hasCode(e, Code.Unavailable, Code.Unknown) && !afterCut) throw e;
+        last = e;
+      }
+      if (++failures > (maxRetries ?? 5)) throw last;
+      const rest = left();
+      await sleep(Math.min(backoffMs(failures), rest ?? Infinity));
+    }
+  }
+
+  /** One player's rating in `gameType`. */
+  async rating(gameType: string, playerId: string): Promise<PlayerRating> {
+    const r = (await this.getRatings(gameType, [playerId])).ratings[0];
+    if (!r) throw new Error(`GetRatings returned no rating for ${playerId.slice(0, 64)}`);
+    return r;
+  }
+
+  /** Every rated player of `gameType`, best first (`place` from 1), one page of `pageSize` at a time. */
+  async *leaderboard(gameType: string, pageSize = 100): AsyncGenerator<PlayerRating> {
+    const seen = new Set<string>();
+    for (let pageToken = ""; ; ) {
+      const page = await this.listLeaderboard(gameType, { pageSize, pageToken });
+      yield* page.ratings;
+      pageToken = page.nextPageToken;
+      if (!pageToken) return;
+      if (seen.has(pageToken)) throw new Error(`ListLeaderboard returned page token ${pageToken.slice(0, 64)} twice`);
+      seen.add(pageToken);
+    }
+  }
+
+  /**
+   * Every feed event after `afterSequence` (0: from the oldest kept), once
+   * each and in order, then new ones as they happen, for as long as the
+   * caller reads. A stream that drops or ends is reopened after the last
+   * sequence delivered, and an event sent again is skipped: nothing is
+   * missed or repeated. Keep the last `sequence` handled to go on from
+   * there later. `streamTimeoutMs` cuts each stream (a planned cut,
+   * reopened at once); `maxRetries`: failures in a row before the last
+   * error is thrown (default: retry for ever, at most 2 s apart). Refusals
+   * (UNAUTHENTICATED, PERMISSION_DENIED) are thrown at once.
+   */
+  async *watchEvents(afterSequence = 0n, opts: { streamTimeoutMs?: number; maxRetries?: number } = {}): AsyncGenerator<FeedEvent> {
+    let last = afterSequence;
+    let failures = 0;
+    for (;;) {
+      let error: unknown = new SatrapError(new ConnectError("WatchEvents ended", Code.Unavailable));
+      try {
+        for await (const event of this.watchEventsStream(last, { timeoutMs: opts.streamTimeoutMs })) {
+          failures = 0;
+          if (event.sequence <= last) continue; // delivered before the stream was reopened
+          last = event.sequence;
+          yield event;
+        }
+        // The server ended the stream (it shuts down): reopen it.
+      } catch (e) {
+        if (!hasCode(e, ...RESUMABLE)) throw e;
+        if (opts.streamTimeoutMs !== undefined && hasCode(e, Code.DeadlineExceeded)) continue; // our own cut
+        error = e;
+      }
+      if (++failures > (opts.maxRetries ?? Infinity)) throw error;
+      await sleep(backoffMs(failures));
+    }
   }
 
   // -- AdminService (an `admin` API key) -------------------------------------
@@ -243,7 +421,7 @@ export class SatrapClient {
   }
 
   /** JoinGame, then a handle on the seat taken. */
-  async takeSeat(gameId: string, name: string, join: { seat?: number; inviteCode?: string } = {}): Promise<SeatHandle> {
+  async takeSeat(gameId: string, name: string, join: JoinOptions = {}): Promise<SeatHandle> {
     const joined = await this.joinGame(gameId, name, join);
     if (!joined.seat) throw new Error("JoinGame returned no seat");
     return new SeatHandle(this, gameId, joined.seat.token, joined.seat.seat);
@@ -422,6 +600,35 @@ export class SeatHandle {
     return this.token;
   }
 }
+
+/** The seat a match gave this player: a `SeatHandle` (so `Bot.play` plays it) that keeps what FindMatch said. */
+export class MatchedSeat extends SeatHandle {
+  constructor(
+    client: SatrapClient,
+    readonly found: MatchFound,
+  ) {
+    if (!found.seat) throw new Error("MatchFound carries no seat");
+    super(client, found.gameId, found.seat.token, found.seat.seat);
+  }
+
+  /** The game is rated: its end updates the players' ratings. */
+  get rated(): boolean {
+    return this.found.rated;
+  }
+
+  /** Who this seat plays as ("NAME" for a `player` key, "KEY/ID" for a creator key's user). */
+  get playerId(): string {
+    return this.found.snapshot?.seats[this.seat]?.playerId ?? "";
+  }
+
+  /** The other seats of the game as matched. */
+  opponents(): SeatInfo[] {
+    return (this.found.snapshot?.seats ?? []).filter((s) => s.seat !== this.seat);
+  }
+}
+
+/** The kind of a feed event: "created", "started", "finished", "aborted" or "deleted". */
+export const eventKind = (e: FeedEvent): string => e.event.case ?? "";
 
 /** The Observation.action_mask bit set as 0/1 per action id. */
 export function unpackMask(mask: Uint8Array, n: number): Uint8Array {

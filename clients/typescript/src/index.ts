@@ -7,6 +7,8 @@
 export {
   SatrapClient,
   SeatHandle,
+  MatchedSeat,
+  eventKind,
   follow,
   isFinished,
   unpackMask,
@@ -17,6 +19,9 @@ export {
   type CallOpts,
   type ClientOptions,
   type CreateGameOptions,
+  type FindMatchOptions,
+  type JoinOptions,
+  type MatchOptions,
   type FollowedUpdate,
 } from "./client.js";
 export { applyDelta } from "./delta.js";

@@ -1,5 +1,6 @@
 """satrap: a client, a bot loop and learning environments for the satrap
-game server (King of Siam, Alexandros, Ming Dynasty, Territories).
+game server (King of Siam, Alexandros, Ming Dynasty, Territories), with
+rated play: matchmaking, ratings, the leaderboard and the games' feed.
 
     import satrap
     final = satrap.play("king_of_siam", address="127.0.0.1:50051")
@@ -11,10 +12,12 @@ from satrap.bot import Bot, RandomBot, play, submit
 from satrap.client import (FINISHED, WAITING, Client, Seat, SeatHandle, mask_allows,
                            time_control, unpack_mask)
 from satrap.errors import SatrapError
+from satrap.feed import event_kind
+from satrap.matchmaking import MatchedSeat
 
 __all__ = ["Bot", "RandomBot", "play", "submit", "Client", "Seat", "SeatHandle", "FINISHED",
            "WAITING", "unpack_mask", "mask_allows", "time_control", "errors", "SatrapError",
-           "env", "SingleAgentEnv"]
+           "MatchedSeat", "event_kind", "env", "SingleAgentEnv"]
 __version__ = "0.1.0"
 
 

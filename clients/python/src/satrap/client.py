@@ -4,9 +4,11 @@ contract built in.
 Every call of the API has a method named after it (`create_game`,
 `join_game`, `list_legal_actions`, `rotate_seat_token`, `abort_game`, …);
 the short helpers (`create`, `get`, `legal`, `apply`, `seat`, `watch`,
-`follow`) are kept. Every call has a deadline; failures raise the typed
-errors of `satrap.errors`; `watch` follows a game across dropped streams by
-resuming at the last version seen + 1 (docs/api.md, "Following a game").
+`follow`) are kept, and rated play has its own (`match`, `rating`,
+`leaderboard`, `watch_events`). Every call has a deadline; failures raise
+the typed errors of `satrap.errors`; `watch` follows a game across dropped
+streams by resuming at the last version seen + 1 (docs/api.md, "Following a
+game"), and `watch_events` the feed after the last sequence seen.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Iterator, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Callable, Iterator, List, Optional, Sequence, Union
 
 import grpc
 
@@ -23,6 +25,9 @@ from satrap.v1 import admin_pb2 as admin_pb
 from satrap.v1 import admin_pb2_grpc as admin_grpc
 from satrap.v1 import service_pb2 as pb
 from satrap.v1 import service_pb2_grpc as pb_grpc
+
+if TYPE_CHECKING:
+    from satrap.matchmaking import MatchedSeat
 
 FINISHED = pb.GAME_STATUS_FINISHED
 WAITING = pb.GAME_STATUS_WAITING
@@ -70,18 +75,22 @@ def backoff(failures: int) -> float:
 @dataclass(frozen=True)
 class Seat:
     """One seat at a new game: a person or program (`bot=""`), a built-in
-    bot, or an open seat (`Seat.open_seat()`) for JoinGame."""
+    bot, or an open seat (`Seat.open_seat()`) for JoinGame. `player_id`:
+    who plays it, for ratings (a `creator` key names its own users; a
+    `player` key's seats are its own player; bots are "bot:NAME")."""
 
     name: str = ""
     bot: str = ""
     open: bool = False
+    player_id: str = ""
 
     @staticmethod
     def open_seat() -> "Seat":
         return Seat(open=True)
 
     def request(self) -> pb.SeatRequest:
-        return pb.SeatRequest(name=self.name, bot=self.bot, open=self.open)
+        return pb.SeatRequest(name=self.name, bot=self.bot, open=self.open,
+                              player_id=self.player_id)
 
 
 def time_control(per_move_ms: Optional[int] = None, *, budget_ms: Optional[int] = None,
@@ -189,13 +198,16 @@ class Client:
                     private: bool = False, time_control: Optional[pb.TimeControl] = None,
                     on_timeout: int = pb.TIMEOUT_POLICY_UNSPECIFIED,
                     bot_fill: Optional[pb.BotFill] = None, invite_codes: bool = False,
-                    timeout: Optional[float] = None) -> pb.CreateGameResponse:
+                    rated: bool = False, timeout: Optional[float] = None
+                    ) -> pb.CreateGameResponse:
         """A new game; a `str` seat is a client seat of that name. Keep the
-        returned seat tokens: the server cannot show them again."""
+        returned seat tokens: the server cannot show them again. `rated`:
+        its end updates the players' ratings (an API key, a player for
+        every client seat, no open seat and no `seed`)."""
         req = pb.CreateGameRequest(
             game_type=game_type,
             seats=[pb.SeatRequest(name=s) if isinstance(s, str) else s.request() for s in seats],
-            private=private, on_timeout=on_timeout, invite_codes=invite_codes)
+            private=private, on_timeout=on_timeout, invite_codes=invite_codes, rated=rated)
         if seed is not None:
             req.seed = seed
         if options is not None:
@@ -279,11 +291,12 @@ class Client:
                           pb.RotateSeatTokenRequest(game_id=game_id), token, timeout)
 
     def join_game(self, game_id: str, name: str, *, seat: Optional[int] = None,
-                  invite_code: str = "", timeout: Optional[float] = None
-                  ) -> pb.JoinGameResponse:
+                  invite_code: str = "", player_id: str = "",
+                  timeout: Optional[float] = None) -> pb.JoinGameResponse:
         """Take an open seat (`seat`, or the lowest open one); the response
-        carries the seat's token."""
-        req = pb.JoinGameRequest(game_id=game_id, name=name, invite_code=invite_code)
+        carries the seat's token. `player_id`: as `Seat.player_id`."""
+        req = pb.JoinGameRequest(game_id=game_id, name=name, invite_code=invite_code,
+                                 player_id=player_id)
         if seat is not None:
             req.seat = seat
         return self._call(self.stub.JoinGame, req, timeout=timeout)
@@ -293,6 +306,66 @@ class Client:
         """Give a seat back before the game starts."""
         return self._call(self.stub.LeaveGame, pb.LeaveGameRequest(game_id=game_id),
                           token, timeout)
+
+    # -- rated play: matchmaking, ratings and the feed ------------------------
+    def find_match(self, game_type: str, players: int, *, rated: bool = False,
+                   name: str = "", player_id: str = "",
+                   time_control: Optional[pb.TimeControl] = None,
+                   bot_fill_after_seconds: Optional[int] = None, bot: str = "",
+                   timeout: Optional[float] = None) -> Iterator[pb.MatchUpdate]:
+        """One FindMatch stream as the server sends it: the player's place
+        in the queue about once a second (`update.queued`), then the game
+        and the player's seat with its token (`update.found`), and the end.
+        Leaving the loop (closing the iterator) leaves the queue. `rated`
+        needs a player: a `player` key, or a `creator` key and `player_id`.
+        `bot_fill_after_seconds`: after that long, built-in `bot`s (default
+        "mcts") take the seats still missing. `timeout`: the stream's
+        deadline (default none). `match` is the helper that returns a seat
+        ready to play."""
+        req = pb.FindMatchRequest(game_type=game_type, players=players, rated=rated, name=name,
+                                  player_id=player_id, bot=bot)
+        if time_control is not None:
+            req.time_control.CopyFrom(time_control)
+        if bot_fill_after_seconds is not None:
+            req.bot_fill_after_seconds = bot_fill_after_seconds
+        stream = self.stub.FindMatch(req, metadata=self._metadata(None), timeout=timeout)
+        try:
+            yield from stream
+        except grpc.RpcError as e:
+            raise errors.from_rpc_error(e) from None
+        finally:
+            stream.cancel()
+
+    def get_ratings(self, game_type: str, player_ids: Sequence[str], *,
+                    timeout: Optional[float] = None) -> pb.GetRatingsResponse:
+        """The ratings of 1 to 100 players in one game type, in the order
+        asked (a player with no rated game yet: the starting rating, 25 ±
+        25/3, and `games` 0)."""
+        return self._call(self.stub.GetRatings,
+                          pb.GetRatingsRequest(game_type=game_type, player_ids=list(player_ids)),
+                          timeout=timeout)
+
+    def list_leaderboard(self, game_type: str, *, page_size: int = 0, page_token: str = "",
+                         timeout: Optional[float] = None) -> pb.ListLeaderboardResponse:
+        """One page of a game type's players, best displayed rating first
+        (`leaderboard` walks every page)."""
+        return self._call(self.stub.ListLeaderboard, pb.ListLeaderboardRequest(
+            game_type=game_type, page_size=page_size, page_token=page_token), timeout=timeout)
+
+    def watch_events_stream(self, after_sequence: int = 0, *,
+                            timeout: Optional[float] = None) -> Iterator[pb.FeedEvent]:
+        """One WatchEvents stream as the server sends it (no resume; see
+        `watch_events`): the events after `after_sequence`, then new ones
+        as games are created, start, finish, are aborted or deleted.
+        `timeout`: the stream's deadline (default none)."""
+        stream = self.stub.WatchEvents(pb.WatchEventsRequest(after_sequence=after_sequence),
+                                       metadata=self._metadata(None), timeout=timeout)
+        try:
+            yield from stream
+        except grpc.RpcError as e:
+            raise errors.from_rpc_error(e) from None
+        finally:
+            stream.cancel()
 
     # -- AdminService (an `admin` API key) -----------------------------------
     def abort_game(self, game_id: str, *, timeout: Optional[float] = None
@@ -349,9 +422,10 @@ class Client:
     join = seat
 
     def take_seat(self, game_id: str, name: str, *, seat: Optional[int] = None,
-                  invite_code: str = "") -> "SeatHandle":
+                  invite_code: str = "", player_id: str = "") -> "SeatHandle":
         """JoinGame, then a handle on the seat taken."""
-        joined = self.join_game(game_id, name, seat=seat, invite_code=invite_code)
+        joined = self.join_game(game_id, name, seat=seat, invite_code=invite_code,
+                                player_id=player_id)
         return SeatHandle(self, game_id, joined.seat.token, joined.seat.seat)
 
     def wait_for_start(self, game_id: str, token: Optional[str] = None, *,
@@ -414,6 +488,45 @@ class Client:
                 raise errors.Unavailable(grpc.StatusCode.UNAVAILABLE,
                                          f"WatchGame ended {failures} times in a row")
             time.sleep(left(backoff(failures)))
+
+    # -- rated play helpers --------------------------------------------------
+    def match(self, game_type: str, players: int, *, rated: bool = False, name: str = "",
+              player_id: str = "", time_control: Optional[pb.TimeControl] = None,
+              bot_fill_after_seconds: Optional[int] = None, bot: str = "",
+              timeout: Optional[float] = None,
+              on_queued: Optional[Callable[[pb.MatchQueued], None]] = None,
+              max_retries: int = 5) -> "MatchedSeat":
+        """Queue with FindMatch until the player is matched, and return the
+        seat, ready for `Bot.play`; the request's fields as in `find_match`,
+        `timeout` in seconds for the whole wait: see
+        `satrap.matchmaking.match`."""
+        from satrap.matchmaking import match
+
+        return match(self, game_type, players, rated=rated, name=name, player_id=player_id,
+                     time_control=time_control, bot_fill_after_seconds=bot_fill_after_seconds,
+                     bot=bot, timeout=timeout, on_queued=on_queued, max_retries=max_retries)
+
+    def rating(self, game_type: str, player_id: str) -> pb.PlayerRating:
+        """One player's rating in `game_type`."""
+        return self.get_ratings(game_type, [player_id]).ratings[0]
+
+    def leaderboard(self, game_type: str, *, page_size: int = 100
+                    ) -> Iterator[pb.PlayerRating]:
+        """Every rated player of `game_type`, best first, page after page
+        (`place` numbers them from 1)."""
+        from satrap.feed import leaderboard
+
+        return leaderboard(self, game_type, page_size=page_size)
+
+    def watch_events(self, after_sequence: int = 0, *, stream_timeout: Optional[float] = None,
+                     max_retries: Optional[int] = None) -> Iterator[pb.FeedEvent]:
+        """Every feed event after `after_sequence`, once and in order, for
+        as long as the caller reads: see `satrap.feed.watch_events` (a
+        dropped stream is reopened after the last sequence seen)."""
+        from satrap.feed import watch_events
+
+        return watch_events(self, after_sequence, stream_timeout=stream_timeout,
+                            max_retries=max_retries)
 
     # -- following -----------------------------------------------------------
     def follow(self, game_id: str, token: Optional[str] = None, *, from_version: int = 0,

@@ -66,6 +66,11 @@ class FailedPrecondition(SatrapError):
     seat's turn, a clock that already ran out, a lobby step out of order."""
 
 
+class AlreadyExists(SatrapError):
+    """The player is already in a queue for a match (FindMatch): one queue
+    at a time."""
+
+
 class Aborted(SatrapError):
     """`expected_version` is not the current version: someone moved first.
     Wait for the next update, list again and resend."""
@@ -101,6 +106,7 @@ _BY_CODE: Dict[grpc.StatusCode, Type[SatrapError]] = {
     grpc.StatusCode.UNAUTHENTICATED: Unauthenticated,
     grpc.StatusCode.PERMISSION_DENIED: PermissionDenied,
     grpc.StatusCode.FAILED_PRECONDITION: FailedPrecondition,
+    grpc.StatusCode.ALREADY_EXISTS: AlreadyExists,
     grpc.StatusCode.ABORTED: Aborted,
     grpc.StatusCode.RESOURCE_EXHAUSTED: ResourceExhausted,
     grpc.StatusCode.UNAVAILABLE: Unavailable,

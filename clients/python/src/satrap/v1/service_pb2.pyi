@@ -83,14 +83,16 @@ class ListGameTypesResponse(_message.Message):
     def __init__(self, game_types: _Optional[_Iterable[_Union[GameType, _Mapping]]] = ...) -> None: ...
 
 class SeatRequest(_message.Message):
-    __slots__ = ("name", "bot", "open")
+    __slots__ = ("name", "bot", "open", "player_id")
     NAME_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     OPEN_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     name: str
     bot: str
     open: bool
-    def __init__(self, name: _Optional[str] = ..., bot: _Optional[str] = ..., open: _Optional[bool] = ...) -> None: ...
+    player_id: str
+    def __init__(self, name: _Optional[str] = ..., bot: _Optional[str] = ..., open: _Optional[bool] = ..., player_id: _Optional[str] = ...) -> None: ...
 
 class GameOptions(_message.Message):
     __slots__ = ("king_of_siam", "alexandros", "ming_dynasty", "territories")
@@ -105,7 +107,7 @@ class GameOptions(_message.Message):
     def __init__(self, king_of_siam: _Optional[_Union[_king_of_siam_pb2.KingOfSiamOptions, _Mapping]] = ..., alexandros: _Optional[_Union[_alexandros_pb2.AlexandrosOptions, _Mapping]] = ..., ming_dynasty: _Optional[_Union[_ming_dynasty_pb2.MingDynastyOptions, _Mapping]] = ..., territories: _Optional[_Union[_territories_pb2.TerritoriesOptions, _Mapping]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game_type", "seats", "seed", "options", "private", "time_control", "on_timeout", "bot_fill", "invite_codes")
+    __slots__ = ("game_type", "seats", "seed", "options", "private", "time_control", "on_timeout", "bot_fill", "invite_codes", "rated")
     GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
@@ -115,6 +117,7 @@ class CreateGameRequest(_message.Message):
     ON_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
     BOT_FILL_FIELD_NUMBER: _ClassVar[int]
     INVITE_CODES_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
     game_type: str
     seats: _containers.RepeatedCompositeFieldContainer[SeatRequest]
     seed: int
@@ -124,7 +127,8 @@ class CreateGameRequest(_message.Message):
     on_timeout: TimeoutPolicy
     bot_fill: BotFill
     invite_codes: bool
-    def __init__(self, game_type: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatRequest, _Mapping]]] = ..., seed: _Optional[int] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., private: _Optional[bool] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., on_timeout: _Optional[_Union[TimeoutPolicy, str]] = ..., bot_fill: _Optional[_Union[BotFill, _Mapping]] = ..., invite_codes: _Optional[bool] = ...) -> None: ...
+    rated: bool
+    def __init__(self, game_type: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatRequest, _Mapping]]] = ..., seed: _Optional[int] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., private: _Optional[bool] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., on_timeout: _Optional[_Union[TimeoutPolicy, str]] = ..., bot_fill: _Optional[_Union[BotFill, _Mapping]] = ..., invite_codes: _Optional[bool] = ..., rated: _Optional[bool] = ...) -> None: ...
 
 class SeatCredential(_message.Message):
     __slots__ = ("seat", "name", "token", "open")
@@ -153,20 +157,22 @@ class CreateGameResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatCredential, _Mapping]]] = ..., snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ..., spectator_token: _Optional[str] = ..., invites: _Optional[_Iterable[_Union[Invite, _Mapping]]] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
-    __slots__ = ("seat", "name", "bot", "resigned", "open", "invite_only")
+    __slots__ = ("seat", "name", "bot", "resigned", "open", "invite_only", "player_id")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     RESIGNED_FIELD_NUMBER: _ClassVar[int]
     OPEN_FIELD_NUMBER: _ClassVar[int]
     INVITE_ONLY_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     seat: int
     name: str
     bot: str
     resigned: bool
     open: bool
     invite_only: bool
-    def __init__(self, seat: _Optional[int] = ..., name: _Optional[str] = ..., bot: _Optional[str] = ..., resigned: _Optional[bool] = ..., open: _Optional[bool] = ..., invite_only: _Optional[bool] = ...) -> None: ...
+    player_id: str
+    def __init__(self, seat: _Optional[int] = ..., name: _Optional[str] = ..., bot: _Optional[str] = ..., resigned: _Optional[bool] = ..., open: _Optional[bool] = ..., invite_only: _Optional[bool] = ..., player_id: _Optional[str] = ...) -> None: ...
 
 class SeatResult(_message.Message):
     __slots__ = ("seat", "rank", "score")
@@ -193,7 +199,7 @@ class Outcome(_message.Message):
     def __init__(self, winners: _Optional[_Iterable[int]] = ..., draw: _Optional[bool] = ..., results: _Optional[_Iterable[_Union[SeatResult, _Mapping]]] = ..., ending: _Optional[str] = ..., summary: _Optional[str] = ...) -> None: ...
 
 class GameSnapshot(_message.Message):
-    __slots__ = ("game_id", "game_type", "version", "status", "to_act", "viewer", "king_of_siam", "alexandros", "ming_dynasty", "territories", "outcome", "text", "seats", "private", "clocks", "client_seed")
+    __slots__ = ("game_id", "game_type", "version", "status", "to_act", "viewer", "king_of_siam", "alexandros", "ming_dynasty", "territories", "outcome", "text", "seats", "private", "clocks", "client_seed", "rated")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -210,6 +216,7 @@ class GameSnapshot(_message.Message):
     PRIVATE_FIELD_NUMBER: _ClassVar[int]
     CLOCKS_FIELD_NUMBER: _ClassVar[int]
     CLIENT_SEED_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game_type: str
     version: int
@@ -226,7 +233,8 @@ class GameSnapshot(_message.Message):
     private: bool
     clocks: Clocks
     client_seed: bool
-    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., to_act: _Optional[_Iterable[int]] = ..., viewer: _Optional[int] = ..., king_of_siam: _Optional[_Union[_king_of_siam_pb2.KingOfSiamView, _Mapping]] = ..., alexandros: _Optional[_Union[_alexandros_pb2.AlexandrosView, _Mapping]] = ..., ming_dynasty: _Optional[_Union[_ming_dynasty_pb2.MingDynastyView, _Mapping]] = ..., territories: _Optional[_Union[_territories_pb2.TerritoriesView, _Mapping]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., text: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., private: _Optional[bool] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., client_seed: _Optional[bool] = ...) -> None: ...
+    rated: bool
+    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., to_act: _Optional[_Iterable[int]] = ..., viewer: _Optional[int] = ..., king_of_siam: _Optional[_Union[_king_of_siam_pb2.KingOfSiamView, _Mapping]] = ..., alexandros: _Optional[_Union[_alexandros_pb2.AlexandrosView, _Mapping]] = ..., ming_dynasty: _Optional[_Union[_ming_dynasty_pb2.MingDynastyView, _Mapping]] = ..., territories: _Optional[_Union[_territories_pb2.TerritoriesView, _Mapping]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., text: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., private: _Optional[bool] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., client_seed: _Optional[bool] = ..., rated: _Optional[bool] = ...) -> None: ...
 
 class GetGameRequest(_message.Message):
     __slots__ = ("game_id", "observation")
@@ -419,7 +427,7 @@ class ListGamesRequest(_message.Message):
     def __init__(self, game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., open_seats: _Optional[bool] = ...) -> None: ...
 
 class GameSummary(_message.Message):
-    __slots__ = ("game_id", "game_type", "status", "version", "seats", "created_at_ms", "updated_at_ms", "private", "time_control")
+    __slots__ = ("game_id", "game_type", "status", "version", "seats", "created_at_ms", "updated_at_ms", "private", "time_control", "rated")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -429,6 +437,7 @@ class GameSummary(_message.Message):
     UPDATED_AT_MS_FIELD_NUMBER: _ClassVar[int]
     PRIVATE_FIELD_NUMBER: _ClassVar[int]
     TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game_type: str
     status: GameStatus
@@ -438,7 +447,8 @@ class GameSummary(_message.Message):
     updated_at_ms: int
     private: bool
     time_control: TimeControl
-    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., created_at_ms: _Optional[int] = ..., updated_at_ms: _Optional[int] = ..., private: _Optional[bool] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ...) -> None: ...
+    rated: bool
+    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., created_at_ms: _Optional[int] = ..., updated_at_ms: _Optional[int] = ..., private: _Optional[bool] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., rated: _Optional[bool] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
     __slots__ = ("games", "next_page_token")
@@ -569,16 +579,18 @@ class Invite(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., code: _Optional[str] = ...) -> None: ...
 
 class JoinGameRequest(_message.Message):
-    __slots__ = ("game_id", "seat", "name", "invite_code")
+    __slots__ = ("game_id", "seat", "name", "invite_code", "player_id")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     INVITE_CODE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat: int
     name: str
     invite_code: str
-    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., name: _Optional[str] = ..., invite_code: _Optional[str] = ...) -> None: ...
+    player_id: str
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., name: _Optional[str] = ..., invite_code: _Optional[str] = ..., player_id: _Optional[str] = ...) -> None: ...
 
 class JoinGameResponse(_message.Message):
     __slots__ = ("seat", "snapshot")
@@ -617,3 +629,189 @@ class GameProgress(_message.Message):
     status: GameStatus
     to_act: _containers.RepeatedScalarFieldContainer[int]
     def __init__(self, version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., to_act: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class FindMatchRequest(_message.Message):
+    __slots__ = ("game_type", "players", "rated", "name", "player_id", "time_control", "bot_fill_after_seconds", "bot")
+    GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
+    BOT_FILL_AFTER_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    game_type: str
+    players: int
+    rated: bool
+    name: str
+    player_id: str
+    time_control: TimeControl
+    bot_fill_after_seconds: int
+    bot: str
+    def __init__(self, game_type: _Optional[str] = ..., players: _Optional[int] = ..., rated: _Optional[bool] = ..., name: _Optional[str] = ..., player_id: _Optional[str] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., bot_fill_after_seconds: _Optional[int] = ..., bot: _Optional[str] = ...) -> None: ...
+
+class MatchUpdate(_message.Message):
+    __slots__ = ("queued", "found")
+    QUEUED_FIELD_NUMBER: _ClassVar[int]
+    FOUND_FIELD_NUMBER: _ClassVar[int]
+    queued: MatchQueued
+    found: MatchFound
+    def __init__(self, queued: _Optional[_Union[MatchQueued, _Mapping]] = ..., found: _Optional[_Union[MatchFound, _Mapping]] = ...) -> None: ...
+
+class MatchQueued(_message.Message):
+    __slots__ = ("position", "waiting", "waited_ms", "window")
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    WAITING_FIELD_NUMBER: _ClassVar[int]
+    WAITED_MS_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_FIELD_NUMBER: _ClassVar[int]
+    position: int
+    waiting: int
+    waited_ms: int
+    window: float
+    def __init__(self, position: _Optional[int] = ..., waiting: _Optional[int] = ..., waited_ms: _Optional[int] = ..., window: _Optional[float] = ...) -> None: ...
+
+class MatchFound(_message.Message):
+    __slots__ = ("game_id", "seat", "rated", "snapshot")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
+    SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: SeatCredential
+    rated: bool
+    snapshot: GameSnapshot
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[_Union[SeatCredential, _Mapping]] = ..., rated: _Optional[bool] = ..., snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ...) -> None: ...
+
+class PlayerRating(_message.Message):
+    __slots__ = ("player_id", "game_type", "rating", "uncertainty", "display", "games", "wins", "last_change", "updated_at_ms", "name", "place")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
+    RATING_FIELD_NUMBER: _ClassVar[int]
+    UNCERTAINTY_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    WINS_FIELD_NUMBER: _ClassVar[int]
+    LAST_CHANGE_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_MS_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    game_type: str
+    rating: float
+    uncertainty: float
+    display: float
+    games: int
+    wins: int
+    last_change: float
+    updated_at_ms: int
+    name: str
+    place: int
+    def __init__(self, player_id: _Optional[str] = ..., game_type: _Optional[str] = ..., rating: _Optional[float] = ..., uncertainty: _Optional[float] = ..., display: _Optional[float] = ..., games: _Optional[int] = ..., wins: _Optional[int] = ..., last_change: _Optional[float] = ..., updated_at_ms: _Optional[int] = ..., name: _Optional[str] = ..., place: _Optional[int] = ...) -> None: ...
+
+class GetRatingsRequest(_message.Message):
+    __slots__ = ("game_type", "player_ids")
+    GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    game_type: str
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, game_type: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class GetRatingsResponse(_message.Message):
+    __slots__ = ("ratings",)
+    RATINGS_FIELD_NUMBER: _ClassVar[int]
+    ratings: _containers.RepeatedCompositeFieldContainer[PlayerRating]
+    def __init__(self, ratings: _Optional[_Iterable[_Union[PlayerRating, _Mapping]]] = ...) -> None: ...
+
+class ListLeaderboardRequest(_message.Message):
+    __slots__ = ("game_type", "page_size", "page_token")
+    GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game_type: str
+    page_size: int
+    page_token: str
+    def __init__(self, game_type: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class ListLeaderboardResponse(_message.Message):
+    __slots__ = ("ratings", "next_page_token")
+    RATINGS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    ratings: _containers.RepeatedCompositeFieldContainer[PlayerRating]
+    next_page_token: str
+    def __init__(self, ratings: _Optional[_Iterable[_Union[PlayerRating, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+
+class WatchEventsRequest(_message.Message):
+    __slots__ = ("after_sequence",)
+    AFTER_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    after_sequence: int
+    def __init__(self, after_sequence: _Optional[int] = ...) -> None: ...
+
+class FeedEvent(_message.Message):
+    __slots__ = ("sequence", "at_ms", "game_id", "game_type", "owner", "created", "started", "finished", "aborted", "deleted")
+    SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    AT_MS_FIELD_NUMBER: _ClassVar[int]
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
+    OWNER_FIELD_NUMBER: _ClassVar[int]
+    CREATED_FIELD_NUMBER: _ClassVar[int]
+    STARTED_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_FIELD_NUMBER: _ClassVar[int]
+    ABORTED_FIELD_NUMBER: _ClassVar[int]
+    DELETED_FIELD_NUMBER: _ClassVar[int]
+    sequence: int
+    at_ms: int
+    game_id: str
+    game_type: str
+    owner: str
+    created: GameCreated
+    started: GameStarted
+    finished: GameFinished
+    aborted: GameAborted
+    deleted: GameDeleted
+    def __init__(self, sequence: _Optional[int] = ..., at_ms: _Optional[int] = ..., game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., owner: _Optional[str] = ..., created: _Optional[_Union[GameCreated, _Mapping]] = ..., started: _Optional[_Union[GameStarted, _Mapping]] = ..., finished: _Optional[_Union[GameFinished, _Mapping]] = ..., aborted: _Optional[_Union[GameAborted, _Mapping]] = ..., deleted: _Optional[_Union[GameDeleted, _Mapping]] = ...) -> None: ...
+
+class GameCreated(_message.Message):
+    __slots__ = ("seats", "rated")
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
+    seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
+    rated: bool
+    def __init__(self, seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., rated: _Optional[bool] = ...) -> None: ...
+
+class GameStarted(_message.Message):
+    __slots__ = ("seats",)
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
+    def __init__(self, seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ...) -> None: ...
+
+class GameFinished(_message.Message):
+    __slots__ = ("outcome", "rated", "rating_changes")
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
+    RATING_CHANGES_FIELD_NUMBER: _ClassVar[int]
+    outcome: Outcome
+    rated: bool
+    rating_changes: _containers.RepeatedCompositeFieldContainer[RatingChange]
+    def __init__(self, outcome: _Optional[_Union[Outcome, _Mapping]] = ..., rated: _Optional[bool] = ..., rating_changes: _Optional[_Iterable[_Union[RatingChange, _Mapping]]] = ...) -> None: ...
+
+class RatingChange(_message.Message):
+    __slots__ = ("seat", "player_id", "before", "after")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    player_id: str
+    before: PlayerRating
+    after: PlayerRating
+    def __init__(self, seat: _Optional[int] = ..., player_id: _Optional[str] = ..., before: _Optional[_Union[PlayerRating, _Mapping]] = ..., after: _Optional[_Union[PlayerRating, _Mapping]] = ...) -> None: ...
+
+class GameAborted(_message.Message):
+    __slots__ = ("by",)
+    BY_FIELD_NUMBER: _ClassVar[int]
+    by: str
+    def __init__(self, by: _Optional[str] = ...) -> None: ...
+
+class GameDeleted(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...

@@ -95,6 +95,26 @@ class GameServiceStub:
                 request_serializer=satrap_dot_v1_dot_service__pb2.LeaveGameRequest.SerializeToString,
                 response_deserializer=satrap_dot_v1_dot_service__pb2.LeaveGameResponse.FromString,
                 _registered_method=True)
+        self.FindMatch = channel.unary_stream(
+                '/satrap.v1.GameService/FindMatch',
+                request_serializer=satrap_dot_v1_dot_service__pb2.FindMatchRequest.SerializeToString,
+                response_deserializer=satrap_dot_v1_dot_service__pb2.MatchUpdate.FromString,
+                _registered_method=True)
+        self.GetRatings = channel.unary_unary(
+                '/satrap.v1.GameService/GetRatings',
+                request_serializer=satrap_dot_v1_dot_service__pb2.GetRatingsRequest.SerializeToString,
+                response_deserializer=satrap_dot_v1_dot_service__pb2.GetRatingsResponse.FromString,
+                _registered_method=True)
+        self.ListLeaderboard = channel.unary_unary(
+                '/satrap.v1.GameService/ListLeaderboard',
+                request_serializer=satrap_dot_v1_dot_service__pb2.ListLeaderboardRequest.SerializeToString,
+                response_deserializer=satrap_dot_v1_dot_service__pb2.ListLeaderboardResponse.FromString,
+                _registered_method=True)
+        self.WatchEvents = channel.unary_stream(
+                '/satrap.v1.GameService/WatchEvents',
+                request_serializer=satrap_dot_v1_dot_service__pb2.WatchEventsRequest.SerializeToString,
+                response_deserializer=satrap_dot_v1_dot_service__pb2.FeedEvent.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -202,6 +222,49 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def FindMatch(self, request, context):
+        """Queue for a game: a type and a player count, rated or casual, with an
+        optional time control. The stream sends the caller's place in the queue
+        while it waits (MatchQueued, about once a second) and then the game and
+        the caller's seat with its token (MatchFound), and ends. Players are
+        matched by rating, within a window that widens the longer they wait;
+        after `bot_fill_after_seconds` built-in bots take the seats still
+        missing. Closing the stream leaves the queue. A player is in at most
+        one queue at a time (ALREADY_EXISTS) and never in two matches.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetRatings(self, request, context):
+        """The ratings of some players for one game type (a player who has not
+        played a rated game of it gets the starting rating and `games` 0).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListLeaderboard(self, request, context):
+        """The players of one game type by their displayed rating, best first,
+        paged.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WatchEvents(self, request, context):
+        """A feed of what happens to games, for backends (an admin key: every
+        game; a creator key: the games it created, matched games included):
+        created, started, finished (with the outcome and the rating changes),
+        aborted and deleted. Every event has a sequence number; a stream
+        opened with `after_sequence` = the last number seen delivers every
+        later event once, in order, across restarts and replicas. The stream
+        then stays open and sends new events as they happen.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -264,6 +327,26 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.LeaveGame,
                     request_deserializer=satrap_dot_v1_dot_service__pb2.LeaveGameRequest.FromString,
                     response_serializer=satrap_dot_v1_dot_service__pb2.LeaveGameResponse.SerializeToString,
+            ),
+            'FindMatch': grpc.unary_stream_rpc_method_handler(
+                    servicer.FindMatch,
+                    request_deserializer=satrap_dot_v1_dot_service__pb2.FindMatchRequest.FromString,
+                    response_serializer=satrap_dot_v1_dot_service__pb2.MatchUpdate.SerializeToString,
+            ),
+            'GetRatings': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetRatings,
+                    request_deserializer=satrap_dot_v1_dot_service__pb2.GetRatingsRequest.FromString,
+                    response_serializer=satrap_dot_v1_dot_service__pb2.GetRatingsResponse.SerializeToString,
+            ),
+            'ListLeaderboard': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListLeaderboard,
+                    request_deserializer=satrap_dot_v1_dot_service__pb2.ListLeaderboardRequest.FromString,
+                    response_serializer=satrap_dot_v1_dot_service__pb2.ListLeaderboardResponse.SerializeToString,
+            ),
+            'WatchEvents': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchEvents,
+                    request_deserializer=satrap_dot_v1_dot_service__pb2.WatchEventsRequest.FromString,
+                    response_serializer=satrap_dot_v1_dot_service__pb2.FeedEvent.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -591,6 +674,114 @@ class GameService:
             '/satrap.v1.GameService/LeaveGame',
             satrap_dot_v1_dot_service__pb2.LeaveGameRequest.SerializeToString,
             satrap_dot_v1_dot_service__pb2.LeaveGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def FindMatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/satrap.v1.GameService/FindMatch',
+            satrap_dot_v1_dot_service__pb2.FindMatchRequest.SerializeToString,
+            satrap_dot_v1_dot_service__pb2.MatchUpdate.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetRatings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/satrap.v1.GameService/GetRatings',
+            satrap_dot_v1_dot_service__pb2.GetRatingsRequest.SerializeToString,
+            satrap_dot_v1_dot_service__pb2.GetRatingsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListLeaderboard(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/satrap.v1.GameService/ListLeaderboard',
+            satrap_dot_v1_dot_service__pb2.ListLeaderboardRequest.SerializeToString,
+            satrap_dot_v1_dot_service__pb2.ListLeaderboardResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchEvents(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/satrap.v1.GameService/WatchEvents',
+            satrap_dot_v1_dot_service__pb2.WatchEventsRequest.SerializeToString,
+            satrap_dot_v1_dot_service__pb2.FeedEvent.FromString,
             options,
             channel_credentials,
             insecure,
