@@ -29,6 +29,10 @@ enum Command {
     /// confidence intervals, e.g. `satrap arena --game territories --bots
     /// mcts,random --games 200 --seed 1`.
     Arena(satrap::arena::ArenaArgs),
+    /// Play rated games among the built-in bot levels through the service
+    /// and print each level's rating, e.g. `satrap ladder --game
+    /// territories --games 200` (see docs/bots.md, "The ladder").
+    Ladder(satrap::ladder::LadderArgs),
     /// Make an API key for --api-keys-file: prints the key (once; only its
     /// hash is kept) and the line to add to the keys file, e.g.
     /// `satrap api-key matchmaker creator`.
@@ -236,6 +240,18 @@ async fn main() -> std::process::ExitCode {
                 }
                 Err(e) => {
                     eprintln!("satrap arena: {e}");
+                    std::process::ExitCode::FAILURE
+                }
+            };
+        }
+        Some(Command::Ladder(args)) => {
+            return match satrap::ladder::run(&args).await {
+                Ok(ladder) => {
+                    print!("{}", ladder.render());
+                    std::process::ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("satrap ladder: {e}");
                     std::process::ExitCode::FAILURE
                 }
             };
