@@ -93,7 +93,14 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
 
     // append is guarded by the version.
     store
-        .append(&id("g"), 0, &[act(0, "A")], GameStatus::InProgress, None, None)
+        .append(
+            &id("g"),
+            0,
+            &[act(0, "A")],
+            GameStatus::InProgress,
+            None,
+            None,
+        )
         .await
         .map_err(store_err)?;
     let conflict = StoreError::Conflict {
@@ -103,14 +110,28 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
     };
     check(
         store
-            .append(&id("g"), 0, &[act(1, "B")], GameStatus::InProgress, None, None)
+            .append(
+                &id("g"),
+                0,
+                &[act(1, "B")],
+                GameStatus::InProgress,
+                None,
+                None,
+            )
             .await
             == Err(conflict),
         "stale append is a Conflict",
     )?;
     check(
         store
-            .append(&id("g"), 5, &[act(1, "B")], GameStatus::InProgress, None, None)
+            .append(
+                &id("g"),
+                5,
+                &[act(1, "B")],
+                GameStatus::InProgress,
+                None,
+                None,
+            )
             .await
             .is_err(),
         "append beyond the end is refused",
@@ -200,7 +221,14 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
         .await
         .map_err(store_err)?;
     store
-        .append(&id("h"), 0, &[act(0, "X")], GameStatus::Finished, None, None)
+        .append(
+            &id("h"),
+            0,
+            &[act(0, "X")],
+            GameStatus::Finished,
+            None,
+            None,
+        )
         .await
         .map_err(store_err)?;
     let mine = |games: Vec<super::GameSummary>| -> Vec<String> {
@@ -363,7 +391,14 @@ async fn check_access(store: &dyn GameStore, prefix: &str) -> Result<(), String>
         "live bot games counted per owner, games without bots not counted",
     )?;
     store
-        .append(&id("o"), 0, &[act(0, "x")], GameStatus::Finished, None, None)
+        .append(
+            &id("o"),
+            0,
+            &[act(0, "x")],
+            GameStatus::Finished,
+            None,
+            None,
+        )
         .await
         .map_err(store_err)?;
     check(

@@ -7,8 +7,8 @@ use satrap_rating::{Placing, Rating};
 use super::{check, record, store_err};
 use crate::{
     Event, EventKind, Expiry, GameEnd, GameRecord, GameStatus, GameStore, JoinSeat, Lease,
-    ListQuery, LoggedAction, MatchSeat, PlayerRating, QueueError, RatedEnd, RatedSeat,
-    SeatRecord, StoreError, Ticket, TicketState, bot_player_id,
+    ListQuery, LoggedAction, MatchSeat, PlayerRating, QueueError, RatedEnd, RatedSeat, SeatRecord,
+    StoreError, Ticket, TicketState, bot_player_id,
 };
 
 /// Every event after `after` (paged, so a store's limit is exercised too).
@@ -209,7 +209,13 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
         listed.len() == 1 && listed[0].rated && listed[0].seats == r1.seats,
         "list shows rated and the player ids",
     )?;
-    let casual = players_record(&id("casual"), &gt, &bob, &[("Ann", &ann), ("Cat", &cat)], false);
+    let casual = players_record(
+        &id("casual"),
+        &gt,
+        &bob,
+        &[("Ann", &ann), ("Cat", &cat)],
+        false,
+    );
     store.create(&casual).await.map_err(store_err)?;
     check(
         store
@@ -338,7 +344,13 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
     )?;
 
     // A second rated game starts from the ratings the first left.
-    let r2 = players_record(&id("r2"), &gt, &alice, &[("Annie", &ann), ("Cat", &cat)], true);
+    let r2 = players_record(
+        &id("r2"),
+        &gt,
+        &alice,
+        &[("Annie", &ann), ("Cat", &cat)],
+        true,
+    );
     store.create(&r2).await.map_err(store_err)?;
     let rated2 = satrap_rating::rate(&[after1[0].rating, Rating::START], &placings)
         .map_err(|e| e.to_string())?;
@@ -394,7 +406,11 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
             &[last_move()],
             GameStatus::Finished,
             None,
-            Some(&rated_end(&[("Zed", &zed, 1), ("Yan", &yan, 2), ("Xia", &xia, 3)])),
+            Some(&rated_end(&[
+                ("Zed", &zed, 1),
+                ("Yan", &yan, 2),
+                ("Xia", &xia, 3),
+            ])),
         )
         .await
         .map_err(store_err)?;
@@ -444,7 +460,10 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
     let feed = events(store, start, None).await?;
     let sequences: Vec<u64> = feed.iter().map(|e| e.sequence).collect();
     let gapless: Vec<u64> = (start + 1..=start + feed.len() as u64).collect();
-    check(sequences == gapless, &format!("the feed is gapless: {sequences:?}"))?;
+    check(
+        sequences == gapless,
+        &format!("the feed is gapless: {sequences:?}"),
+    )?;
     let want: Vec<(String, &str)> = [
         ("r1", "created"),
         ("r1", "started"),
@@ -469,7 +488,10 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
     .collect();
     check(
         story(&feed, prefix) == want,
-        &format!("the feed tells the games' story in order: {:?}", story(&feed, prefix)),
+        &format!(
+            "the feed tells the games' story in order: {:?}",
+            story(&feed, prefix)
+        ),
     )?;
     let find = |game: &str, kind: &str| {
         feed.iter()
@@ -544,7 +566,10 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
         .events_after(start + 5, None, 100)
         .await
         .map_err(store_err)?;
-    check(later == feed[5..], "events_after starts after the given number")?;
+    check(
+        later == feed[5..],
+        "events_after starts after the given number",
+    )?;
 
     // The leaderboard: displayed rating, highest first, then player id.
     let mut board = store
@@ -700,7 +725,10 @@ async fn check_queue(store: &dyn GameStore, prefix: &str) -> Result<(), String> 
     )?;
     check(
         store.ticket(&t2.id, 6_000).await.map_err(store_err)? == TicketState::Gone
-            && store.ticket(&anonymous.id, 6_000).await.map_err(store_err)?
+            && store
+                .ticket(&anonymous.id, 6_000)
+                .await
+                .map_err(store_err)?
                 == TicketState::Gone,
         "dropped and dequeued tickets are gone",
     )?;
@@ -715,7 +743,11 @@ async fn check_queue(store: &dyn GameStore, prefix: &str) -> Result<(), String> 
 
     // A match with a gone ticket, or one unseen since the limit, does nothing.
     let game = |n: &str| {
-        let mut r = record(&format!("{prefix}-match-{n}"), &format!("{prefix}_m"), 7_000);
+        let mut r = record(
+            &format!("{prefix}-match-{n}"),
+            &format!("{prefix}_m"),
+            7_000,
+        );
         r.seats[0].player_id = ann.clone();
         r.rated = true;
         r
@@ -769,7 +801,11 @@ async fn check_queue(store: &dyn GameStore, prefix: &str) -> Result<(), String> 
         "the winning match creates its game",
     )?;
     check(
-        store.load(&game(lost).id).await.map_err(store_err)?.is_none(),
+        store
+            .load(&game(lost).id)
+            .await
+            .map_err(store_err)?
+            .is_none(),
         "the losing match creates nothing",
     )?;
     check(
@@ -840,11 +876,17 @@ async fn check_cursors(store: &dyn GameStore, prefix: &str) -> Result<(), String
         "a live lease keeps another owner out",
     )?;
     check(
-        !store.advance_cursor(&name, "b", 9).await.map_err(store_err)?,
+        !store
+            .advance_cursor(&name, "b", 9)
+            .await
+            .map_err(store_err)?,
         "only the holder advances",
     )?;
     check(
-        store.advance_cursor(&name, "a", 7).await.map_err(store_err)?,
+        store
+            .advance_cursor(&name, "a", 7)
+            .await
+            .map_err(store_err)?,
         "the holder advances",
     )?;
     check(
@@ -872,11 +914,17 @@ async fn check_cursors(store: &dyn GameStore, prefix: &str) -> Result<(), String
         "an expired lease passes to another owner, with the position",
     )?;
     check(
-        !store.advance_cursor(&name, "a", 20).await.map_err(store_err)?,
+        !store
+            .advance_cursor(&name, "a", 20)
+            .await
+            .map_err(store_err)?,
         "the former holder no longer advances",
     )?;
     check(
-        store.advance_cursor(&name, "b", 9).await.map_err(store_err)?,
+        store
+            .advance_cursor(&name, "b", 9)
+            .await
+            .map_err(store_err)?,
         "the new holder advances",
     )?;
     check(
