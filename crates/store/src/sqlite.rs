@@ -948,18 +948,20 @@ impl GameStore for SqliteStore {
                     .map_err(backend)?;
                 rows.collect::<Result<_, _>>().map_err(backend)?
             };
-            let now = now_ms();
-            for id in &ids {
-                rated::game_event(&tx, id, now, EventKind::Deleted)?;
-                tx.execute("DELETE FROM games WHERE id = ?", [id])
-                    .map_err(backend)?;
-            }
+            // Old events go first, so the deleted events of this expiry
+            // stay whatever its limit (as on PostgreSQL).
             if let Some(before) = expiry.finished_before_ms {
                 tx.execute(
                     "DELETE FROM events WHERE at_ms < ?",
                     [i64::try_from(before).unwrap_or(i64::MAX)],
                 )
                 .map_err(backend)?;
+            }
+            let now = now_ms();
+            for id in &ids {
+                rated::game_event(&tx, id, now, EventKind::Deleted)?;
+                tx.execute("DELETE FROM games WHERE id = ?", [id])
+                    .map_err(backend)?;
             }
             tx.commit().map_err(backend)?;
             Ok(ids)

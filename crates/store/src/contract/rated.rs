@@ -167,7 +167,7 @@ fn ticket(prefix: &str, n: &str, pool: &str, player: &str, queued_at_ms: u64) ->
     }
 }
 
-/// Rated play on a store whose limit leaves room for 12 more games and
+/// Rated play on a store whose limit leaves room for 14 more games and
 /// whose feed nobody else writes while this runs (a fresh store or
 /// database: expiry and the gapless check look at the whole feed).
 pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), String> {
@@ -571,6 +571,64 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
         "events_after starts after the given number",
     )?;
 
+    // Two rated ends sharing a player at once: both count, one after the
+    // other (neither overwrites the other's change).
+    let before_race = store
+        .ratings(&gt, std::slice::from_ref(&ann))
+        .await
+        .map_err(store_err)?;
+    let r4 = players_record(
+        &id("r4"),
+        &gt,
+        &alice,
+        &[("Ann", &ann), ("Cat", &cat)],
+        true,
+    );
+    let r5 = players_record(
+        &id("r5"),
+        &gt,
+        &alice,
+        &[("Ann", &ann), ("Zed", &zed)],
+        true,
+    );
+    store.create(&r4).await.map_err(store_err)?;
+    store.create(&r5).await.map_err(store_err)?;
+    let (end4, end5) = (
+        rated_end(&[("Ann", &ann, 1), ("Cat", &cat, 2)]),
+        rated_end(&[("Ann", &ann, 2), ("Zed", &zed, 1)]),
+    );
+    let entry = [last_move()];
+    let (a4, a5) = tokio::join!(
+        store.append(&r4.id, 0, &entry, GameStatus::Finished, None, Some(&end4)),
+        store.append(&r5.id, 0, &entry, GameStatus::Finished, None, Some(&end5)),
+    );
+    a4.map_err(store_err)?;
+    a5.map_err(store_err)?;
+    let after_race = store
+        .ratings(&gt, std::slice::from_ref(&ann))
+        .await
+        .map_err(store_err)?;
+    let race_feed = events(store, start, None).await?;
+    let ann_changes: Vec<&crate::RatingChange> = race_feed
+        .iter()
+        .filter(|e| e.game_id == r4.id || e.game_id == r5.id)
+        .filter_map(|e| match &e.kind {
+            EventKind::Finished { changes, .. } => {
+                changes.iter().find(|c| c.after.player_id == ann)
+            }
+            _ => None,
+        })
+        .collect();
+    check(
+        after_race[0].games == before_race[0].games + 2
+            && after_race[0].wins == before_race[0].wins + 1
+            && ann_changes.len() == 2
+            && ann_changes[0].before.rating == before_race[0].rating
+            && ann_changes[1].before.rating == ann_changes[0].after.rating
+            && ann_changes[1].after.rating == after_race[0].rating,
+        &format!("racing rated ends both count, in order: {after_race:?}"),
+    )?;
+
     // The leaderboard: displayed rating, highest first, then player id.
     let mut board = store
         .ratings(
@@ -640,7 +698,7 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
         .await
         .map_err(store_err)?;
     check(
-        expired.contains(&id("r1")) && expired.contains(&id("duo")),
+        expired.contains(&id("r1")) && expired.contains(&id("duo")) && expired.contains(&id("r5")),
         "expiry removes finished games",
     )?;
     let kept = events(store, start, None).await?;
