@@ -2,6 +2,10 @@
 //! of each backend run (memory and SQLite in unit tests, PostgreSQL in
 //! `tests/postgres.rs`), so that the backends cannot drift apart.
 
+mod rated;
+
+pub use rated::check_rated;
+
 use super::{
     AccessRecord, Cursor, EntryKind, Expiry, GameRecord, GameStatus, GameStore, Head, JoinSeat,
     Joined, ListQuery, LobbyError, LoggedAction, SeatRecord, StoreError, TIMEOUT_SEAT_BOT,

@@ -785,6 +785,11 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn meets_the_rated_contract() -> Result<(), String> {
+        contract::check_rated(&MemoryStore::new(20), "m").await
+    }
+
+    #[tokio::test]
     async fn refuses_games_beyond_its_limit() -> Result<(), String> {
         contract::check_limit(&MemoryStore::new(3), "m", 3).await
     }

@@ -32,11 +32,13 @@ use super::deadline::{AsStoreError, Deadlines, Reachability, within};
 use super::tls::{TlsSettings, split_url};
 
 use super::{
-    AccessRecord, EntryKind, Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head,
-    JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction, Notice, SeatRecord, StoreError,
-    StoredGame, TIMEOUT_SEAT_BOT, bot_seat_name, choose_open_seat, now_ms,
+    AccessRecord, EntryKind, Event, EventKind, EventSeat, Expiry, GameEnd, GameRecord, GameStatus,
+    GameStore, GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction,
+    MatchSeat, NewEvent, Notice, PlayerRating, QueueError, SeatRecord, StoreError, StoredGame,
+    TIMEOUT_SEAT_BOT, Ticket, TicketState, bot_player_id, bot_seat_name, choose_open_seat, now_ms,
 };
 
+mod rated;
 mod work;
 
 /// The NOTIFY channel.
@@ -122,6 +124,74 @@ UPDATE games SET due_at_ms = 0 WHERE status <> 2;
 ALTER TABLE games ALTER COLUMN due_at_ms SET DEFAULT 0;
 CREATE INDEX IF NOT EXISTS games_due ON games (due_at_ms) WHERE due_at_ms IS NOT NULL;
 "#,
+    r#"
+-- Rated play (crates/store/src/rated.rs): who plays each seat, rated
+-- games, players' ratings, the feed (numbered by the one row of
+-- feed_sequence, see postgres/rated.rs), the matchmaking queue and the
+-- feed readers' cursors. (IF NOT EXISTS: safe to run again.)
+ALTER TABLE seats ADD COLUMN IF NOT EXISTS player_id TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN IF NOT EXISTS rated BOOLEAN NOT NULL DEFAULT false;
+CREATE TABLE IF NOT EXISTS ratings (
+    game_type     TEXT             NOT NULL,
+    player_id     TEXT             NOT NULL,
+    rating        DOUBLE PRECISION NOT NULL,
+    uncertainty   DOUBLE PRECISION NOT NULL,
+    games         BIGINT           NOT NULL,
+    wins          BIGINT           NOT NULL,
+    last_change   DOUBLE PRECISION NOT NULL,
+    updated_at_ms BIGINT           NOT NULL,
+    name          TEXT             NOT NULL,
+    PRIMARY KEY (game_type, player_id)
+);
+-- The leaderboard's order: displayed rating, highest first, then player
+-- id by its bytes.
+CREATE INDEX IF NOT EXISTS ratings_board
+    ON ratings (game_type, (rating - 3 * uncertainty) DESC, player_id COLLATE "C");
+CREATE TABLE IF NOT EXISTS feed_sequence (
+    id  INTEGER PRIMARY KEY CHECK (id = 1),
+    seq BIGINT  NOT NULL
+);
+INSERT INTO feed_sequence (id, seq) VALUES (1, 0) ON CONFLICT (id) DO NOTHING;
+CREATE TABLE IF NOT EXISTS events (
+    seq       BIGINT  PRIMARY KEY,
+    at_ms     BIGINT  NOT NULL,
+    game_id   TEXT    NOT NULL,
+    game_type TEXT    NOT NULL,
+    owner     TEXT    NOT NULL,
+    kind      INTEGER NOT NULL,
+    detail    TEXT    NOT NULL,
+    outcome   BYTEA   NOT NULL
+);
+CREATE INDEX IF NOT EXISTS events_by_owner ON events (owner, seq);
+CREATE INDEX IF NOT EXISTS events_by_time ON events (at_ms);
+CREATE TABLE IF NOT EXISTS match_queue (
+    id                TEXT PRIMARY KEY,
+    pool              TEXT             NOT NULL,
+    player_id         TEXT             NOT NULL,
+    name              TEXT             NOT NULL,
+    token_hash        BYTEA            NOT NULL,
+    display           DOUBLE PRECISION NOT NULL,
+    owner             TEXT             NOT NULL,
+    bot_fill_after_ms BIGINT,
+    bot               TEXT             NOT NULL,
+    queued_at_ms      BIGINT           NOT NULL,
+    seen_at_ms        BIGINT           NOT NULL,
+    game_id           TEXT,
+    seat              INTEGER
+);
+-- A player has at most one ticket (anonymous players any number).
+CREATE UNIQUE INDEX IF NOT EXISTS match_queue_player ON match_queue (player_id)
+    WHERE player_id <> '';
+CREATE INDEX IF NOT EXISTS match_queue_waiting ON match_queue (pool, queued_at_ms)
+    WHERE game_id IS NULL;
+CREATE INDEX IF NOT EXISTS match_queue_seen ON match_queue (seen_at_ms);
+CREATE TABLE IF NOT EXISTS feed_cursors (
+    name     TEXT PRIMARY KEY,
+    position BIGINT NOT NULL,
+    owner    TEXT,
+    until_ms BIGINT
+);
+"#,
 ];
 
 /// Appending moves `$5 + 1 ..= $5 + $1` to game `$4` (see `append`).
@@ -157,16 +227,18 @@ WITH counted AS (
     RETURNING games
 ), game AS (
     INSERT INTO games (id, game_type, options, seed, created_at_ms, updated_at_ms,
-                       settings, started_at_ms, status, private, spectator_hash, owner)
-    SELECT $2, $3, $4, $5, $6, $6, $11, $12, $13, $16, $17, $18 FROM counted
+                       settings, started_at_ms, status, private, spectator_hash, owner, rated)
+    SELECT $2, $3, $4, $5, $6, $6, $11, $12, $13, $16, $17, $18, $20 FROM counted
     ON CONFLICT (id) DO NOTHING
     RETURNING id
 ), seated AS (
-    INSERT INTO seats (game_id, seat, name, bot, token_hash, resigned, open, invite_hash)
-    SELECT game.id, s.n - 1, s.name, s.bot, s.token_hash, s.resigned, s.open, s.invite_hash
+    INSERT INTO seats (game_id, seat, name, bot, token_hash, resigned, open, invite_hash,
+                       player_id)
+    SELECT game.id, s.n - 1, s.name, s.bot, s.token_hash, s.resigned, s.open, s.invite_hash,
+           s.player_id
     FROM game, unnest($7::text[], $8::text[], $9::bytea[], $10::boolean[], $14::boolean[],
-                      $15::bytea[])
-         WITH ORDINALITY AS s (name, bot, token_hash, resigned, open, invite_hash, n)
+                      $15::bytea[], $19::text[])
+         WITH ORDINALITY AS s (name, bot, token_hash, resigned, open, invite_hash, player_id, n)
 )
 SELECT (SELECT count(*) FROM counted), (SELECT count(*) FROM game)";
 
@@ -175,12 +247,12 @@ const EXPIRE: &str = "
 WITH gone AS (
     DELETE FROM games
     WHERE (status = 2 AND updated_at_ms < $1) OR (status IN (1, 3) AND updated_at_ms < $2)
-    RETURNING id
+    RETURNING id, game_type, owner
 ), counted AS (
     UPDATE satrap_counts SET games = games - (SELECT count(*) FROM gone)
     WHERE id = 1 AND EXISTS (SELECT 1 FROM gone)
 )
-SELECT id FROM gone";
+SELECT id, game_type, owner FROM gone";
 
 /// The PostgreSQL store: the statements ([`Db`]) with a deadline on every
 /// call, and the background tasks (LISTEN, the readiness probe).
@@ -569,7 +641,7 @@ fn hash_from(blob: Option<Vec<u8>>) -> Result<Option<[u8; 32]>, StoreError> {
 
 fn seat_from(row: &Row) -> Result<SeatRecord, StoreError> {
     Ok(SeatRecord {
-        player_id: String::new(), // PLACEHOLDER
+        player_id: row.get("player_id"),
         name: row.get("name"),
         bot: row.get("bot"),
         token_hash: hash_from(row.get("token_hash"))?,
@@ -605,7 +677,7 @@ async fn load_seats(
     client: &impl deadpool_postgres::GenericClient,
     id: &str,
 ) -> Result<Vec<SeatRecord>, StoreError> {
-    let sql = "SELECT name, bot, token_hash, resigned, open, invite_hash
+    let sql = "SELECT name, bot, token_hash, resigned, open, invite_hash, player_id
                FROM seats WHERE game_id = $1 ORDER BY seat";
     client
         .query(&prepared(client, sql).await?, &[&id])
@@ -651,11 +723,42 @@ async fn stored_version(
         .map(|r| r.get::<_, i64>(0) as u64))
 }
 
+/// Why a version-guarded append changed nothing: the game is gone, or its
+/// log has another length.
+async fn refusal(
+    client: &impl deadpool_postgres::GenericClient,
+    id: &str,
+    version: u64,
+) -> StoreError {
+    match stored_version(client, id).await {
+        Err(e) => e,
+        Ok(None) => StoreError::NotFound(id.to_owned()),
+        Ok(Some(actual)) => StoreError::Conflict {
+            id: id.to_owned(),
+            expected: version,
+            actual,
+        },
+    }
+}
+
 /// The statements behind each store call (bounded by `PostgresStore`).
 impl Db {
     async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(backend)?;
+        self.create_in(&tx, record).await?;
+        tx.commit().await.map_err(backend)
+    }
+
+    /// Create game `record` in `tx`, counted against `--max-games` (the
+    /// counter row's lock serialises creation across replicas), with its
+    /// feed events. On an error the caller drops `tx`, which rolls back.
+    async fn create_in(
+        &self,
+        tx: &deadpool_postgres::Transaction<'_>,
+        record: &GameRecord,
+    ) -> Result<(), StoreError> {
+        let player_ids: Vec<&str> = record.seats.iter().map(|s| s.player_id.as_str()).collect();
         let names: Vec<&str> = record.seats.iter().map(|s| s.name.as_str()).collect();
         let bots: Vec<&str> = record.seats.iter().map(|s| s.bot.as_str()).collect();
         let hashes: Vec<Option<Vec<u8>>> = record
@@ -677,7 +780,7 @@ impl Db {
         };
         let row = tx
             .query_one(
-                &prepared(&tx, CREATE).await?,
+                &prepared(tx, CREATE).await?,
                 &[
                     &(self.max_games as i64),
                     &record.id,
@@ -697,18 +800,88 @@ impl Db {
                     &record.access.private,
                     &record.access.spectator_hash.map(|h| h.to_vec()),
                     &record.access.owner,
+                    &player_ids,
+                    &record.rated,
                 ],
             )
             .await
             .map_err(backend)?;
-        // Returning early drops `tx`, which rolls back (and so un-counts).
+        // The caller drops `tx` on an error, which rolls back (and so
+        // un-counts).
         if row.get::<_, i64>(0) == 0 {
             return Err(StoreError::Full(self.max_games));
         }
         if row.get::<_, i64>(1) == 0 {
             return Err(StoreError::AlreadyExists(record.id.clone()));
         }
-        tx.commit().await.map_err(backend)
+        // The feed, last (see `rated`): created, and started at once
+        // unless seats are open.
+        let event = |at_ms, kind| NewEvent {
+            at_ms,
+            game_id: record.id.clone(),
+            game_type: record.game_type.clone(),
+            owner: record.access.owner.clone(),
+            kind,
+        };
+        let seats = EventSeat::of(&record.seats);
+        rated::insert_event(
+            tx,
+            &event(
+                record.created_at_ms,
+                EventKind::Created {
+                    seats: seats.clone(),
+                    rated: record.rated,
+                },
+            ),
+        )
+        .await?;
+        if let Some(at) = record.started_at_ms {
+            rated::insert_event(tx, &event(at, EventKind::Started { seats })).await?;
+        }
+        Ok(())
+    }
+
+    /// Create game `record` for the tickets of `seats` in one transaction:
+    /// every ticket must still wait and have been seen since
+    /// `unseen_before_ms` (taken in ticket order, so two matches over
+    /// shared tickets wait for each other instead of deadlocking).
+    async fn create_match(
+        &self,
+        record: &GameRecord,
+        seats: &[MatchSeat],
+        unseen_before_ms: u64,
+    ) -> Result<bool, StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(backend)?;
+        let mut ordered: Vec<&MatchSeat> = seats.iter().collect();
+        ordered.sort_by(|a, b| a.ticket.cmp(&b.ticket));
+        let take = prepared(
+            &tx,
+            "UPDATE match_queue SET game_id = $1, seat = $2
+             WHERE id = $3 AND game_id IS NULL AND seen_at_ms >= $4",
+        )
+        .await?;
+        for m in ordered {
+            let taken = tx
+                .execute(
+                    &take,
+                    &[
+                        &record.id,
+                        &(m.seat as i32),
+                        &m.ticket,
+                        &(unseen_before_ms as i64),
+                    ],
+                )
+                .await
+                .map_err(backend)?;
+            if taken == 0 {
+                // Dropping `tx` rolls back the tickets taken so far.
+                return Ok(false);
+            }
+        }
+        self.create_in(&tx, record).await?;
+        tx.commit().await.map_err(backend)?;
+        Ok(true)
     }
 
     async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
@@ -722,7 +895,7 @@ impl Db {
             .await
             .map_err(backend)?;
         let sql = "SELECT game_type, options, seed, created_at_ms, private, spectator_hash, owner,
-                          settings, started_at_ms
+                          settings, started_at_ms, rated
                    FROM games WHERE id = $1";
         let Some(row) = tx
             .query_opt(&prepared(&tx, sql).await?, &[&id])
@@ -732,7 +905,7 @@ impl Db {
             return Ok(None);
         };
         let record = GameRecord {
-            rated: false, // PLACEHOLDER
+            rated: row.get(9),
             id: id.to_owned(),
             game_type: row.get(0),
             options: row.get(1),
@@ -759,11 +932,12 @@ impl Db {
         actions: &[LoggedAction],
         status: GameStatus,
         due_at_ms: Option<u64>,
+        end: Option<&GameEnd>,
     ) -> Result<(), StoreError> {
         // One statement, so one round trip: the version-guarded UPDATE takes
         // the game's row lock, the log rows go in only if it matched, and
         // the NOTIFY is delivered when the statement's transaction commits.
-        let client = self.client().await?;
+        let mut client = self.client().await?;
         let seats: Vec<i32> = actions.iter().map(|a| a.seat as i32).collect();
         let notations: Vec<&str> = actions.iter().map(|a| a.notation.as_str()).collect();
         let now = now_ms() as i64;
@@ -778,39 +952,44 @@ impl Db {
             .map(|a| a.seat as i32)
             .collect();
         let payload = format!("{id} {}", version + actions.len() as u64);
-        let appended = client
-            .query_opt(
-                &prepared(&client, APPEND).await?,
-                &[
-                    &(actions.len() as i64),
-                    &(status.code() as i32),
-                    &now,
-                    &id,
-                    &(version as i64),
-                    &seats,
-                    &notations,
-                    &CHANNEL,
-                    &payload,
-                    &times,
-                    &kinds,
-                    &taken,
-                    &TIMEOUT_SEAT_BOT,
-                    &due_at_ms.map(|at| at as i64),
-                ],
-            )
+        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 14] = [
+            &(actions.len() as i64),
+            &(status.code() as i32),
+            &now,
+            &id,
+            &(version as i64),
+            &seats,
+            &notations,
+            &CHANNEL,
+            &payload,
+            &times,
+            &kinds,
+            &taken,
+            &TIMEOUT_SEAT_BOT,
+            &due_at_ms.map(|at| at as i64),
+        ];
+        let Some(end) = end else {
+            let appended = client
+                .query_opt(&prepared(&client, APPEND).await?, &params)
+                .await
+                .map_err(backend)?;
+            if appended.is_some() {
+                return Ok(());
+            }
+            return Err(refusal(&client, id, version).await);
+        };
+        // A game's end: the same statement, then its ratings and event, in
+        // one transaction.
+        let tx = client.transaction().await.map_err(backend)?;
+        let appended = tx
+            .query_opt(&prepared(&tx, APPEND).await?, &params)
             .await
             .map_err(backend)?;
-        if appended.is_some() {
-            return Ok(());
+        if appended.is_none() {
+            return Err(refusal(&tx, id, version).await);
         }
-        Err(match stored_version(&client, id).await? {
-            None => StoreError::NotFound(id.to_owned()),
-            Some(actual) => StoreError::Conflict {
-                id: id.to_owned(),
-                expected: version,
-                actual,
-            },
-        })
+        rated::record_end(&tx, id, end, now as u64).await?;
+        tx.commit().await.map_err(backend)
     }
 
     async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError> {
@@ -829,7 +1008,6 @@ impl Db {
         tx.commit().await.map_err(backend)?;
         Ok(actions)
     }
-
     async fn head(&self, id: &str) -> Result<Option<Head>, StoreError> {
         let client = self.client().await?;
         let sql = "SELECT version, seat_revision FROM games WHERE id = $1";
@@ -892,13 +1070,15 @@ impl Db {
         let seats = load_seats(&tx, id).await?;
         let chosen = choose_open_seat(&seats, seat, taker.invite_hash)?;
         tx.execute(
-            "UPDATE seats SET open = false, invite_hash = NULL, name = $1, token_hash = $2
+            "UPDATE seats SET open = false, invite_hash = NULL, name = $1, token_hash = $2,
+                              player_id = $5
              WHERE game_id = $3 AND seat = $4",
             &[
                 &taker.name,
                 &taker.token_hash.to_vec(),
                 &id,
                 &(chosen as i32),
+                &taker.player_id,
             ],
         )
         .await
@@ -915,6 +1095,9 @@ impl Db {
             .map_err(backend)?
             .get(0);
         notify_seats(&tx, id, version).await?;
+        if let Some(at) = started {
+            rated::started_event(&tx, id, at as u64).await?;
+        }
         tx.commit().await.map_err(backend)?;
         Ok(Joined {
             seat: chosen,
@@ -928,7 +1111,8 @@ impl Db {
         lock_waiting(&tx, id).await?;
         let changed = tx
             .execute(
-                "UPDATE seats SET open = true, name = '', token_hash = NULL, invite_hash = NULL
+                "UPDATE seats SET open = true, name = '', token_hash = NULL, invite_hash = NULL,
+                                  player_id = ''
                  WHERE game_id = $1 AND seat = $2 AND bot = '' AND NOT open AND token_hash = $3",
                 &[&id, &(seat as i32), &holder.to_vec()],
             )
@@ -984,13 +1168,15 @@ impl Db {
             return Ok(false);
         };
         tx.execute(
-            "UPDATE seats SET open = false, invite_hash = NULL, bot = $1, name = $2
+            "UPDATE seats SET open = false, invite_hash = NULL, bot = $1, name = $2,
+                              player_id = $4
              WHERE game_id = $3 AND open",
-            &[&bot, &bot_seat_name(bot), &id],
+            &[&bot, &bot_seat_name(bot), &id, &bot_player_id(bot)],
         )
         .await
         .map_err(backend)?;
         notify_seats(&tx, id, row.get(0)).await?;
+        rated::started_event(&tx, id, now).await?;
         tx.commit().await.map_err(backend)?;
         Ok(true)
     }
@@ -1015,7 +1201,7 @@ impl Db {
         let rows = client
             .query(
                 "SELECT id, game_type, status, version, created_at_ms, updated_at_ms, private,
-                        settings
+                        settings, rated
                  FROM games
                  WHERE ($1::text IS NULL OR game_type = $1)
                    AND ($2::integer IS NULL OR status = $2)
@@ -1042,7 +1228,7 @@ impl Db {
         for r in rows {
             let id: String = r.get(0);
             games.push(GameSummary {
-                rated: false, // PLACEHOLDER
+                rated: r.get(8),
                 seats: load_seats(&client, &id).await?,
                 id,
                 game_type: r.get(1),
@@ -1061,14 +1247,39 @@ impl Db {
         let never = i64::MIN;
         let finished = expiry.finished_before_ms.map_or(never, |t| t as i64);
         let idle = expiry.idle_before_ms.map_or(never, |t| t as i64);
-        let client = self.client().await?;
-        Ok(client
-            .query(&prepared(&client, EXPIRE).await?, &[&finished, &idle])
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(backend)?;
+        let gone = tx
+            .query(&prepared(&tx, EXPIRE).await?, &[&finished, &idle])
             .await
-            .map_err(backend)?
-            .iter()
-            .map(|r| r.get(0))
-            .collect())
+            .map_err(backend)?;
+        if let Some(before) = expiry.finished_before_ms {
+            tx.execute(
+                "DELETE FROM events WHERE at_ms < $1",
+                &[&i64::try_from(before).unwrap_or(i64::MAX)],
+            )
+            .await
+            .map_err(backend)?;
+        }
+        let now = now_ms();
+        let mut ids = Vec::with_capacity(gone.len());
+        for r in &gone {
+            let id: String = r.get(0);
+            rated::insert_event(
+                &tx,
+                &NewEvent {
+                    at_ms: now,
+                    game_id: id.clone(),
+                    game_type: r.get(1),
+                    owner: r.get(2),
+                    kind: EventKind::Deleted,
+                },
+            )
+            .await?;
+            ids.push(id);
+        }
+        tx.commit().await.map_err(backend)?;
+        Ok(ids)
     }
 
     async fn set_token(
@@ -1115,13 +1326,16 @@ impl Db {
     async fn delete(&self, id: &str) -> Result<bool, StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(backend)?;
-        let gone = tx
-            .execute("DELETE FROM games WHERE id = $1", &[&id])
+        let Some(gone) = tx
+            .query_opt(
+                "DELETE FROM games WHERE id = $1 RETURNING game_type, owner",
+                &[&id],
+            )
             .await
-            .map_err(backend)?;
-        if gone == 0 {
+            .map_err(backend)?
+        else {
             return Ok(false);
-        }
+        };
         tx.execute(
             "UPDATE satrap_counts SET games = games - 1 WHERE id = 1",
             &[],
@@ -1134,6 +1348,17 @@ impl Db {
         tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
             .await
             .map_err(backend)?;
+        rated::insert_event(
+            &tx,
+            &NewEvent {
+                at_ms: now_ms(),
+                game_id: id.to_owned(),
+                game_type: gone.get(0),
+                owner: gone.get(1),
+                kind: EventKind::Deleted,
+            },
+        )
+        .await?;
         tx.commit().await.map_err(backend)?;
         Ok(true)
     }
@@ -1153,51 +1378,63 @@ impl Db {
 
 #[async_trait]
 impl GameStore for PostgresStore {
-    // PLACEHOLDER (replaced by the SQL backends' implementation).
-    async fn ratings(&self, _: &str, _: &[String]) -> Result<Vec<crate::PlayerRating>, StoreError> {
-        Err(StoreError::Backend("rated play not implemented".into()))
+    async fn ratings(
+        &self,
+        game_type: &str,
+        player_ids: &[String],
+    ) -> Result<Vec<PlayerRating>, StoreError> {
+        self.bounded("ratings", self.db.ratings(game_type, player_ids))
+            .await
     }
     async fn leaderboard(
         &self,
-        _: &str,
-        _: u64,
-        _: usize,
-    ) -> Result<Vec<crate::PlayerRating>, StoreError> {
-        Err(StoreError::Backend("rated play not implemented".into()))
+        game_type: &str,
+        offset: u64,
+        limit: usize,
+    ) -> Result<Vec<PlayerRating>, StoreError> {
+        self.bounded("leaderboard", self.db.leaderboard(game_type, offset, limit))
+            .await
     }
     async fn events_after(
         &self,
-        _: u64,
-        _: Option<&str>,
-        _: usize,
-    ) -> Result<Vec<crate::Event>, StoreError> {
-        Err(StoreError::Backend("rated play not implemented".into()))
+        after: u64,
+        owner: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Event>, StoreError> {
+        self.bounded("events_after", self.db.events_after(after, owner, limit))
+            .await
     }
-    async fn enqueue(&self, _: &crate::Ticket, _: u64) -> Result<(), crate::QueueError> {
-        Err(StoreError::Backend("rated play not implemented".into()).into())
+    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), QueueError> {
+        self.bounded("enqueue", self.db.enqueue(ticket, now_ms))
+            .await?
     }
-    async fn ticket(&self, _: &str, _: u64) -> Result<crate::TicketState, StoreError> {
-        Err(StoreError::Backend("rated play not implemented".into()))
+    async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError> {
+        self.bounded("ticket", self.db.ticket(id, now_ms)).await
     }
-    async fn dequeue(&self, _: &str) -> Result<(), StoreError> {
-        Err(StoreError::Backend("rated play not implemented".into()))
+    async fn dequeue(&self, id: &str) -> Result<(), StoreError> {
+        self.bounded("dequeue", self.db.dequeue(id)).await
     }
-    async fn queue(&self, _: u64) -> Result<Vec<crate::Ticket>, StoreError> {
-        Err(StoreError::Backend("rated play not implemented".into()))
+    async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError> {
+        self.bounded("queue", self.db.queue(unseen_before_ms)).await
     }
     async fn create_match(
         &self,
-        _: &GameRecord,
-        _: &[crate::MatchSeat],
-        _: u64,
+        record: &GameRecord,
+        seats: &[MatchSeat],
+        unseen_before_ms: u64,
     ) -> Result<bool, StoreError> {
-        Err(StoreError::Backend("rated play not implemented".into()))
+        self.bounded(
+            "create_match",
+            self.db.create_match(record, seats, unseen_before_ms),
+        )
+        .await
     }
-    async fn cursor(&self, _: &str, _: &crate::Lease<'_>) -> Result<Option<u64>, StoreError> {
-        Err(StoreError::Backend("rated play not implemented".into()))
+    async fn cursor(&self, name: &str, lease: &Lease<'_>) -> Result<Option<u64>, StoreError> {
+        self.bounded("cursor", self.db.cursor(name, lease)).await
     }
-    async fn advance_cursor(&self, _: &str, _: &str, _: u64) -> Result<bool, StoreError> {
-        Err(StoreError::Backend("rated play not implemented".into()))
+    async fn advance_cursor(&self, name: &str, owner: &str, to: u64) -> Result<bool, StoreError> {
+        self.bounded("advance_cursor", self.db.advance_cursor(name, owner, to))
+            .await
     }
     async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
         self.bounded("create", self.db.create(record)).await
@@ -1212,11 +1449,11 @@ impl GameStore for PostgresStore {
         actions: &[LoggedAction],
         status: GameStatus,
         due_at_ms: Option<u64>,
-        _end: Option<&crate::GameEnd>,
+        end: Option<&GameEnd>,
     ) -> Result<(), StoreError> {
         self.bounded(
             "append",
-            self.db.append(id, version, actions, status, due_at_ms),
+            self.db.append(id, version, actions, status, due_at_ms, end),
         )
         .await
     }
@@ -1370,6 +1607,74 @@ mod tests {
         assert!(why.contains("cannot connect"), "{why}");
         assert!(took < Duration::from_secs(2), "gave up after {took:?}");
         drop(silent);
+    }
+
+    /// A database of its own on the test server (`SATRAP_TEST_POSTGRES_URL`,
+    /// whose role may create databases), or `None` when none is configured
+    /// and `SATRAP_REQUIRE_EXTERNAL=1` does not forbid skipping.
+    async fn test_database(test: &str) -> Option<(String, String)> {
+        let Some(admin) = std::env::var("SATRAP_TEST_POSTGRES_URL")
+            .ok()
+            .filter(|u| !u.is_empty())
+        else {
+            assert!(
+                std::env::var("SATRAP_REQUIRE_EXTERNAL").as_deref() != Ok("1"),
+                "{test}: SATRAP_TEST_POSTGRES_URL is not set, and SATRAP_REQUIRE_EXTERNAL=1 forbids skipping"
+            );
+            eprintln!("SKIPPED {test}: SATRAP_TEST_POSTGRES_URL is not set");
+            return None;
+        };
+        let name = format!(
+            "satrap_store_{test}_{}_{}",
+            std::process::id(),
+            now_ms() % 1_000_000_000
+        );
+        let (client, connection) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
+            .await
+            .expect("connect to the test PostgreSQL");
+        tokio::spawn(connection);
+        client
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .await
+            .expect("CREATE DATABASE (the test role needs CREATEDB)");
+        let base = admin.split('?').next().unwrap_or(&admin);
+        let (server, _) = base.rsplit_once('/').expect("database URL has a path");
+        Some((format!("{server}/{name}"), name))
+    }
+
+    async fn drop_database(name: &str) {
+        let Ok(admin) = std::env::var("SATRAP_TEST_POSTGRES_URL") else {
+            return;
+        };
+        if let Ok((client, connection)) =
+            tokio_postgres::connect(&admin, tokio_postgres::NoTls).await
+        {
+            tokio::spawn(connection);
+            let _ = client
+                .batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                .await;
+        }
+    }
+
+    /// Rated play on a fresh database (its feed is this test's alone),
+    /// then the rest of the contract on the same schema.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn meets_the_rated_contract() {
+        let Some((url, name)) = test_database("rated").await else {
+            return;
+        };
+        let outcome = async {
+            let store = PostgresStore::connect(&url, 40)
+                .await
+                .map_err(|e| e.to_string())?;
+            crate::contract::check_rated(&store, "rated").await?;
+            crate::contract::check_store(&store, "store").await?;
+            crate::contract::check_lobby(&store, "lobby").await?;
+            crate::contract::check_join_race(&store, &store, "lobby").await
+        }
+        .await;
+        drop_database(&name).await;
+        assert_eq!(outcome, Ok(()));
     }
 
     #[test]

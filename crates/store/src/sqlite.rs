@@ -19,13 +19,15 @@ use std::sync::{Arc, Mutex};
 use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
+mod rated;
 mod writer;
 
 use super::deadline::within;
 use super::{
-    AccessRecord, Deadlines, EntryKind, Expiry, GameRecord, GameStatus, GameStore, GameSummary,
-    Head, JoinSeat, Joined, ListQuery, LobbyError, LoggedAction, SeatRecord, StoreError,
-    StoredGame, now_ms,
+    AccessRecord, Deadlines, EntryKind, Event, EventKind, EventSeat, Expiry, GameEnd, GameRecord,
+    GameStatus, GameStore, GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError,
+    LoggedAction, MatchSeat, NewEvent, PlayerRating, QueueError, SeatRecord, StoreError,
+    StoredGame, Ticket, TicketState, bot_player_id, now_ms,
 };
 
 /// Schema migrations, applied in order at start-up; `PRAGMA user_version`
@@ -79,6 +81,66 @@ UPDATE games SET started_at_ms = created_at_ms;
 ALTER TABLE seats ADD COLUMN open INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE seats ADD COLUMN invite_hash BLOB;
 ALTER TABLE actions ADD COLUMN kind INTEGER NOT NULL DEFAULT 0;
+"#,
+    r#"
+-- Rated play (crates/store/src/rated.rs): who plays each seat, rated
+-- games, players' ratings, the feed, the matchmaking queue and the feed
+-- readers' cursors.
+ALTER TABLE seats ADD COLUMN player_id TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE ratings (
+    game_type     TEXT    NOT NULL,
+    player_id     TEXT    NOT NULL,
+    rating        REAL    NOT NULL,
+    uncertainty   REAL    NOT NULL,
+    games         INTEGER NOT NULL,
+    wins          INTEGER NOT NULL,
+    last_change   REAL    NOT NULL,
+    updated_at_ms INTEGER NOT NULL,
+    name          TEXT    NOT NULL,
+    PRIMARY KEY (game_type, player_id)
+) WITHOUT ROWID;
+-- The leaderboard's order: displayed rating, highest first, then player.
+CREATE INDEX ratings_board ON ratings (game_type, (rating - 3 * uncertainty) DESC, player_id);
+-- AUTOINCREMENT: a number is never handed out twice, even after expiry
+-- removed the newest events.
+CREATE TABLE events (
+    seq       INTEGER PRIMARY KEY AUTOINCREMENT,
+    at_ms     INTEGER NOT NULL,
+    game_id   TEXT    NOT NULL,
+    game_type TEXT    NOT NULL,
+    owner     TEXT    NOT NULL,
+    kind      INTEGER NOT NULL,
+    detail    TEXT    NOT NULL,
+    outcome   BLOB    NOT NULL
+);
+CREATE INDEX events_by_owner ON events (owner, seq);
+CREATE INDEX events_by_time ON events (at_ms);
+CREATE TABLE match_queue (
+    id                TEXT PRIMARY KEY,
+    pool              TEXT    NOT NULL,
+    player_id         TEXT    NOT NULL,
+    name              TEXT    NOT NULL,
+    token_hash        BLOB    NOT NULL,
+    display           REAL    NOT NULL,
+    owner             TEXT    NOT NULL,
+    bot_fill_after_ms INTEGER,
+    bot               TEXT    NOT NULL,
+    queued_at_ms      INTEGER NOT NULL,
+    seen_at_ms        INTEGER NOT NULL,
+    game_id           TEXT,
+    seat              INTEGER
+);
+-- A player has at most one ticket (anonymous players any number).
+CREATE UNIQUE INDEX match_queue_player ON match_queue (player_id) WHERE player_id <> '';
+CREATE INDEX match_queue_waiting ON match_queue (pool, queued_at_ms, id) WHERE game_id IS NULL;
+CREATE INDEX match_queue_seen ON match_queue (seen_at_ms);
+CREATE TABLE feed_cursors (
+    name     TEXT PRIMARY KEY,
+    position INTEGER NOT NULL,
+    owner    TEXT,
+    until_ms INTEGER
+);
 "#,
 ];
 
@@ -295,7 +357,7 @@ fn hash_from(blob: Option<Vec<u8>>) -> Result<Option<[u8; 32]>, StoreError> {
 fn load_seats(conn: &Connection, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
     let mut stmt = conn
         .prepare_cached(
-            "SELECT name, bot, token_hash, resigned, open, invite_hash
+            "SELECT name, bot, token_hash, resigned, open, invite_hash, player_id
              FROM seats WHERE game_id = ? ORDER BY seat",
         )
         .map_err(backend)?;
@@ -308,13 +370,14 @@ fn load_seats(conn: &Connection, id: &str) -> Result<Vec<SeatRecord>, StoreError
                 r.get::<_, bool>(3)?,
                 r.get::<_, bool>(4)?,
                 r.get::<_, Option<Vec<u8>>>(5)?,
+                r.get::<_, String>(6)?,
             ))
         })
         .map_err(backend)?;
     rows.map(|row| {
-        let (name, bot, hash, resigned, open, invite) = row.map_err(backend)?;
+        let (name, bot, hash, resigned, open, invite, player_id) = row.map_err(backend)?;
         Ok(SeatRecord {
-            player_id: String::new(), // PLACEHOLDER
+            player_id,
             name,
             bot,
             token_hash: hash_from(hash)?,
@@ -383,6 +446,18 @@ fn waiting(tx: &Transaction<'_>, id: &str) -> Result<Result<(), LobbyError>, Sto
     })
 }
 
+/// Create game `record` unless the store holds `max` games already.
+fn create_in(tx: &Transaction<'_>, record: &GameRecord, max: usize) -> Result<(), StoreError> {
+    let count: i64 = tx
+        .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
+        .map_err(backend)?;
+    if count as usize >= max {
+        return Err(StoreError::Full(max));
+    }
+    insert_game(tx, record)
+}
+
+/// Insert the game, its seats and its feed events.
 fn insert_game(tx: &Transaction<'_>, record: &GameRecord) -> Result<(), StoreError> {
     let status = if record.started_at_ms.is_some() {
         GameStatus::InProgress
@@ -392,8 +467,9 @@ fn insert_game(tx: &Transaction<'_>, record: &GameRecord) -> Result<(), StoreErr
     let inserted = tx
         .execute(
             "INSERT INTO games (id, game_type, options, seed, created_at_ms, updated_at_ms,
-                                private, spectator_hash, owner, settings, started_at_ms, status)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                                private, spectator_hash, owner, settings, started_at_ms, status,
+                                rated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
              ON CONFLICT (id) DO NOTHING",
             params![
                 record.id,
@@ -406,7 +482,8 @@ fn insert_game(tx: &Transaction<'_>, record: &GameRecord) -> Result<(), StoreErr
                 record.access.owner,
                 record.settings,
                 record.started_at_ms.map(|t| t as i64),
-                status.code()
+                status.code(),
+                record.rated
             ],
         )
         .map_err(backend)?;
@@ -415,8 +492,9 @@ fn insert_game(tx: &Transaction<'_>, record: &GameRecord) -> Result<(), StoreErr
     }
     for (i, s) in record.seats.iter().enumerate() {
         tx.execute(
-            "INSERT INTO seats (game_id, seat, name, bot, token_hash, resigned, open, invite_hash)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO seats (game_id, seat, name, bot, token_hash, resigned, open, invite_hash,
+                                player_id)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             params![
                 record.id,
                 i as i64,
@@ -425,62 +503,39 @@ fn insert_game(tx: &Transaction<'_>, record: &GameRecord) -> Result<(), StoreErr
                 s.token_hash.map(|h| h.to_vec()),
                 s.resigned,
                 s.open,
-                s.invite_hash.map(|h| h.to_vec())
+                s.invite_hash.map(|h| h.to_vec()),
+                s.player_id
             ],
         )
         .map_err(backend)?;
+    }
+    // The feed: created, and started at once unless seats are open.
+    let event = |at_ms, kind| NewEvent {
+        at_ms,
+        game_id: record.id.clone(),
+        game_type: record.game_type.clone(),
+        owner: record.access.owner.clone(),
+        kind,
+    };
+    let seats = EventSeat::of(&record.seats);
+    rated::insert_event(
+        tx,
+        &event(
+            record.created_at_ms,
+            EventKind::Created {
+                seats: seats.clone(),
+                rated: record.rated,
+            },
+        ),
+    )?;
+    if let Some(at) = record.started_at_ms {
+        rated::insert_event(tx, &event(at, EventKind::Started { seats }))?;
     }
     Ok(())
 }
 
 #[async_trait]
 impl GameStore for SqliteStore {
-    // PLACEHOLDER (replaced by the SQL backends' implementation).
-    async fn ratings(&self, _: &str, _: &[String]) -> Result<Vec<crate::PlayerRating>, StoreError> {
-        Err(StoreError::Backend("rated play not implemented".into()))
-    }
-    async fn leaderboard(
-        &self,
-        _: &str,
-        _: u64,
-        _: usize,
-    ) -> Result<Vec<crate::PlayerRating>, StoreError> {
-        Err(StoreError::Backend("rated play not implemented".into()))
-    }
-    async fn events_after(
-        &self,
-        _: u64,
-        _: Option<&str>,
-        _: usize,
-    ) -> Result<Vec<crate::Event>, StoreError> {
-        Err(StoreError::Backend("rated play not implemented".into()))
-    }
-    async fn enqueue(&self, _: &crate::Ticket, _: u64) -> Result<(), crate::QueueError> {
-        Err(StoreError::Backend("rated play not implemented".into()).into())
-    }
-    async fn ticket(&self, _: &str, _: u64) -> Result<crate::TicketState, StoreError> {
-        Err(StoreError::Backend("rated play not implemented".into()))
-    }
-    async fn dequeue(&self, _: &str) -> Result<(), StoreError> {
-        Err(StoreError::Backend("rated play not implemented".into()))
-    }
-    async fn queue(&self, _: u64) -> Result<Vec<crate::Ticket>, StoreError> {
-        Err(StoreError::Backend("rated play not implemented".into()))
-    }
-    async fn create_match(
-        &self,
-        _: &GameRecord,
-        _: &[crate::MatchSeat],
-        _: u64,
-    ) -> Result<bool, StoreError> {
-        Err(StoreError::Backend("rated play not implemented".into()))
-    }
-    async fn cursor(&self, _: &str, _: &crate::Lease<'_>) -> Result<Option<u64>, StoreError> {
-        Err(StoreError::Backend("rated play not implemented".into()))
-    }
-    async fn advance_cursor(&self, _: &str, _: &str, _: u64) -> Result<bool, StoreError> {
-        Err(StoreError::Backend("rated play not implemented".into()))
-    }
     fn faults(&self) -> Option<tokio::sync::watch::Receiver<Option<String>>> {
         Some(self.file.fault.subscribe())
     }
@@ -490,13 +545,7 @@ impl GameStore for SqliteStore {
         let max = self.max_games;
         self.run_write("create", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
-            let count: i64 = tx
-                .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
-                .map_err(backend)?;
-            if count as usize >= max {
-                return Err(StoreError::Full(max));
-            }
-            insert_game(&tx, &record)?;
+            create_in(&tx, &record, max)?;
             tx.commit().map_err(backend)
         })
         .await
@@ -509,7 +558,7 @@ impl GameStore for SqliteStore {
             let row = tx
                 .query_row(
                     "SELECT game_type, options, seed, created_at_ms, private, spectator_hash, owner,
-                            settings, started_at_ms
+                            settings, started_at_ms, rated
                      FROM games WHERE id = ?",
                     [&id],
                     |r| {
@@ -525,7 +574,11 @@ impl GameStore for SqliteStore {
                                 r.get::<_, Option<Vec<u8>>>(5)?,
                                 r.get::<_, String>(6)?,
                             ),
-                            (r.get::<_, Vec<u8>>(7)?, r.get::<_, Option<i64>>(8)?),
+                            (
+                                r.get::<_, Vec<u8>>(7)?,
+                                r.get::<_, Option<i64>>(8)?,
+                                r.get::<_, bool>(9)?,
+                            ),
                         ))
                     },
                 )
@@ -534,13 +587,13 @@ impl GameStore for SqliteStore {
             let Some((
                 (game_type, options, seed, created),
                 (private, spectator, owner),
-                (settings, started),
+                (settings, started, rated),
             )) = row
             else {
                 return Ok(None);
             };
             let record = GameRecord {
-                rated: false, // PLACEHOLDER
+                rated,
                 access: AccessRecord {
                     private,
                     spectator_hash: hash_from(spectator)?,
@@ -570,7 +623,7 @@ impl GameStore for SqliteStore {
         // One process writes the file: it drives every game it has, and
         // needs no due times (see `crate::work`).
         _due_at_ms: Option<u64>,
-        _end: Option<&crate::GameEnd>,
+        end: Option<&GameEnd>,
     ) -> Result<(), StoreError> {
         let (done, answer) = tokio::sync::oneshot::channel();
         self.writer.submit(writer::PendingAppend {
@@ -578,6 +631,7 @@ impl GameStore for SqliteStore {
             version,
             actions: actions.to_vec(),
             status,
+            end: end.cloned(),
             done,
         })?;
         // Answered by the writer thread after the commit that holds this
@@ -668,9 +722,16 @@ impl GameStore for SqliteStore {
                 Err(e) => return Ok(Err(e)),
             };
             tx.execute(
-                "UPDATE seats SET open = 0, invite_hash = NULL, name = ?, token_hash = ?
+                "UPDATE seats SET open = 0, invite_hash = NULL, name = ?, token_hash = ?,
+                                  player_id = ?
                      WHERE game_id = ? AND seat = ?",
-                params![taker.name, taker.token_hash.to_vec(), id, chosen as i64],
+                params![
+                    taker.name,
+                    taker.token_hash.to_vec(),
+                    taker.player_id,
+                    id,
+                    chosen as i64
+                ],
             )
             .map_err(backend)?;
             let still_open = seats.iter().filter(|s| s.open).count() - 1;
@@ -682,6 +743,9 @@ impl GameStore for SqliteStore {
                 params![now_ms as i64, started.map(|t| t as i64), id],
             )
             .map_err(backend)?;
+            if let Some(at) = started {
+                rated::started_event(&tx, &id, at)?;
+            }
             tx.commit().map_err(backend)?;
             Ok(Ok(Joined {
                 seat: chosen,
@@ -700,7 +764,8 @@ impl GameStore for SqliteStore {
             }
             let changed = tx
                 .execute(
-                    "UPDATE seats SET open = 1, name = '', token_hash = NULL, invite_hash = NULL
+                    "UPDATE seats SET open = 1, name = '', token_hash = NULL, invite_hash = NULL,
+                                     player_id = ''
                      WHERE game_id = ? AND seat = ? AND bot = '' AND open = 0 AND token_hash = ?",
                     params![id, seat as i64, holder.to_vec()],
                 )
@@ -749,11 +814,12 @@ impl GameStore for SqliteStore {
                 return Ok(false);
             }
             tx.execute(
-                "UPDATE seats SET open = 0, invite_hash = NULL, bot = ?, name = ?
+                "UPDATE seats SET open = 0, invite_hash = NULL, bot = ?, name = ?, player_id = ?
                  WHERE game_id = ? AND open = 1",
-                params![bot, super::bot_seat_name(&bot), id],
+                params![bot, super::bot_seat_name(&bot), bot_player_id(&bot), id],
             )
             .map_err(backend)?;
+            rated::started_event(&tx, &id, now)?;
             tx.commit().map_err(backend)?;
             Ok(true)
         })
@@ -785,12 +851,12 @@ impl GameStore for SqliteStore {
                 Some(c) => (Some(c.created_at_ms as i64), Some(c.id.clone())),
                 None => (None, None),
             };
-            type Row = (String, String, i64, i64, i64, i64, Vec<u8>, bool);
+            type Row = (String, String, i64, i64, i64, i64, Vec<u8>, bool, bool);
             let rows: Vec<Row> = {
                 let mut stmt = tx
                     .prepare_cached(
                         "SELECT id, game_type, status, version, created_at_ms, updated_at_ms,
-                                settings, private
+                                settings, private, rated
                          FROM games
                          WHERE (?1 IS NULL OR game_type = ?1)
                            AND (?2 IS NULL OR status = ?2)
@@ -824,6 +890,7 @@ impl GameStore for SqliteStore {
                                 r.get(5)?,
                                 r.get(6)?,
                                 r.get(7)?,
+                                r.get(8)?,
                             ))
                         },
                     )
@@ -832,9 +899,19 @@ impl GameStore for SqliteStore {
             };
             rows.into_iter()
                 .map(
-                    |(id, game_type, status, version, created, updated, settings, private)| {
+                    |(
+                        id,
+                        game_type,
+                        status,
+                        version,
+                        created,
+                        updated,
+                        settings,
+                        private,
+                        rated,
+                    )| {
                         Ok(GameSummary {
-                            rated: false, // PLACEHOLDER
+                            rated,
                             seats: load_seats(&tx, &id)?,
                             id,
                             game_type,
@@ -871,7 +948,18 @@ impl GameStore for SqliteStore {
                     .map_err(backend)?;
                 rows.collect::<Result<_, _>>().map_err(backend)?
             };
+            // Old events go first, so the deleted events of this expiry
+            // stay whatever its limit (as on PostgreSQL).
+            if let Some(before) = expiry.finished_before_ms {
+                tx.execute(
+                    "DELETE FROM events WHERE at_ms < ?",
+                    [i64::try_from(before).unwrap_or(i64::MAX)],
+                )
+                .map_err(backend)?;
+            }
+            let now = now_ms();
             for id in &ids {
+                rated::game_event(&tx, id, now, EventKind::Deleted)?;
                 tx.execute("DELETE FROM games WHERE id = ?", [id])
                     .map_err(backend)?;
             }
@@ -923,6 +1011,7 @@ impl GameStore for SqliteStore {
         let id = id.to_owned();
         self.run_write("delete", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
+            rated::game_event(&tx, &id, now_ms(), EventKind::Deleted)?;
             let gone = tx
                 .execute("DELETE FROM games WHERE id = ?", [&id])
                 .map_err(backend)?;
@@ -947,6 +1036,252 @@ impl GameStore for SqliteStore {
             .map_err(backend)?
             .query_row([&owner], |r| r.get::<_, i64>(0))
             .map(|n| n as u64)
+            .map_err(backend)
+        })
+        .await
+    }
+
+    async fn ratings(
+        &self,
+        game_type: &str,
+        player_ids: &[String],
+    ) -> Result<Vec<PlayerRating>, StoreError> {
+        let (game_type, player_ids) = (game_type.to_owned(), player_ids.to_vec());
+        self.run("ratings", move |conn| {
+            player_ids
+                .iter()
+                .map(|p| rated::read_rating(conn, &game_type, p))
+                .collect()
+        })
+        .await
+    }
+
+    async fn leaderboard(
+        &self,
+        game_type: &str,
+        offset: u64,
+        limit: usize,
+    ) -> Result<Vec<PlayerRating>, StoreError> {
+        let game_type = game_type.to_owned();
+        self.run("leaderboard", move |conn| {
+            rated::leaderboard(conn, &game_type, offset, limit)
+        })
+        .await
+    }
+
+    async fn events_after(
+        &self,
+        after: u64,
+        owner: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Event>, StoreError> {
+        let owner = owner.map(str::to_owned);
+        self.run("events_after", move |conn| {
+            rated::events_after(conn, after, owner.as_deref(), limit)
+        })
+        .await
+    }
+
+    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), QueueError> {
+        let t = ticket.clone();
+        self.run_write("enqueue", move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let (player_queued, id_taken): (bool, bool) = tx
+                .query_row(
+                    "SELECT EXISTS (SELECT 1 FROM match_queue WHERE ?1 <> '' AND player_id = ?1),
+                            EXISTS (SELECT 1 FROM match_queue WHERE id = ?2)",
+                    params![t.player_id, t.id],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .map_err(backend)?;
+            if player_queued {
+                return Ok(Err(QueueError::AlreadyQueued));
+            }
+            if id_taken {
+                return Ok(Err(StoreError::AlreadyExists(t.id).into()));
+            }
+            tx.execute(
+                &format!(
+                    "INSERT INTO match_queue ({}, seen_at_ms)
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    rated::TICKET_COLUMNS
+                ),
+                params![
+                    t.id,
+                    t.pool,
+                    t.player_id,
+                    t.name,
+                    t.token_hash.to_vec(),
+                    t.display,
+                    t.owner,
+                    t.bot_fill_after_ms.map(|b| b as i64),
+                    t.bot,
+                    t.queued_at_ms as i64,
+                    now_ms as i64
+                ],
+            )
+            .map_err(backend)?;
+            tx.commit().map_err(backend)?;
+            Ok(Ok(()))
+        })
+        .await?
+    }
+
+    async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError> {
+        let id = id.to_owned();
+        self.run_write("ticket", move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            tx.execute(
+                "UPDATE match_queue SET seen_at_ms = max(seen_at_ms, ?) WHERE id = ?",
+                params![now_ms as i64, id],
+            )
+            .map_err(backend)?;
+            type Row = (String, i64, Option<String>, Option<i64>);
+            let row: Option<Row> = tx
+                .query_row(
+                    "SELECT pool, queued_at_ms, game_id, seat FROM match_queue WHERE id = ?",
+                    [&id],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                )
+                .optional()
+                .map_err(backend)?;
+            let state = match row {
+                None => TicketState::Gone,
+                Some((_, _, Some(game_id), seat)) => TicketState::Matched {
+                    game_id,
+                    seat: seat.unwrap_or(0) as u32,
+                },
+                Some((pool, queued_at, None, _)) => {
+                    let (ahead, waiting): (i64, i64) = tx
+                        .query_row(
+                            "SELECT count(*) FILTER (WHERE queued_at_ms < ?2
+                                        OR (queued_at_ms = ?2 AND id < ?3)),
+                                    count(*)
+                             FROM match_queue WHERE pool = ?1 AND game_id IS NULL",
+                            params![pool, queued_at, id],
+                            |r| Ok((r.get(0)?, r.get(1)?)),
+                        )
+                        .map_err(backend)?;
+                    TicketState::Queued {
+                        position: ahead as u32 + 1,
+                        waiting: waiting as u32,
+                    }
+                }
+            };
+            tx.commit().map_err(backend)?;
+            Ok(state)
+        })
+        .await
+    }
+
+    async fn dequeue(&self, id: &str) -> Result<(), StoreError> {
+        let id = id.to_owned();
+        self.run_write("dequeue", move |conn| {
+            conn.execute("DELETE FROM match_queue WHERE id = ?", [&id])
+                .map(drop)
+                .map_err(backend)
+        })
+        .await
+    }
+
+    async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError> {
+        self.run_write("queue", move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            tx.execute(
+                "DELETE FROM match_queue WHERE seen_at_ms < ?",
+                [unseen_before_ms as i64],
+            )
+            .map_err(backend)?;
+            let waiting = {
+                let mut stmt = tx
+                    .prepare_cached(&format!(
+                        "SELECT {} FROM match_queue WHERE game_id IS NULL
+                         ORDER BY queued_at_ms, id",
+                        rated::TICKET_COLUMNS
+                    ))
+                    .map_err(backend)?;
+                let rows = stmt.query_map([], rated::ticket_from).map_err(backend)?;
+                rows.collect::<Result<Vec<_>, _>>().map_err(backend)?
+            };
+            tx.commit().map_err(backend)?;
+            Ok(waiting)
+        })
+        .await
+    }
+
+    async fn create_match(
+        &self,
+        record: &GameRecord,
+        seats: &[MatchSeat],
+        unseen_before_ms: u64,
+    ) -> Result<bool, StoreError> {
+        let (record, seats, max) = (record.clone(), seats.to_vec(), self.max_games);
+        self.run_write("create_match", move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            for m in &seats {
+                let taken = tx
+                    .execute(
+                        "UPDATE match_queue SET game_id = ?, seat = ?
+                         WHERE id = ? AND game_id IS NULL AND seen_at_ms >= ?",
+                        params![record.id, m.seat, m.ticket, unseen_before_ms as i64],
+                    )
+                    .map_err(backend)?;
+                if taken == 0 {
+                    // Dropping the transaction rolls back the tickets taken.
+                    return Ok(false);
+                }
+            }
+            create_in(&tx, &record, max)?;
+            tx.commit().map_err(backend)?;
+            Ok(true)
+        })
+        .await
+    }
+
+    async fn cursor(&self, name: &str, lease: &Lease<'_>) -> Result<Option<u64>, StoreError> {
+        let (name, owner) = (name.to_owned(), lease.owner.to_owned());
+        let (now, until) = (lease.now_ms as i64, lease.until_ms as i64);
+        self.run_write("cursor", move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            tx.execute(
+                "INSERT INTO feed_cursors (name, position) VALUES (?, 0)
+                 ON CONFLICT (name) DO NOTHING",
+                [&name],
+            )
+            .map_err(backend)?;
+            let taken = tx
+                .execute(
+                    "UPDATE feed_cursors SET owner = ?1, until_ms = ?2
+                     WHERE name = ?3 AND (owner IS NULL OR owner = ?1 OR until_ms < ?4)",
+                    params![owner, until, name, now],
+                )
+                .map_err(backend)?;
+            let position = if taken == 0 {
+                None
+            } else {
+                let p: i64 = tx
+                    .query_row(
+                        "SELECT position FROM feed_cursors WHERE name = ?",
+                        [&name],
+                        |r| r.get(0),
+                    )
+                    .map_err(backend)?;
+                Some(p as u64)
+            };
+            tx.commit().map_err(backend)?;
+            Ok(position)
+        })
+        .await
+    }
+
+    async fn advance_cursor(&self, name: &str, owner: &str, to: u64) -> Result<bool, StoreError> {
+        let (name, owner) = (name.to_owned(), owner.to_owned());
+        self.run_write("advance_cursor", move |conn| {
+            conn.execute(
+                "UPDATE feed_cursors SET position = max(position, ?) WHERE name = ? AND owner = ?",
+                params![to as i64, name, owner],
+            )
+            .map(|n| n > 0)
             .map_err(backend)
         })
         .await
@@ -985,6 +1320,14 @@ mod tests {
             .map_err(|e| e.to_string())?;
         contract::check_lobby(&store, "s").await?;
         contract::check_join_race(&store, &store, "s").await
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn meets_the_rated_contract() -> Result<(), String> {
+        let store = SqliteStore::open(&temp_db("rated"), 20)
+            .await
+            .map_err(|e| e.to_string())?;
+        contract::check_rated(&store, "s").await
     }
 
     /// Group commit: racing appends to many games, several per game, are

@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex};
 use rusqlite::{Connection, params};
 
 use super::{FileGuard, backend, stamp, stored_version};
-use crate::{EntryKind, GameStatus, LoggedAction, StoreError, TIMEOUT_SEAT_BOT, now_ms};
+use crate::{EntryKind, GameEnd, GameStatus, LoggedAction, StoreError, TIMEOUT_SEAT_BOT, now_ms};
 
 /// Most appends in one transaction: bounds how long one commit holds the
 /// connection (readers wait for it) and how much one failure answers.
@@ -34,6 +34,9 @@ pub(super) struct PendingAppend {
     pub version: u64,
     pub actions: Vec<LoggedAction>,
     pub status: GameStatus,
+    /// The end the last action made: its event and any new ratings are
+    /// recorded by this append, in its transaction.
+    pub end: Option<GameEnd>,
     pub done: tokio::sync::oneshot::Sender<Result<(), StoreError>>,
 }
 
@@ -304,6 +307,10 @@ fn append_one(conn: &Connection, p: &PendingAppend) -> Result<Result<(), StoreEr
                 .map_err(backend)?;
         }
     }
+    if let Some(end) = &p.end {
+        // The end's event and ratings, in the commit of its last action.
+        super::rated::record_end(conn, &p.id, end, now as u64)?;
+    }
     Ok(Ok(()))
 }
 
@@ -351,6 +358,7 @@ mod tests {
                 ..LoggedAction::default()
             }],
             status: GameStatus::InProgress,
+            end: None,
             done,
         };
         (p, answer)

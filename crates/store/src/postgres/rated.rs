@@ -1,0 +1,493 @@
+//! Rated play on PostgreSQL (see [`crate::rated`]).
+//!
+//! The feed's numbers come from the one row of `feed_sequence`, incremented
+//! in the transaction that inserts the event: its row lock is held until
+//! that transaction commits, so the next number is handed out only after
+//! the previous event is committed (or rolled back, taking its number with
+//! it). Numbers therefore follow commit order without gaps, whichever
+//! replica writes. Every transaction inserts its events last, after every
+//! other row lock it takes, so the counter is held briefly and never
+//! waited for while holding it.
+//!
+//! Ratings: a rated end first makes sure each player has a row (inserted in
+//! player order), then locks the rows (`FOR UPDATE`, in player order) and
+//! reads them, so two ends sharing a player rate one after the other and
+//! neither overwrites the other's change.
+
+use deadpool_postgres::GenericClient;
+use satrap_rating::Rating;
+use tokio_postgres::Row;
+
+use super::{Db, backend, load_seats, prepared};
+use crate::{
+    Event, EventKind, EventSeat, GameEnd, Lease, NewEvent, PlayerRating, QueueError, StoreError,
+    Ticket, TicketState, rated,
+};
+
+/// Event `$1..$7` with the next number.
+const INSERT_EVENT: &str = "
+WITH numbered AS (
+    UPDATE feed_sequence SET seq = seq + 1 WHERE id = 1 RETURNING seq
+)
+INSERT INTO events (seq, at_ms, game_id, game_type, owner, kind, detail, outcome)
+SELECT seq, $1::bigint, $2::text, $3::text, $4::text, $5::integer, $6::text, $7::bytea
+FROM numbered";
+
+/// Record `event` with the next sequence number (last in its transaction).
+pub(super) async fn insert_event(
+    client: &impl GenericClient,
+    event: &NewEvent,
+) -> Result<(), StoreError> {
+    let (kind, detail, outcome) = event.kind.to_stored()?;
+    let inserted = client
+        .execute(
+            &prepared(client, INSERT_EVENT).await?,
+            &[
+                &(event.at_ms as i64),
+                &event.game_id,
+                &event.game_type,
+                &event.owner,
+                &(kind as i32),
+                &detail,
+                &outcome,
+            ],
+        )
+        .await
+        .map_err(backend)?;
+    if inserted == 1 {
+        Ok(())
+    } else {
+        Err(StoreError::Backend(
+            "postgres: the feed_sequence row is missing".into(),
+        ))
+    }
+}
+
+/// Record an event about stored game `id` (type and owner from its row);
+/// `NotFound` if there is none.
+pub(super) async fn game_event(
+    client: &impl GenericClient,
+    id: &str,
+    at_ms: u64,
+    kind: EventKind,
+) -> Result<(), StoreError> {
+    let sql = "SELECT game_type, owner FROM games WHERE id = $1";
+    let row = client
+        .query_opt(&prepared(client, sql).await?, &[&id])
+        .await
+        .map_err(backend)?
+        .ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
+    insert_event(
+        client,
+        &NewEvent {
+            at_ms,
+            game_id: id.to_owned(),
+            game_type: row.get(0),
+            owner: row.get(1),
+            kind,
+        },
+    )
+    .await
+}
+
+/// Record that game `id` started at `at_ms`, with its seats as stored now.
+pub(super) async fn started_event(
+    client: &impl GenericClient,
+    id: &str,
+    at_ms: u64,
+) -> Result<(), StoreError> {
+    let seats = EventSeat::of(&load_seats(client, id).await?);
+    game_event(client, id, at_ms, EventKind::Started { seats }).await
+}
+
+const RATING_COLUMNS: &str =
+    "game_type, player_id, rating, uncertainty, games, wins, last_change, updated_at_ms, name";
+
+fn rating_from(r: &Row) -> PlayerRating {
+    PlayerRating {
+        game_type: r.get(0),
+        player_id: r.get(1),
+        rating: Rating {
+            rating: r.get(2),
+            uncertainty: r.get(3),
+        },
+        games: r.get::<_, i64>(4) as u64,
+        wins: r.get::<_, i64>(5) as u64,
+        last_change: r.get(6),
+        updated_at_ms: r.get::<_, i64>(7) as u64,
+        name: r.get(8),
+    }
+}
+
+/// The standings of `players` in `game_type`, locked until the transaction
+/// ends, in the order given.
+async fn lock_ratings(
+    tx: &impl GenericClient,
+    game_type: &str,
+    players: &[String],
+) -> Result<Vec<PlayerRating>, StoreError> {
+    let start = Rating::START;
+    tx.execute(
+        "INSERT INTO ratings (game_type, player_id, rating, uncertainty, games, wins,
+                              last_change, updated_at_ms, name)
+         SELECT $1::text, p, $3::double precision, $4::double precision, 0, 0, 0, 0, ''
+         FROM unnest($2::text[]) AS p
+         ORDER BY p COLLATE \"C\"
+         ON CONFLICT (game_type, player_id) DO NOTHING",
+        &[&game_type, &players, &start.rating, &start.uncertainty],
+    )
+    .await
+    .map_err(backend)?;
+    let rows = tx
+        .query(
+            &format!(
+                "SELECT {RATING_COLUMNS} FROM ratings
+                 WHERE game_type = $1 AND player_id = ANY($2)
+                 ORDER BY player_id COLLATE \"C\" FOR UPDATE"
+            ),
+            &[&game_type, &players],
+        )
+        .await
+        .map_err(backend)?;
+    let found: Vec<PlayerRating> = rows.iter().map(rating_from).collect();
+    players
+        .iter()
+        .map(|p| {
+            found
+                .iter()
+                .find(|r| r.player_id == *p)
+                .cloned()
+                .ok_or_else(|| StoreError::Backend(format!("postgres: no rating row for {p}")))
+        })
+        .collect()
+}
+
+/// Record game `id`'s end at `now_ms` in `tx` (after its last entries): for
+/// a rated end the players' new standings, then the event.
+pub(super) async fn record_end(
+    tx: &impl GenericClient,
+    id: &str,
+    end: &GameEnd,
+    now_ms: u64,
+) -> Result<(), StoreError> {
+    let kind = match end {
+        GameEnd::Aborted { by } => EventKind::Aborted { by: by.clone() },
+        GameEnd::Finished { outcome, rated } => {
+            let changes = match rated {
+                None => Vec::new(),
+                Some(rated_end) => {
+                    let game_type: String = tx
+                        .query_opt("SELECT game_type FROM games WHERE id = $1", &[&id])
+                        .await
+                        .map_err(backend)?
+                        .ok_or_else(|| StoreError::NotFound(id.to_owned()))?
+                        .get(0);
+                    let players: Vec<String> = rated_end
+                        .seats
+                        .iter()
+                        .map(|s| s.player_id.clone())
+                        .collect();
+                    let before = lock_ratings(tx, &game_type, &players).await?;
+                    let changes = rated::rate_game(rated_end, before, now_ms)?;
+                    for c in &changes {
+                        let p = &c.after;
+                        tx.execute(
+                            "UPDATE ratings SET rating = $3, uncertainty = $4, games = $5,
+                                 wins = $6, last_change = $7, updated_at_ms = $8, name = $9
+                             WHERE game_type = $1 AND player_id = $2",
+                            &[
+                                &p.game_type,
+                                &p.player_id,
+                                &p.rating.rating,
+                                &p.rating.uncertainty,
+                                &(p.games as i64),
+                                &(p.wins as i64),
+                                &p.last_change,
+                                &(p.updated_at_ms as i64),
+                                &p.name,
+                            ],
+                        )
+                        .await
+                        .map_err(backend)?;
+                    }
+                    changes
+                }
+            };
+            EventKind::Finished {
+                outcome: outcome.clone(),
+                rated: rated.is_some(),
+                changes,
+            }
+        }
+    };
+    game_event(tx, id, now_ms, kind).await
+}
+
+const TICKET_COLUMNS: &str = "id, pool, player_id, name, token_hash, display, owner,
+     bot_fill_after_ms, bot, queued_at_ms";
+
+fn ticket_from(r: &Row) -> Result<Ticket, StoreError> {
+    let hash: Vec<u8> = r.get(4);
+    Ok(Ticket {
+        id: r.get(0),
+        pool: r.get(1),
+        player_id: r.get(2),
+        name: r.get(3),
+        token_hash: <[u8; 32]>::try_from(hash.as_slice())
+            .map_err(|_| StoreError::Corrupt("a ticket's token hash is not 32 bytes".into()))?,
+        display: r.get(5),
+        owner: r.get(6),
+        bot_fill_after_ms: r.get::<_, Option<i64>>(7).map(|t| t as u64),
+        bot: r.get(8),
+        queued_at_ms: r.get::<_, i64>(9) as u64,
+    })
+}
+
+/// The statements of rated play (bounded by `PostgresStore`).
+impl Db {
+    pub(super) async fn ratings(
+        &self,
+        game_type: &str,
+        player_ids: &[String],
+    ) -> Result<Vec<PlayerRating>, StoreError> {
+        let client = self.client().await?;
+        let sql = format!(
+            "SELECT {RATING_COLUMNS} FROM ratings WHERE game_type = $1 AND player_id = ANY($2)"
+        );
+        let found: Vec<PlayerRating> = client
+            .query(&prepared(&client, &sql).await?, &[&game_type, &player_ids])
+            .await
+            .map_err(backend)?
+            .iter()
+            .map(rating_from)
+            .collect();
+        Ok(player_ids
+            .iter()
+            .map(|p| {
+                found
+                    .iter()
+                    .find(|r| r.player_id == *p)
+                    .cloned()
+                    .unwrap_or_else(|| PlayerRating::new(game_type, p))
+            })
+            .collect())
+    }
+
+    pub(super) async fn leaderboard(
+        &self,
+        game_type: &str,
+        offset: u64,
+        limit: usize,
+    ) -> Result<Vec<PlayerRating>, StoreError> {
+        let client = self.client().await?;
+        let sql = format!(
+            "SELECT {RATING_COLUMNS} FROM ratings WHERE game_type = $1
+             ORDER BY rating - 3 * uncertainty DESC, player_id COLLATE \"C\"
+             LIMIT $2 OFFSET $3"
+        );
+        Ok(client
+            .query(
+                &prepared(&client, &sql).await?,
+                &[
+                    &game_type,
+                    &i64::try_from(limit).unwrap_or(i64::MAX),
+                    &i64::try_from(offset).unwrap_or(i64::MAX),
+                ],
+            )
+            .await
+            .map_err(backend)?
+            .iter()
+            .map(rating_from)
+            .collect())
+    }
+
+    pub(super) async fn events_after(
+        &self,
+        after: u64,
+        owner: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Event>, StoreError> {
+        let client = self.client().await?;
+        let sql = "SELECT seq, at_ms, game_id, game_type, owner, kind, detail, outcome FROM events
+                   WHERE seq > $1 AND ($2::text IS NULL OR owner = $2)
+                   ORDER BY seq LIMIT $3";
+        client
+            .query(
+                &prepared(&client, sql).await?,
+                &[
+                    &i64::try_from(after).unwrap_or(i64::MAX),
+                    &owner,
+                    &i64::try_from(limit).unwrap_or(i64::MAX),
+                ],
+            )
+            .await
+            .map_err(backend)?
+            .iter()
+            .map(|r| {
+                let game_type: String = r.get(3);
+                Ok(Event {
+                    sequence: r.get::<_, i64>(0) as u64,
+                    at_ms: r.get::<_, i64>(1) as u64,
+                    game_id: r.get(2),
+                    owner: r.get(4),
+                    kind: EventKind::from_stored(
+                        i64::from(r.get::<_, i32>(5)),
+                        r.get(6),
+                        r.get(7),
+                        &game_type,
+                    )?,
+                    game_type,
+                })
+            })
+            .collect()
+    }
+
+    /// Queue `t`: the outer error is the store's, the inner one the
+    /// queue's refusal (so the call's deadline sees only store errors).
+    pub(super) async fn enqueue(
+        &self,
+        t: &Ticket,
+        now_ms: u64,
+    ) -> Result<Result<(), QueueError>, StoreError> {
+        let client = self.client().await?;
+        let sql = format!(
+            "INSERT INTO match_queue ({TICKET_COLUMNS}, seen_at_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
+        );
+        let inserted = client
+            .execute(
+                &prepared(&client, &sql).await?,
+                &[
+                    &t.id,
+                    &t.pool,
+                    &t.player_id,
+                    &t.name,
+                    &t.token_hash.to_vec(),
+                    &t.display,
+                    &t.owner,
+                    &t.bot_fill_after_ms.map(|b| b as i64),
+                    &t.bot,
+                    &(t.queued_at_ms as i64),
+                    &(now_ms as i64),
+                ],
+            )
+            .await;
+        match inserted {
+            Ok(_) => Ok(Ok(())),
+            Err(e) => match e.as_db_error().and_then(|d| d.constraint()) {
+                Some("match_queue_player") => Ok(Err(QueueError::AlreadyQueued)),
+                Some("match_queue_pkey") => Err(StoreError::AlreadyExists(t.id.clone())),
+                _ => Err(backend(e)),
+            },
+        }
+    }
+
+    pub(super) async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError> {
+        let client = self.client().await?;
+        let sql = "UPDATE match_queue SET seen_at_ms = GREATEST(seen_at_ms, $2) WHERE id = $1
+                   RETURNING pool, queued_at_ms, game_id, seat";
+        let Some(row) = client
+            .query_opt(&prepared(&client, sql).await?, &[&id, &(now_ms as i64)])
+            .await
+            .map_err(backend)?
+        else {
+            return Ok(TicketState::Gone);
+        };
+        if let Some(game_id) = row.get::<_, Option<String>>(2) {
+            return Ok(TicketState::Matched {
+                game_id,
+                seat: row.get::<_, Option<i32>>(3).unwrap_or(0) as u32,
+            });
+        }
+        let pool: String = row.get(0);
+        let queued_at: i64 = row.get(1);
+        let sql = "SELECT count(*) FILTER (WHERE queued_at_ms < $2
+                          OR (queued_at_ms = $2 AND id COLLATE \"C\" < $3)),
+                          count(*)
+                   FROM match_queue WHERE pool = $1 AND game_id IS NULL";
+        let counts = client
+            .query_one(&prepared(&client, sql).await?, &[&pool, &queued_at, &id])
+            .await
+            .map_err(backend)?;
+        Ok(TicketState::Queued {
+            position: counts.get::<_, i64>(0) as u32 + 1,
+            waiting: counts.get::<_, i64>(1) as u32,
+        })
+    }
+
+    pub(super) async fn dequeue(&self, id: &str) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        client
+            .execute("DELETE FROM match_queue WHERE id = $1", &[&id])
+            .await
+            .map_err(backend)?;
+        Ok(())
+    }
+
+    pub(super) async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError> {
+        let client = self.client().await?;
+        client
+            .execute(
+                "DELETE FROM match_queue WHERE seen_at_ms < $1",
+                &[&(unseen_before_ms as i64)],
+            )
+            .await
+            .map_err(backend)?;
+        let sql = format!(
+            "SELECT {TICKET_COLUMNS} FROM match_queue WHERE game_id IS NULL
+             ORDER BY queued_at_ms, id COLLATE \"C\""
+        );
+        client
+            .query(&prepared(&client, &sql).await?, &[])
+            .await
+            .map_err(backend)?
+            .iter()
+            .map(ticket_from)
+            .collect()
+    }
+
+    pub(super) async fn cursor(
+        &self,
+        name: &str,
+        lease: &Lease<'_>,
+    ) -> Result<Option<u64>, StoreError> {
+        let client = self.client().await?;
+        let sql =
+            "INSERT INTO feed_cursors (name, position, owner, until_ms) VALUES ($1, 0, $2, $3)
+                   ON CONFLICT (name) DO UPDATE SET owner = $2, until_ms = $3
+                   WHERE feed_cursors.owner IS NULL OR feed_cursors.owner = $2
+                      OR feed_cursors.until_ms < $4
+                   RETURNING position";
+        Ok(client
+            .query_opt(
+                &prepared(&client, sql).await?,
+                &[
+                    &name,
+                    &lease.owner,
+                    &(lease.until_ms as i64),
+                    &(lease.now_ms as i64),
+                ],
+            )
+            .await
+            .map_err(backend)?
+            .map(|r| r.get::<_, i64>(0) as u64))
+    }
+
+    pub(super) async fn advance_cursor(
+        &self,
+        name: &str,
+        owner: &str,
+        to: u64,
+    ) -> Result<bool, StoreError> {
+        let client = self.client().await?;
+        let advanced = client
+            .execute(
+                "UPDATE feed_cursors SET position = GREATEST(position, $3)
+                 WHERE name = $1 AND owner = $2",
+                &[&name, &owner, &(to as i64)],
+            )
+            .await
+            .map_err(backend)?;
+        Ok(advanced > 0)
+    }
+}
