@@ -45,3 +45,4 @@ mod territories_golden;
 mod territories_properties;
 mod territories_service;
 mod web;
+mod webhooks;

@@ -28,8 +28,8 @@ use super::feed::{self, Scope};
 pub const READER: &str = "webhook";
 /// How long a lease lasts, and how often it is renewed while an event is
 /// being retried (well inside it).
-const LEASE: Duration = Duration::from_secs(60);
-const RENEW: Duration = Duration::from_secs(20);
+const LEASE: Duration = Duration::from_secs(30);
+const RENEW: Duration = Duration::from_secs(10);
 /// How long a replica without the lease waits before trying again.
 const IDLE: Duration = Duration::from_secs(2);
 
@@ -50,6 +50,17 @@ pub async fn run(
             _ = tokio::time::sleep(IDLE) => {}
             _ = shutdown.changed() => {}
         }
+    }
+    // Hand the lease back (expiring now), so that the next process to
+    // start, or another replica, delivers at once rather than after it.
+    let now = now_ms();
+    let release = Lease {
+        owner: &replica,
+        now_ms: now,
+        until_ms: now,
+    };
+    if let Err(e) = store.cursor(READER, &release).await {
+        tracing::debug!(error = %e, "webhooks: could not hand the lease back");
     }
 }
 
