@@ -1670,7 +1670,8 @@ mod tests {
             crate::contract::check_rated(&store, "rated").await?;
             crate::contract::check_store(&store, "store").await?;
             crate::contract::check_lobby(&store, "lobby").await?;
-            crate::contract::check_join_race(&store, &store, "lobby").await
+            crate::contract::check_join_race(&store, &store, "lobby").await?;
+            crate::contract::check_leases(&store, "lease").await
         }
         .await;
         drop_database(&name).await;
