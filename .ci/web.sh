@@ -12,7 +12,11 @@
 #     (web/test/browser.mjs), and a server restart
 #     that both pages must survive (web/test/resume.mjs), and a game with an
 #     open seat and a turn clock, joined from a second browser context, whose
-#     clock runs out (web/test/lobby.mjs);
+#     clock runs out (web/test/lobby.mjs), and "Play rated": the queue
+#     (its place, Cancel, two browsers matched, computer players after 1 s)
+#     played to the end casually, then on a satrap with a `player` API key
+#     a rated game played to the end and the player on the leaderboard
+#     (web/test/rated.mjs);
 #  3. the browser test again through the gateway as shipped
 #     (deploy/nginx.conf, its HTTP/1.1 listener for browsers, listen and
 #     upstreams rewritten to loopback) in front of two replicas sharing one
@@ -106,6 +110,9 @@ echo "== web: lobby test (open seat, join, a clock running out)" >&2
 (cd web && SATRAP_URL="http://127.0.0.1:$PORT" timeout 300 node test/lobby.mjs)
 echo "== web: resume test" >&2
 (cd web && SATRAP_BIN="$BIN" timeout 300 node test/resume.mjs)
+echo "== web: rated play test (the queue, a player key, the leaderboard)" >&2
+(cd web && SATRAP_URL="http://127.0.0.1:$PORT" SATRAP_BIN="$BIN" DOCS_SCREENSHOTS="$ROOT/docs/screenshots" \
+  timeout 600 node test/rated.mjs)
 
 NGINX="${SATRAP_TEST_NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}"
 if [[ ! -x "$NGINX" || -z "${SATRAP_TEST_POSTGRES_URL:-}" ]]; then
