@@ -68,6 +68,8 @@ export function useMatchQueue() {
     try {
       const stream = client.findMatch(req, { headers, signal: mine.signal });
       for await (const u of stream as AsyncIterable<MatchUpdate>) {
+        // Cancelled: an update already on its way changes nothing.
+        if (mine.signal.aborted) return;
         if (u.update.case === "queued") {
           const q = u.update.value;
           setState({ phase: "queued", position: q.position, waiting: q.waiting, waitedMs: Number(q.waitedMs) });

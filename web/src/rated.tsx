@@ -84,9 +84,11 @@ export function PlayRated({ type }: { type: GameType }) {
       )}
       <QueueStatus state={state} rated={!!key.trim()} />
       <p>
+        {/* Two elements, not one patched: a click on Cancel must not turn
+            into a submit once the button under it is the other one. */}
         {busy
-          ? <button type="button" class="cancel-queue" onClick={cancel} disabled={state.phase === "found"}>Cancel</button>
-          : <button type="submit" class="find-match primary">{key.trim() ? "Find a rated game" : "Find a casual game"}</button>}{" "}
+          ? <button key="cancel" type="button" class="cancel-queue" onClick={(e) => { e.preventDefault(); cancel(); }} disabled={state.phase === "found"}>Cancel</button>
+          : <button key="find" type="submit" class="find-match primary">{key.trim() ? "Find a rated game" : "Find a casual game"}</button>}{" "}
         <a href={LEADERBOARD(type.id)} onClick={link} class="leaderboard-link">{type.name} leaderboard</a>
       </p>
     </form>
