@@ -63,6 +63,10 @@ pub trait GameInstance: Send + Sync + 'static {
     fn version(&self) -> u64;
     fn to_act(&self) -> Vec<Seat>;
     fn outcome(&self) -> Option<proto::Outcome>;
+    /// Each seat's team (see `Game::teams`); the default: one seat each.
+    fn teams(&self) -> Vec<usize> {
+        (0..self.players()).collect()
+    }
     fn is_over(&self) -> bool {
         self.outcome().is_some()
     }
@@ -237,6 +241,10 @@ impl<G: WireGame> GameInstance for Instance<G> {
 
     fn players(&self) -> usize {
         self.players
+    }
+
+    fn teams(&self) -> Vec<usize> {
+        G::teams(self.players)
     }
 
     fn version(&self) -> u64 {

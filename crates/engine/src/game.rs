@@ -111,6 +111,13 @@ pub trait Game: 'static {
         0
     }
 
+    /// The team of each seat with `players` seats: seats of one team win
+    /// or lose together, and ratings treat them as one side. The default:
+    /// everyone plays for themselves.
+    fn teams(players: usize) -> Vec<usize> {
+        (0..players).collect()
+    }
+
     /// How the built-in search bots play this game with `players` seats
     /// (iterations, exploration, playout horizon). The default suits a
     /// game that has measured nothing better.

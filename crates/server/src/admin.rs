@@ -24,9 +24,14 @@ impl AdminServiceImpl {
     }
 
     fn require_admin<T>(&self, req: &Request<T>) -> Result<(), ServiceError> {
+        self.admin(req).map(|_| ())
+    }
+
+    /// The admin key's name (empty on an open server).
+    fn admin<T>(&self, req: &Request<T>) -> Result<String, ServiceError> {
         self.access
             .require(req.metadata(), req.remote_addr(), Role::Admin)
-            .map(|_| ())
+            .map(|p| p.key)
     }
 }
 
@@ -36,10 +41,10 @@ impl AdminService for AdminServiceImpl {
         &self,
         req: Request<proto::AbortGameRequest>,
     ) -> Result<Response<proto::AbortGameResponse>, Status> {
-        self.require_admin(&req)?;
+        let by = self.admin(&req)?;
         let hub = self.hub.clone();
         let id = req.into_inner().game_id;
-        let snapshot = to_completion(async move { hub.abort(&id).await }).await?;
+        let snapshot = to_completion(async move { hub.abort(&id, &by).await }).await?;
         Ok(Response::new(proto::AbortGameResponse {
             snapshot: Some(snapshot),
         }))

@@ -41,6 +41,9 @@ pub enum ServiceError {
     },
     #[error("{0}")]
     ResourceExhausted(String),
+    /// The thing asked for exists already (a player queued twice).
+    #[error("{0}")]
+    AlreadyExists(&'static str),
     /// Transient: the client may retry.
     #[error("{0}")]
     Unavailable(String),
@@ -76,6 +79,7 @@ impl ServiceError {
             ServiceError::RuleViolation(_) => Code::FailedPrecondition,
             ServiceError::VersionMismatch { .. } => Code::Aborted,
             ServiceError::ResourceExhausted(_) => Code::ResourceExhausted,
+            ServiceError::AlreadyExists(_) => Code::AlreadyExists,
             ServiceError::Unavailable(_) => Code::Unavailable,
             ServiceError::DataLoss(_) => Code::DataLoss,
             ServiceError::Internal(_) => Code::Internal,

@@ -8,7 +8,8 @@ use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::{Stream, StreamExt};
 use tonic::{Request, Response, Status};
 
-use super::access::{Access, Role};
+use super::access::{Access, Role, players};
+use super::rated::{feed, matchmaker, ratings};
 use super::auth::{self, Caller, Who};
 use super::codec::EncodedUpdate;
 use super::error::ServiceError;
@@ -56,6 +57,8 @@ impl GameServiceImpl {
 
 /// WatchGame's updates, encoded (once per viewer for a broadcast version).
 type UpdateStream = Pin<Box<dyn Stream<Item = Result<EncodedUpdate, Status>> + Send>>;
+/// A stream of one message type.
+type Streamed<T> = Pin<Box<dyn Stream<Item = Result<T, Status>> + Send>>;
 
 #[tonic::async_trait]
 impl GameService for GameServiceImpl {
@@ -77,7 +80,16 @@ impl GameService for GameServiceImpl {
             .require(req.metadata(), req.remote_addr(), Role::Creator)?;
         self.access.quotas.check_create_rate(&principal.owner)?;
         let hub = self.hub.clone();
-        let body = req.into_inner();
+        let mut body = req.into_inner();
+        if body.rated && !self.access.keys_configured() {
+            return Err(ServiceError::RuleViolation(
+                "this server has no API keys, so it cannot tell players apart: rated games need keys".into(),
+            )
+            .into());
+        }
+        for seat in &mut body.seats {
+            seat.player_id = players::resolve(Some(&principal), &seat.player_id)?;
+        }
         let created =
             to_completion(async move { hub.create_for(body, &principal.owner).await }).await?;
         tracing::Span::current().record("game_id", created.game_id.as_str());
@@ -228,8 +240,10 @@ impl GameService for GameServiceImpl {
         req: Request<proto::JoinGameRequest>,
     ) -> Result<Response<proto::JoinGameResponse>, Status> {
         let who = self.who(&req, &req.get_ref().game_id)?;
+        let principal = self.access.optional(req.metadata(), req.remote_addr())?;
         let hub = self.hub.clone();
-        let body = req.into_inner();
+        let mut body = req.into_inner();
+        body.player_id = players::resolve(principal.as_ref(), &body.player_id)?;
         Ok(Response::new(
             to_completion(async move { hub.join_as(body, who).await }).await?,
         ))
@@ -245,6 +259,69 @@ impl GameService for GameServiceImpl {
         Ok(Response::new(
             to_completion(async move { hub.leave(&id, who).await }).await?,
         ))
+    }
+
+    type FindMatchStream = Streamed<proto::MatchUpdate>;
+
+    async fn find_match(
+        &self,
+        req: Request<proto::FindMatchRequest>,
+    ) -> Result<Response<Self::FindMatchStream>, Status> {
+        let principal = match self.access.keys_configured() {
+            true => Some(
+                self.access
+                    .require(req.metadata(), req.remote_addr(), Role::Player)?,
+            ),
+            false => None,
+        };
+        let rx = matchmaker::find_match(
+            self.hub.clone(),
+            principal,
+            self.access.keys_configured(),
+            req.into_inner(),
+        )
+        .await?;
+        Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
+    }
+
+    async fn get_ratings(
+        &self,
+        req: Request<proto::GetRatingsRequest>,
+    ) -> Result<Response<proto::GetRatingsResponse>, Status> {
+        Ok(Response::new(
+            ratings::get_ratings(self.hub.store().as_ref(), req.into_inner()).await?,
+        ))
+    }
+
+    async fn list_leaderboard(
+        &self,
+        req: Request<proto::ListLeaderboardRequest>,
+    ) -> Result<Response<proto::ListLeaderboardResponse>, Status> {
+        Ok(Response::new(
+            ratings::leaderboard(self.hub.store().as_ref(), req.into_inner()).await?,
+        ))
+    }
+
+    type WatchEventsStream = Streamed<proto::FeedEvent>;
+
+    async fn watch_events(
+        &self,
+        req: Request<proto::WatchEventsRequest>,
+    ) -> Result<Response<Self::WatchEventsStream>, Status> {
+        let principal = self
+            .access
+            .require(req.metadata(), req.remote_addr(), Role::Creator)?;
+        let scope = match principal.role {
+            Some(Role::Admin) | None => feed::Scope::All,
+            Some(_) => feed::Scope::Owner(principal.owner),
+        };
+        let rx = feed::watch(
+            self.hub.store().clone(),
+            scope,
+            req.get_ref().after_sequence,
+            self.hub.shutdown_signal(),
+        );
+        Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
     }
 }
 

@@ -26,6 +26,7 @@ pub mod error;
 mod grpc;
 mod headers;
 pub mod hub;
+pub mod rated;
 pub mod server;
 pub mod web;
 

@@ -177,6 +177,16 @@ pub struct Config {
     /// `http://otel-collector:4317`); unset exports none.
     #[arg(long, env = "SATRAP_OTLP_ENDPOINT")]
     pub otlp_endpoint: Option<String>,
+    /// POST every event of the feed (game created, started, finished with
+    /// rating changes, aborted, deleted) to this URL as signed JSON,
+    /// retried until acknowledged (see docs/api.md, "Webhooks"). Needs
+    /// --webhook-secret.
+    #[arg(long, env = "SATRAP_WEBHOOK_URL", requires = "webhook_secret")]
+    pub webhook_url: Option<String>,
+    /// The shared secret of the webhooks' HMAC-SHA256 signatures (prefer
+    /// the environment variable: arguments show in process lists).
+    #[arg(long, env = "SATRAP_WEBHOOK_SECRET", hide_env_values = true)]
+    pub webhook_secret: Option<String>,
 }
 
 impl Config {
@@ -236,6 +246,8 @@ pub enum ServeError {
     ApiKeys(#[from] KeysFileError),
     #[error(transparent)]
     Metrics(#[from] crate::telemetry::exporter::MetricsError),
+    #[error("--webhook-url: {0}")]
+    Webhook(#[from] satrap_webhook::WebhookError),
 }
 
 /// Bind `config.listen` and serve until `shutdown` completes.
@@ -292,12 +304,27 @@ pub async fn serve_on(
     let (health, health_service) = tonic_health::server::health_reporter();
     let readiness = Readiness::new(health);
     readiness.set(true).await;
-    let background = [
+    let webhook = match (&config.webhook_url, &config.webhook_secret) {
+        (Some(url), Some(secret)) => Some(satrap_webhook::Webhook::new(
+            satrap_webhook::WebhookConfig::new(url.clone(), secret.as_bytes().to_vec()),
+        )?),
+        _ => None,
+    };
+    let mut background = vec![
         tokio::spawn(hub.clone().follow_store()),
         tokio::spawn(retention(hub.clone(), config.clone())),
         tokio::spawn(hub.clone().find_work()),
         tokio::spawn(report_faults(faults, readiness.clone())),
+        tokio::spawn(crate::rated::matchmaker::run(hub.clone())),
     ];
+    if let Some(webhook) = webhook {
+        background.push(tokio::spawn(crate::rated::webhooks::run(
+            hub.store().clone(),
+            webhook,
+            hub.replica().to_owned(),
+            stop_tx.subscribe(),
+        )));
+    }
     let metrics_task = metrics.map(|(listener, handle)| {
         let stop = stop_tx.subscribe();
         let census_hub = hub.clone();

@@ -34,6 +34,7 @@ pub fn record(id: &str, game_type: &str, created_at_ms: u64) -> GameRecord {
         access: AccessRecord::default(),
         settings: vec![4, 5],
         started_at_ms: Some(created_at_ms),
+        rated: false,
     }
 }
 
@@ -88,7 +89,7 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
 
     // append is guarded by the version.
     store
-        .append(&id("g"), 0, &[act(0, "A")], GameStatus::InProgress, None)
+        .append(&id("g"), 0, &[act(0, "A")], GameStatus::InProgress, None, None)
         .await
         .map_err(store_err)?;
     let conflict = StoreError::Conflict {
@@ -98,14 +99,14 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
     };
     check(
         store
-            .append(&id("g"), 0, &[act(1, "B")], GameStatus::InProgress, None)
+            .append(&id("g"), 0, &[act(1, "B")], GameStatus::InProgress, None, None)
             .await
             == Err(conflict),
         "stale append is a Conflict",
     )?;
     check(
         store
-            .append(&id("g"), 5, &[act(1, "B")], GameStatus::InProgress, None)
+            .append(&id("g"), 5, &[act(1, "B")], GameStatus::InProgress, None, None)
             .await
             .is_err(),
         "append beyond the end is refused",
@@ -116,6 +117,7 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
             1,
             &[act(1, "C"), act(0, "D")],
             GameStatus::InProgress,
+            None,
             None,
         )
         .await
@@ -145,7 +147,7 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
     check(
         matches!(
             store
-                .append(&id("missing"), 0, &[], GameStatus::InProgress, None)
+                .append(&id("missing"), 0, &[], GameStatus::InProgress, None, None)
                 .await,
             Err(StoreError::NotFound(_))
         ),
@@ -194,7 +196,7 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
         .await
         .map_err(store_err)?;
     store
-        .append(&id("h"), 0, &[act(0, "X")], GameStatus::Finished, None)
+        .append(&id("h"), 0, &[act(0, "X")], GameStatus::Finished, None, None)
         .await
         .map_err(store_err)?;
     let mine = |games: Vec<super::GameSummary>| -> Vec<String> {
@@ -357,7 +359,7 @@ async fn check_access(store: &dyn GameStore, prefix: &str) -> Result<(), String>
         "live bot games counted per owner, games without bots not counted",
     )?;
     store
-        .append(&id("o"), 0, &[act(0, "x")], GameStatus::Finished, None)
+        .append(&id("o"), 0, &[act(0, "x")], GameStatus::Finished, None, None)
         .await
         .map_err(store_err)?;
     check(
@@ -458,6 +460,7 @@ pub fn lobby_record(id: &str, created_at_ms: u64) -> GameRecord {
 fn taker(name: &str, token: u8, invite: Option<[u8; 32]>) -> JoinSeat {
     JoinSeat {
         name: name.into(),
+        player_id: String::new(),
         token_hash: [token; 32],
         invite_hash: invite,
     }
@@ -487,6 +490,7 @@ pub async fn check_lobby(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
             0,
             &[act(0, "A"), timeout.clone()],
             GameStatus::InProgress,
+            None,
             None,
         )
         .await
@@ -766,6 +770,7 @@ pub async fn check_leases(store: &dyn GameStore, prefix: &str) -> Result<(), Str
             &[act(0, "A")],
             GameStatus::InProgress,
             Some(9_000),
+            None,
         )
         .await
         .map_err(store_err)?;

@@ -16,6 +16,7 @@ mod deadline;
 mod memory;
 pub mod observed;
 mod postgres;
+pub mod rated;
 mod sqlite;
 pub mod tls;
 mod url;
@@ -26,6 +27,11 @@ pub use memory::MemoryStore;
 pub use postgres::{PROBE_EVERY, PostgresStore};
 pub use sqlite::SqliteStore;
 pub use url::{Location, OpenError, open, open_with, redact};
+pub use rated::{
+    Event, EventKind, EventSeat, GameEnd, MatchSeat, NewEvent, PlayerRating, QueueError,
+    RatedEnd, RatedSeat, RatingChange, Ticket, TicketState,
+};
+pub use satrap_rating::{Placing, Rating};
 pub use work::Lease;
 
 use async_trait::async_trait;
@@ -45,6 +51,9 @@ pub struct SeatRecord {
     pub open: bool,
     /// SHA-256 of the open seat's single-use invite code, if it needs one.
     pub invite_hash: Option<[u8; 32]>,
+    /// Who plays the seat, for ratings: empty for an anonymous client,
+    /// `bot:NAME` for a built-in bot.
+    pub player_id: String,
 }
 
 /// Everything needed to rebuild a game's initial state.
@@ -66,6 +75,8 @@ pub struct GameRecord {
     pub started_at_ms: Option<u64>,
     /// Who may see the game and who created it.
     pub access: AccessRecord,
+    /// A rated game: its end changes its players' ratings.
+    pub rated: bool,
 }
 
 /// Who may see a game and whose quota it counts against.
@@ -224,6 +235,8 @@ pub struct GameSummary {
     pub private: bool,
     /// As in `GameRecord::settings`.
     pub settings: Vec<u8>,
+    /// A rated game.
+    pub rated: bool,
 }
 
 /// Where a page of `ListGames` starts: just after this game in the order
@@ -330,7 +343,9 @@ pub trait GameStore: Send + Sync + 'static {
     /// log has exactly `version` entries (else `Conflict`, nothing written).
     /// `status` is the game's status after these actions; `due_at_ms` when
     /// the game next needs the server after them (see [`work`]), recorded
-    /// in the same commit.
+    /// in the same commit. With `end` (the last of these actions ended the
+    /// game), the same commit records the feed's event and, for a rated
+    /// game, its players' new ratings (see [`rated`]).
     async fn append(
         &self,
         id: &str,
@@ -338,6 +353,7 @@ pub trait GameStore: Send + Sync + 'static {
         actions: &[LoggedAction],
         status: GameStatus,
         due_at_ms: Option<u64>,
+        end: Option<&GameEnd>,
     ) -> Result<(), StoreError>;
     /// The actions after the first `from` (versions `from + 1 ..`).
     async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError>;
@@ -416,6 +432,61 @@ pub trait GameStore: Send + Sync + 'static {
     fn faults(&self) -> Option<watch::Receiver<Option<String>>> {
         None
     }
+    // ---- Rated play (see [`rated`]) ----
+
+    /// The standings of `player_ids` in `game_type`, in the order asked
+    /// (`PlayerRating::new` for a player without a rated game).
+    async fn ratings(
+        &self,
+        game_type: &str,
+        player_ids: &[String],
+    ) -> Result<Vec<PlayerRating>, StoreError>;
+    /// The players of `game_type` by displayed rating (highest first, then
+    /// by player id), skipping `offset`, at most `limit`.
+    async fn leaderboard(
+        &self,
+        game_type: &str,
+        offset: u64,
+        limit: usize,
+    ) -> Result<Vec<PlayerRating>, StoreError>;
+    /// The feed's events after sequence `after`, oldest first, at most
+    /// `limit`; only games owned by `owner` when given.
+    async fn events_after(
+        &self,
+        after: u64,
+        owner: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Event>, StoreError>;
+    /// Queue `ticket` (seen now). A player (non-empty `player_id`) has at
+    /// most one ticket: `AlreadyQueued`.
+    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), QueueError>;
+    /// Where ticket `id` stands; marks it seen at `now_ms` (a ticket the
+    /// queue does not see for a while is dropped, see `queue`).
+    async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError>;
+    /// Remove ticket `id` (its player left the queue, or took its match).
+    async fn dequeue(&self, id: &str) -> Result<(), StoreError>;
+    /// The waiting tickets of every pool, longest waiting first, after
+    /// dropping the tickets last seen before `unseen_before_ms` (their
+    /// player's replica is gone).
+    async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError>;
+    /// Create the game `record` for the tickets of `seats`, each taking its
+    /// seat, atomically: only if every ticket is still waiting and was seen
+    /// since `unseen_before_ms` (else `Ok(false)` and nothing changes), so
+    /// no ticket is matched twice, whichever replica matches.
+    async fn create_match(
+        &self,
+        record: &GameRecord,
+        seats: &[MatchSeat],
+        unseen_before_ms: u64,
+    ) -> Result<bool, StoreError>;
+    /// Take or renew the lease of the named feed reader (`lease.owner`
+    /// until `lease.until_ms`): its position (the last sequence it
+    /// delivered) while held, `None` while another owner's lease is live.
+    async fn cursor(&self, name: &str, lease: &Lease<'_>) -> Result<Option<u64>, StoreError>;
+    /// Record that the named reader delivered everything up to `to`; only
+    /// while `owner` holds its lease (`false` otherwise, nothing changes).
+    async fn advance_cursor(&self, name: &str, owner: &str, to: u64) -> Result<bool, StoreError>;
+
     /// Work that survives its replica (see [`work`]): the games whose due
     /// time has come and whose lease is free or expired, now leased to
     /// `lease.owner`; at most `limit`, earliest due first. A store only
@@ -452,6 +523,8 @@ pub trait GameStore: Send + Sync + 'static {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JoinSeat {
     pub name: String,
+    /// As `SeatRecord::player_id`.
+    pub player_id: String,
     pub token_hash: [u8; 32],
     /// Hash of the invite code offered, if any.
     pub invite_hash: Option<[u8; 32]>,
@@ -495,6 +568,11 @@ pub fn choose_open_seat(
                 LobbyError::Started
             }),
     }
+}
+
+/// The player id of a built-in bot: every seat it plays is this player.
+pub fn bot_player_id(bot: &str) -> String {
+    format!("bot:{bot}")
 }
 
 /// The display name of a seat a bot took because nobody joined.

@@ -1,15 +1,16 @@
 //! In-memory store (`--database memory://`): for tests, benchmarks and
 //! throwaway servers. Everything is lost when the process exits.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 
 use async_trait::async_trait;
 
 use super::{
-    EntryKind, Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, JoinSeat, Joined,
-    Lease, ListQuery, LobbyError, LoggedAction, SeatRecord, StoreError, StoredGame,
-    TIMEOUT_SEAT_BOT, bot_seat_name, choose_open_seat, now_ms,
+    EntryKind, Event, EventKind, EventSeat, Expiry, GameEnd, GameRecord, GameStatus, GameStore,
+    GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction, MatchSeat,
+    NewEvent, PlayerRating, QueueError, SeatRecord, StoreError, StoredGame, TIMEOUT_SEAT_BOT,
+    Ticket, TicketState, bot_player_id, bot_seat_name, choose_open_seat, now_ms, rated,
 };
 
 /// One game with the bookkeeping the other backends keep in columns.
@@ -42,9 +43,59 @@ impl Entry {
     }
 }
 
+/// A queued ticket with what the SQL backends keep in columns.
+struct Queued {
+    ticket: Ticket,
+    seen_at_ms: u64,
+    matched: Option<(String, u32)>,
+}
+
+/// Everything, under one lock, so that a change and its event (or a
+/// game's end and its ratings, or a match and its game) are one step.
+#[derive(Default)]
+struct State {
+    games: HashMap<String, Entry>,
+    events: Vec<Event>,
+    /// Numbers handed out so far (events may have been expired).
+    sequence: u64,
+    ratings: BTreeMap<(String, String), PlayerRating>,
+    queue: Vec<Queued>,
+    /// Feed readers: position and lease (owner, until).
+    cursors: HashMap<String, (u64, Option<(String, u64)>)>,
+}
+
+impl State {
+    fn record(&mut self, event: NewEvent) {
+        self.sequence += 1;
+        self.events.push(event.numbered(self.sequence));
+    }
+
+    /// The events of a game just created (started at once or not).
+    fn created(&mut self, record: &GameRecord) {
+        let seats = EventSeat::of(&record.seats);
+        self.record(event_of(record, record.created_at_ms, EventKind::Created {
+            seats: seats.clone(),
+            rated: record.rated,
+        }));
+        if let Some(at) = record.started_at_ms {
+            self.record(event_of(record, at, EventKind::Started { seats }));
+        }
+    }
+}
+
+fn event_of(record: &GameRecord, at_ms: u64, kind: EventKind) -> NewEvent {
+    NewEvent {
+        at_ms,
+        game_id: record.id.clone(),
+        game_type: record.game_type.clone(),
+        owner: record.access.owner.clone(),
+        kind,
+    }
+}
+
 /// Games kept in a map, bounded by a maximum count.
 pub struct MemoryStore {
-    games: Mutex<HashMap<String, Entry>>,
+    state: Mutex<State>,
     max_games: usize,
     shared: bool,
 }
@@ -52,7 +103,7 @@ pub struct MemoryStore {
 impl MemoryStore {
     pub fn new(max_games: usize) -> Self {
         Self {
-            games: Mutex::new(HashMap::new()),
+            state: Mutex::new(State::default()),
             max_games,
             shared: false,
         }
@@ -69,32 +120,45 @@ impl MemoryStore {
         }
     }
 
-    fn lock(&self) -> Result<std::sync::MutexGuard<'_, HashMap<String, Entry>>, StoreError> {
-        self.games
+    fn lock(&self) -> Result<std::sync::MutexGuard<'_, State>, StoreError> {
+        self.state
             .lock()
             .map_err(|_| StoreError::Backend("memory store lock poisoned".into()))
     }
 
     fn with_game<T>(&self, id: &str, f: impl FnOnce(&mut Entry) -> T) -> Result<T, StoreError> {
-        let mut games = self.lock()?;
-        let entry = games
+        let mut state = self.lock()?;
+        let entry = state
+            .games
             .get_mut(id)
             .ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
         Ok(f(entry))
     }
-}
 
-#[async_trait]
-impl GameStore for MemoryStore {
-    async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
-        let mut games = self.lock()?;
-        if games.contains_key(&record.id) {
+    /// As `with_game`, with the rest of the state at hand (for the events).
+    fn with_state<T>(
+        &self,
+        id: &str,
+        f: impl FnOnce(&mut Entry, &mut State) -> T,
+    ) -> Result<T, StoreError> {
+        let mut state = self.lock()?;
+        let mut entry = state
+            .games
+            .remove(id)
+            .ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
+        let out = f(&mut entry, &mut state);
+        state.games.insert(id.to_owned(), entry);
+        Ok(out)
+    }
+
+    fn create_in(state: &mut State, record: &GameRecord, max: usize) -> Result<(), StoreError> {
+        if state.games.contains_key(&record.id) {
             return Err(StoreError::AlreadyExists(record.id.clone()));
         }
-        if games.len() >= self.max_games {
-            return Err(StoreError::Full(self.max_games));
+        if state.games.len() >= max {
+            return Err(StoreError::Full(max));
         }
-        games.insert(
+        state.games.insert(
             record.id.clone(),
             Entry {
                 game: StoredGame {
@@ -112,11 +176,19 @@ impl GameStore for MemoryStore {
                 lease: None,
             },
         );
+        state.created(record);
         Ok(())
+    }
+}
+
+#[async_trait]
+impl GameStore for MemoryStore {
+    async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
+        Self::create_in(&mut *self.lock()?, record, self.max_games)
     }
 
     async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
-        Ok(self.lock()?.get(id).map(|e| e.game.clone()))
+        Ok(self.lock()?.games.get(id).map(|e| e.game.clone()))
     }
 
     async fn append(
@@ -126,8 +198,9 @@ impl GameStore for MemoryStore {
         actions: &[LoggedAction],
         status: GameStatus,
         due_at_ms: Option<u64>,
+        end: Option<&GameEnd>,
     ) -> Result<(), StoreError> {
-        self.with_game(id, |e| {
+        self.with_state(id, |e, state| {
             let actual = e.game.actions.len() as u64;
             if actual != version {
                 return Err(StoreError::Conflict {
@@ -137,6 +210,35 @@ impl GameStore for MemoryStore {
                 });
             }
             let now = now_ms();
+            // The end's event and ratings first: nothing changes if they fail.
+            let ended = match end {
+                None => None,
+                Some(GameEnd::Aborted { by }) => Some(EventKind::Aborted { by: by.clone() }),
+                Some(GameEnd::Finished { outcome, rated }) => {
+                    let game_type = &e.game.record.game_type;
+                    let changes = match rated {
+                        None => Vec::new(),
+                        Some(rated_end) => {
+                            let before = rated_end
+                                .seats
+                                .iter()
+                                .map(|s| {
+                                    let key = (game_type.clone(), s.player_id.clone());
+                                    state.ratings.get(&key).cloned().unwrap_or_else(|| {
+                                        PlayerRating::new(game_type, &s.player_id)
+                                    })
+                                })
+                                .collect();
+                            rated::rate_game(rated_end, before, now)?
+                        }
+                    };
+                    Some(EventKind::Finished {
+                        outcome: outcome.clone(),
+                        rated: rated.is_some(),
+                        changes,
+                    })
+                }
+            };
             for a in actions {
                 let mut a = a.clone();
                 if a.at_ms == 0 {
@@ -158,6 +260,15 @@ impl GameStore for MemoryStore {
                 .iter()
                 .any(|a| a.kind == EntryKind::TimeoutBotTakesSeat);
             e.due_at_ms = if seats_changed { Some(0) } else { due_at_ms };
+            if let Some(kind) = ended {
+                if let EventKind::Finished { changes, .. } = &kind {
+                    for c in changes {
+                        let key = (c.after.game_type.clone(), c.after.player_id.clone());
+                        state.ratings.insert(key, c.after.clone());
+                    }
+                }
+                state.record(event_of(&e.game.record, now, kind));
+            }
             Ok(())
         })?
     }
@@ -173,7 +284,7 @@ impl GameStore for MemoryStore {
     }
 
     async fn head(&self, id: &str) -> Result<Option<Head>, StoreError> {
-        Ok(self.lock()?.get(id).map(|e| Head {
+        Ok(self.lock()?.games.get(id).map(|e| Head {
             version: e.game.actions.len() as u64,
             seat_revision: e.seat_revision,
         }))
@@ -205,7 +316,7 @@ impl GameStore for MemoryStore {
         taker: &JoinSeat,
         now_ms: u64,
     ) -> Result<Joined, LobbyError> {
-        self.with_game(id, |e| {
+        self.with_state(id, |e, state| {
             if e.status != GameStatus::Waiting {
                 return Err(LobbyError::Started);
             }
@@ -218,11 +329,14 @@ impl GameStore for MemoryStore {
                 resigned: false,
                 open: false,
                 invite_hash: None,
+                player_id: taker.player_id.clone(),
             };
             let started = (!r.seats.iter().any(|s| s.open)).then_some(now_ms);
             if started.is_some() {
                 r.started_at_ms = started;
                 e.status = GameStatus::InProgress;
+                let seats = EventSeat::of(&r.seats);
+                state.record(event_of(r, now_ms, EventKind::Started { seats }));
             }
             e.seats_changed(now_ms);
             Ok(Joined {
@@ -262,7 +376,7 @@ impl GameStore for MemoryStore {
     }
 
     async fn fill_open_seats(&self, id: &str, bot: &str, now: u64) -> Result<bool, StoreError> {
-        self.with_game(id, |e| {
+        self.with_state(id, |e, state| {
             if e.status != GameStatus::Waiting {
                 return false;
             }
@@ -270,12 +384,15 @@ impl GameStore for MemoryStore {
                 *s = SeatRecord {
                     name: bot_seat_name(bot),
                     bot: bot.to_owned(),
+                    player_id: bot_player_id(bot),
                     ..SeatRecord::default()
                 };
             }
             e.game.record.started_at_ms = Some(now);
             e.status = GameStatus::InProgress;
             e.seats_changed(now);
+            let seats = EventSeat::of(&e.game.record.seats);
+            state.record(event_of(&e.game.record, now, EventKind::Started { seats }));
             true
         })
     }
@@ -285,8 +402,9 @@ impl GameStore for MemoryStore {
     }
 
     async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
-        let games = self.lock()?;
-        let mut found: Vec<GameSummary> = games
+        let state = self.lock()?;
+        let mut found: Vec<GameSummary> = state
+            .games
             .values()
             .filter(|e| {
                 let r = &e.game.record;
@@ -308,6 +426,7 @@ impl GameStore for MemoryStore {
                 updated_at_ms: e.updated_at_ms,
                 private: e.game.record.access.private,
                 settings: e.game.record.settings.clone(),
+                rated: e.game.record.rated,
             })
             .collect();
         found.sort_by(|a, b| (b.created_at_ms, &b.id).cmp(&(a.created_at_ms, &a.id)));
@@ -316,14 +435,21 @@ impl GameStore for MemoryStore {
     }
 
     async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
-        let mut games = self.lock()?;
-        let expired: Vec<String> = games
+        let mut state = self.lock()?;
+        let expired: Vec<String> = state
+            .games
             .iter()
             .filter(|(_, e)| expiry.expires(e.status, e.updated_at_ms))
             .map(|(id, _)| id.clone())
             .collect();
+        let now = now_ms();
         for id in &expired {
-            games.remove(id);
+            if let Some(e) = state.games.remove(id) {
+                state.record(event_of(&e.game.record, now, EventKind::Deleted));
+            }
+        }
+        if let Some(before) = expiry.finished_before_ms {
+            state.events.retain(|e| e.at_ms >= before);
         }
         Ok(expired)
     }
@@ -355,7 +481,12 @@ impl GameStore for MemoryStore {
     }
 
     async fn delete(&self, id: &str) -> Result<bool, StoreError> {
-        Ok(self.lock()?.remove(id).is_some())
+        let mut state = self.lock()?;
+        let Some(e) = state.games.remove(id) else {
+            return Ok(false);
+        };
+        state.record(event_of(&e.game.record, now_ms(), EventKind::Deleted));
+        Ok(true)
     }
 
     fn shared(&self) -> bool {
@@ -366,7 +497,8 @@ impl GameStore for MemoryStore {
         if !self.shared {
             return Ok(Vec::new());
         }
-        let mut games = self.lock()?;
+        let mut state = self.lock()?;
+        let games = &mut state.games;
         let mut due: Vec<(u64, &String)> = games
             .iter()
             .filter_map(|(id, e)| {
@@ -434,6 +566,7 @@ impl GameStore for MemoryStore {
     async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
         Ok(self
             .lock()?
+            .games
             .values()
             .filter(|e| {
                 e.status == GameStatus::InProgress
@@ -441,6 +574,186 @@ impl GameStore for MemoryStore {
                     && e.game.record.seats.iter().any(|s| !s.bot.is_empty())
             })
             .count() as u64)
+    }
+
+    async fn ratings(
+        &self,
+        game_type: &str,
+        player_ids: &[String],
+    ) -> Result<Vec<PlayerRating>, StoreError> {
+        let state = self.lock()?;
+        Ok(player_ids
+            .iter()
+            .map(|p| {
+                state
+                    .ratings
+                    .get(&(game_type.to_owned(), p.clone()))
+                    .cloned()
+                    .unwrap_or_else(|| PlayerRating::new(game_type, p))
+            })
+            .collect())
+    }
+
+    async fn leaderboard(
+        &self,
+        game_type: &str,
+        offset: u64,
+        limit: usize,
+    ) -> Result<Vec<PlayerRating>, StoreError> {
+        let state = self.lock()?;
+        let mut board: Vec<&PlayerRating> = state
+            .ratings
+            .values()
+            .filter(|r| r.game_type == game_type)
+            .collect();
+        board.sort_by(|a, b| {
+            b.rating
+                .display()
+                .total_cmp(&a.rating.display())
+                .then_with(|| a.player_id.cmp(&b.player_id))
+        });
+        Ok(board
+            .into_iter()
+            .skip(usize::try_from(offset).unwrap_or(usize::MAX))
+            .take(limit)
+            .cloned()
+            .collect())
+    }
+
+    async fn events_after(
+        &self,
+        after: u64,
+        owner: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Event>, StoreError> {
+        let state = self.lock()?;
+        Ok(state
+            .events
+            .iter()
+            .filter(|e| e.sequence > after && owner.is_none_or(|o| e.owner == o))
+            .take(limit)
+            .cloned()
+            .collect())
+    }
+
+    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), QueueError> {
+        let mut state = self.lock()?;
+        if !ticket.player_id.is_empty()
+            && state
+                .queue
+                .iter()
+                .any(|q| q.ticket.player_id == ticket.player_id)
+        {
+            return Err(QueueError::AlreadyQueued);
+        }
+        if state.queue.iter().any(|q| q.ticket.id == ticket.id) {
+            return Err(StoreError::AlreadyExists(ticket.id.clone()).into());
+        }
+        state.queue.push(Queued {
+            ticket: ticket.clone(),
+            seen_at_ms: now_ms,
+            matched: None,
+        });
+        Ok(())
+    }
+
+    async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError> {
+        let mut state = self.lock()?;
+        let Some(q) = state.queue.iter_mut().find(|q| q.ticket.id == id) else {
+            return Ok(TicketState::Gone);
+        };
+        q.seen_at_ms = q.seen_at_ms.max(now_ms);
+        if let Some((game_id, seat)) = &q.matched {
+            return Ok(TicketState::Matched {
+                game_id: game_id.clone(),
+                seat: *seat,
+            });
+        }
+        let (pool, at) = (q.ticket.pool.clone(), (q.ticket.queued_at_ms, q.ticket.id.clone()));
+        let waiting = state
+            .queue
+            .iter()
+            .filter(|q| q.matched.is_none() && q.ticket.pool == pool);
+        let (mut ahead, mut count) = (0u32, 0u32);
+        for q in waiting {
+            count += 1;
+            if (q.ticket.queued_at_ms, q.ticket.id.clone()) < at {
+                ahead += 1;
+            }
+        }
+        Ok(TicketState::Queued {
+            position: ahead + 1,
+            waiting: count,
+        })
+    }
+
+    async fn dequeue(&self, id: &str) -> Result<(), StoreError> {
+        self.lock()?.queue.retain(|q| q.ticket.id != id);
+        Ok(())
+    }
+
+    async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError> {
+        let mut state = self.lock()?;
+        state.queue.retain(|q| q.seen_at_ms >= unseen_before_ms);
+        let mut waiting: Vec<Ticket> = state
+            .queue
+            .iter()
+            .filter(|q| q.matched.is_none())
+            .map(|q| q.ticket.clone())
+            .collect();
+        waiting.sort_by(|a, b| (a.queued_at_ms, &a.id).cmp(&(b.queued_at_ms, &b.id)));
+        Ok(waiting)
+    }
+
+    async fn create_match(
+        &self,
+        record: &GameRecord,
+        seats: &[MatchSeat],
+        unseen_before_ms: u64,
+    ) -> Result<bool, StoreError> {
+        let mut state = self.lock()?;
+        let all_waiting = seats.iter().all(|m| {
+            state.queue.iter().any(|q| {
+                q.ticket.id == m.ticket && q.matched.is_none() && q.seen_at_ms >= unseen_before_ms
+            })
+        });
+        if !all_waiting {
+            return Ok(false);
+        }
+        Self::create_in(&mut state, record, self.max_games)?;
+        for m in seats {
+            if let Some(q) = state.queue.iter_mut().find(|q| q.ticket.id == m.ticket) {
+                q.matched = Some((record.id.clone(), m.seat));
+            }
+        }
+        Ok(true)
+    }
+
+    async fn cursor(&self, name: &str, lease: &Lease<'_>) -> Result<Option<u64>, StoreError> {
+        let mut state = self.lock()?;
+        let (position, holder) = state
+            .cursors
+            .entry(name.to_owned())
+            .or_insert((0, None));
+        let free = holder
+            .as_ref()
+            .is_none_or(|(owner, until)| owner == lease.owner || *until < lease.now_ms);
+        if !free {
+            return Ok(None);
+        }
+        *holder = Some((lease.owner.to_owned(), lease.until_ms));
+        Ok(Some(*position))
+    }
+
+    async fn advance_cursor(&self, name: &str, owner: &str, to: u64) -> Result<bool, StoreError> {
+        let mut state = self.lock()?;
+        match state.cursors.get_mut(name) {
+            Some((position, Some((holder, _)))) if holder == owner => {
+                *position = (*position).max(to);
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
     }
 }
 

@@ -14,6 +14,7 @@ use async_trait::async_trait;
 use tokio::sync::{broadcast, watch};
 
 use super::{
+    Event, GameEnd, MatchSeat, PlayerRating, QueueError, Ticket, TicketState,
     Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, JoinSeat, Joined, Lease,
     ListQuery, LobbyError, LoggedAction, Notice, SeatRecord, StoreError, StoredGame,
 };
@@ -76,10 +77,12 @@ impl<O: Observer> GameStore for Observed<O> {
         actions: &[LoggedAction],
         status: GameStatus,
         due_at_ms: Option<u64>,
+        end: Option<&GameEnd>,
     ) -> Result<(), StoreError> {
         self.timed(
             Call::Append,
-            self.inner.append(id, version, actions, status, due_at_ms),
+            self.inner
+                .append(id, version, actions, status, due_at_ms, end),
         )
         .await
     }
@@ -134,6 +137,57 @@ impl<O: Observer> GameStore for Observed<O> {
     }
     async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
         self.inner.live_bot_games(owner).await
+    }
+    async fn ratings(
+        &self,
+        game_type: &str,
+        player_ids: &[String],
+    ) -> Result<Vec<PlayerRating>, StoreError> {
+        self.inner.ratings(game_type, player_ids).await
+    }
+    async fn leaderboard(
+        &self,
+        game_type: &str,
+        offset: u64,
+        limit: usize,
+    ) -> Result<Vec<PlayerRating>, StoreError> {
+        self.inner.leaderboard(game_type, offset, limit).await
+    }
+    async fn events_after(
+        &self,
+        after: u64,
+        owner: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Event>, StoreError> {
+        self.inner.events_after(after, owner, limit).await
+    }
+    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), QueueError> {
+        self.inner.enqueue(ticket, now_ms).await
+    }
+    async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError> {
+        self.inner.ticket(id, now_ms).await
+    }
+    async fn dequeue(&self, id: &str) -> Result<(), StoreError> {
+        self.inner.dequeue(id).await
+    }
+    async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError> {
+        self.inner.queue(unseen_before_ms).await
+    }
+    async fn create_match(
+        &self,
+        record: &GameRecord,
+        seats: &[MatchSeat],
+        unseen_before_ms: u64,
+    ) -> Result<bool, StoreError> {
+        self.inner
+            .create_match(record, seats, unseen_before_ms)
+            .await
+    }
+    async fn cursor(&self, name: &str, lease: &Lease<'_>) -> Result<Option<u64>, StoreError> {
+        self.inner.cursor(name, lease).await
+    }
+    async fn advance_cursor(&self, name: &str, owner: &str, to: u64) -> Result<bool, StoreError> {
+        self.inner.advance_cursor(name, owner, to).await
     }
     fn kind(&self) -> &'static str {
         self.inner.kind()

@@ -569,6 +569,7 @@ fn hash_from(blob: Option<Vec<u8>>) -> Result<Option<[u8; 32]>, StoreError> {
 
 fn seat_from(row: &Row) -> Result<SeatRecord, StoreError> {
     Ok(SeatRecord {
+            player_id: String::new(), // PLACEHOLDER
         name: row.get("name"),
         bot: row.get("bot"),
         token_hash: hash_from(row.get("token_hash"))?,
@@ -731,6 +732,7 @@ impl Db {
             return Ok(None);
         };
         let record = GameRecord {
+            rated: false, // PLACEHOLDER
             id: id.to_owned(),
             game_type: row.get(0),
             options: row.get(1),
@@ -1040,6 +1042,7 @@ impl Db {
         for r in rows {
             let id: String = r.get(0);
             games.push(GameSummary {
+            rated: false, // PLACEHOLDER
                 seats: load_seats(&client, &id).await?,
                 id,
                 game_type: r.get(1),
@@ -1150,6 +1153,18 @@ impl Db {
 
 #[async_trait]
 impl GameStore for PostgresStore {
+
+    // PLACEHOLDER (replaced by the SQL backends' implementation).
+    async fn ratings(&self, _: &str, _: &[String]) -> Result<Vec<crate::PlayerRating>, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
+    async fn leaderboard(&self, _: &str, _: u64, _: usize) -> Result<Vec<crate::PlayerRating>, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
+    async fn events_after(&self, _: u64, _: Option<&str>, _: usize) -> Result<Vec<crate::Event>, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
+    async fn enqueue(&self, _: &crate::Ticket, _: u64) -> Result<(), crate::QueueError> { Err(StoreError::Backend("rated play not implemented".into()).into()) }
+    async fn ticket(&self, _: &str, _: u64) -> Result<crate::TicketState, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
+    async fn dequeue(&self, _: &str) -> Result<(), StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
+    async fn queue(&self, _: u64) -> Result<Vec<crate::Ticket>, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
+    async fn create_match(&self, _: &GameRecord, _: &[crate::MatchSeat], _: u64) -> Result<bool, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
+    async fn cursor(&self, _: &str, _: &crate::Lease<'_>) -> Result<Option<u64>, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
+    async fn advance_cursor(&self, _: &str, _: &str, _: u64) -> Result<bool, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
     async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
         self.bounded("create", self.db.create(record)).await
     }
@@ -1163,6 +1178,7 @@ impl GameStore for PostgresStore {
         actions: &[LoggedAction],
         status: GameStatus,
         due_at_ms: Option<u64>,
+        _end: Option<&crate::GameEnd>,
     ) -> Result<(), StoreError> {
         self.bounded(
             "append",

@@ -314,6 +314,7 @@ fn load_seats(conn: &Connection, id: &str) -> Result<Vec<SeatRecord>, StoreError
     rows.map(|row| {
         let (name, bot, hash, resigned, open, invite) = row.map_err(backend)?;
         Ok(SeatRecord {
+            player_id: String::new(), // PLACEHOLDER
             name,
             bot,
             token_hash: hash_from(hash)?,
@@ -434,6 +435,18 @@ fn insert_game(tx: &Transaction<'_>, record: &GameRecord) -> Result<(), StoreErr
 
 #[async_trait]
 impl GameStore for SqliteStore {
+
+    // PLACEHOLDER (replaced by the SQL backends' implementation).
+    async fn ratings(&self, _: &str, _: &[String]) -> Result<Vec<crate::PlayerRating>, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
+    async fn leaderboard(&self, _: &str, _: u64, _: usize) -> Result<Vec<crate::PlayerRating>, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
+    async fn events_after(&self, _: u64, _: Option<&str>, _: usize) -> Result<Vec<crate::Event>, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
+    async fn enqueue(&self, _: &crate::Ticket, _: u64) -> Result<(), crate::QueueError> { Err(StoreError::Backend("rated play not implemented".into()).into()) }
+    async fn ticket(&self, _: &str, _: u64) -> Result<crate::TicketState, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
+    async fn dequeue(&self, _: &str) -> Result<(), StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
+    async fn queue(&self, _: u64) -> Result<Vec<crate::Ticket>, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
+    async fn create_match(&self, _: &GameRecord, _: &[crate::MatchSeat], _: u64) -> Result<bool, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
+    async fn cursor(&self, _: &str, _: &crate::Lease<'_>) -> Result<Option<u64>, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
+    async fn advance_cursor(&self, _: &str, _: &str, _: u64) -> Result<bool, StoreError> { Err(StoreError::Backend("rated play not implemented".into())) }
     fn faults(&self) -> Option<tokio::sync::watch::Receiver<Option<String>>> {
         Some(self.file.fault.subscribe())
     }
@@ -493,6 +506,7 @@ impl GameStore for SqliteStore {
                 return Ok(None);
             };
             let record = GameRecord {
+            rated: false, // PLACEHOLDER
                 access: AccessRecord {
                     private,
                     spectator_hash: hash_from(spectator)?,
@@ -522,6 +536,7 @@ impl GameStore for SqliteStore {
         // One process writes the file: it drives every game it has, and
         // needs no due times (see `crate::work`).
         _due_at_ms: Option<u64>,
+        _end: Option<&crate::GameEnd>,
     ) -> Result<(), StoreError> {
         let (done, answer) = tokio::sync::oneshot::channel();
         self.writer.submit(writer::PendingAppend {
@@ -785,6 +800,7 @@ impl GameStore for SqliteStore {
                 .map(
                     |(id, game_type, status, version, created, updated, settings, private)| {
                         Ok(GameSummary {
+            rated: false, // PLACEHOLDER
                             seats: load_seats(&tx, &id)?,
                             id,
                             game_type,
@@ -974,6 +990,7 @@ mod tests {
                                 std::slice::from_ref(&action),
                                 GameStatus::InProgress,
                                 None,
+                                None,
                             )
                             .await;
                         (g, action, result)
@@ -1071,6 +1088,7 @@ mod tests {
                         ..LoggedAction::default()
                     }],
                     GameStatus::InProgress,
+                    None,
                     None,
                 )
                 .await?;

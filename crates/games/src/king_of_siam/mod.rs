@@ -130,6 +130,15 @@ impl Game for KingOfSiam {
     /// games against `mcts`) and a decision is cheap (11-18 ms), so 8x
     /// still averages under the 200 ms cap (docs/bots.md, "mcts-hard in
     /// King of Siam").
+    /// KS-23/KS-26: four players play as two teams, partners opposite
+    /// (seats 0 and 2 against 1 and 3).
+    fn teams(players: usize) -> Vec<usize> {
+        match players {
+            4 => vec![0, 1, 0, 1],
+            n => (0..n).collect(),
+        }
+    }
+
     fn search_tuning(players: usize) -> SearchTuning {
         match players {
             3 => SearchTuning {

@@ -20,9 +20,13 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-/// What a key may do. Ordered: `Admin` may do everything `Creator` may.
+/// What a key may do. Ordered: `Admin` may do everything `Creator` may,
+/// and `Creator` everything `Player` may.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Role {
+    /// One person or bot: FindMatch (rated as the player the key names),
+    /// the ratings and the leaderboard.
+    Player,
     /// CreateGame and ListGames.
     Creator,
     /// Also the AdminService calls, and private games in ListGames.
@@ -32,6 +36,7 @@ pub enum Role {
 impl Role {
     pub fn parse(text: &str) -> Option<Role> {
         match text {
+            "player" => Some(Role::Player),
             "creator" => Some(Role::Creator),
             "admin" => Some(Role::Admin),
             _ => None,
@@ -40,6 +45,7 @@ impl Role {
 
     pub fn as_str(self) -> &'static str {
         match self {
+            Role::Player => "player",
             Role::Creator => "creator",
             Role::Admin => "admin",
         }
@@ -265,6 +271,8 @@ mod tests {
     #[test]
     fn roles_are_ordered() {
         assert!(Role::Admin > Role::Creator);
+        assert!(Role::Creator > Role::Player);
+        assert_eq!(Role::parse("player"), Some(Role::Player));
         assert_eq!(Role::parse("admin"), Some(Role::Admin));
         assert_eq!(Role::parse("Admin"), None);
     }

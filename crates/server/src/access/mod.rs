@@ -13,6 +13,7 @@
 //!   same message), so its existence is not revealed.
 
 pub mod keys;
+pub mod players;
 pub mod quota;
 
 use std::net::SocketAddr;
@@ -35,6 +36,8 @@ pub struct Principal {
     /// The identity quotas count against and games record as their
     /// creator: `key:NAME`, or `peer:IP` when no keys are configured.
     pub owner: String,
+    /// The key's name; empty on an open server.
+    pub key: String,
     /// The key's role; `None` on an open server (no keys file).
     pub role: Option<Role>,
 }
@@ -80,7 +83,11 @@ impl Access {
                 Some(addr) => format!("peer:{}", addr.ip()),
                 None => "peer:unknown".to_owned(),
             };
-            return Ok(Principal { owner, role: None });
+            return Ok(Principal {
+                owner,
+                key: String::new(),
+                role: None,
+            });
         };
         let presented = presented_key(metadata)?.ok_or(ServiceError::ApiKey(
             "this call needs an API key: send metadata x-api-key: <key>",
@@ -92,12 +99,27 @@ impl Access {
             return Err(ServiceError::PermissionDenied(match role {
                 Role::Admin => "this call needs an API key of role admin",
                 Role::Creator => "this call needs an API key of role creator or admin",
+                Role::Player => "this call needs an API key",
             }));
         }
         Ok(Principal {
             owner: format!("key:{}", entry.name),
+            key: entry.name.clone(),
             role: Some(entry.role),
         })
+    }
+
+    /// The caller when a key is optional (JoinGame): the key's principal
+    /// when one is presented (an invalid one is refused), else `None`.
+    pub fn optional(
+        &self,
+        metadata: &MetadataMap,
+        peer: Option<SocketAddr>,
+    ) -> Result<Option<Principal>, ServiceError> {
+        if self.keys.is_none() || presented_key(metadata)?.is_none() {
+            return Ok(None);
+        }
+        self.require(metadata, peer, Role::Player).map(Some)
     }
 
     /// Whom a call counts against when it needs no key (watch streams):
@@ -283,6 +305,7 @@ mod tests {
             p.ok(),
             Some(Principal {
                 owner: "peer:10.1.2.3".into(),
+                key: String::new(),
                 role: None
             })
         );

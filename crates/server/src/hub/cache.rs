@@ -120,6 +120,8 @@ pub(super) struct Meta {
     /// Who created the game (`key:NAME` or `peer:IP`): quotas count
     /// against it.
     pub owner: String,
+    /// A rated game: its end changes its players' ratings.
+    pub rated: bool,
 }
 
 /// The mutable part, behind an async mutex that serialises a game's moves.
@@ -327,6 +329,7 @@ impl Hub {
             settings,
             created_at_ms: record.created_at_ms,
             owner: record.access.owner,
+            rated: record.rated,
         };
         let (log, instance, clocks) = Log::load(&meta, record.started_at_ms, &stored.actions)?;
         let live = self.insert(

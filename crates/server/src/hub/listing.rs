@@ -91,6 +91,7 @@ impl Hub {
                     created_at_ms: g.created_at_ms,
                     updated_at_ms: g.updated_at_ms,
                     private: g.private,
+                    rated: g.rated,
                 })
                 .collect(),
             next_page_token,

@@ -27,6 +27,7 @@ mod aborted;
 mod cache;
 mod census;
 mod clocks;
+mod ending;
 mod follow;
 mod history;
 mod listing;
@@ -112,6 +113,17 @@ impl Default for Limits {
     }
 }
 
+/// A game checked and built, not yet stored (see `Hub::plan`).
+struct Planned {
+    record: GameRecord,
+    meta: Meta,
+    seats: Vec<SeatRecord>,
+    instance: Box<dyn games::GameInstance>,
+    credentials: Vec<proto::SeatCredential>,
+    spectator_token: String,
+    invites: Vec<proto::Invite>,
+}
+
 /// What CreateGame returns.
 pub struct Created {
     pub game_id: String,
@@ -183,6 +195,31 @@ impl Hub {
         })
     }
 
+    /// The store the games live in (rated play reads ratings, the queue
+    /// and the feed from it).
+    pub fn store(&self) -> &Arc<dyn GameStore> {
+        &self.store
+    }
+
+    /// This replica's id (the owner of the leases it takes).
+    pub fn replica(&self) -> &str {
+        &self.replica
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Turns `true` when the server shuts down (streams and loops end).
+    pub fn shutdown_signal(&self) -> signal::Receiver<bool> {
+        self.shutdown.clone()
+    }
+
+    /// Whether CreateGame would accept `req` (nothing is created).
+    pub fn check_request(&self, req: proto::CreateGameRequest) -> Result<(), ServiceError> {
+        self.plan(req, "").map(|_| ())
+    }
+
     pub fn game_types(&self) -> Vec<proto::GameType> {
         games::registry().iter().map(|k| k.to_proto()).collect()
     }
@@ -201,6 +238,42 @@ impl Hub {
         req: proto::CreateGameRequest,
         owner: &str,
     ) -> Result<Created, ServiceError> {
+        let planned = self.plan(req, owner)?;
+        self.install(planned, None)
+            .await?
+            .ok_or_else(|| ServiceError::Internal("a plain creation was refused as a match".into()))
+    }
+
+    /// Create the game of a match (see `rated::matchmaker`): `req` as for
+    /// CreateGame, every client seat taking the token hash of its ticket,
+    /// stored only if every ticket of `seats` is still waiting (`None`
+    /// otherwise: another replica matched one of them first).
+    pub async fn create_matched(
+        &self,
+        req: proto::CreateGameRequest,
+        owner: &str,
+        hashes: &[(usize, [u8; 32])],
+        seats: &[satrap_store::MatchSeat],
+        unseen_before_ms: u64,
+    ) -> Result<Option<String>, ServiceError> {
+        let mut planned = self.plan(req, owner)?;
+        for (seat, hash) in hashes {
+            if let Some(s) = planned.record.seats.get_mut(*seat) {
+                s.token_hash = Some(*hash);
+            }
+            if let Some(c) = planned.credentials.get_mut(*seat) {
+                c.token.clear();
+            }
+        }
+        planned.seats = planned.record.seats.clone();
+        Ok(self
+            .install(planned, Some((seats, unseen_before_ms)))
+            .await?
+            .map(|c| c.game_id))
+    }
+
+    /// Everything a new game is, checked, before it is stored.
+    fn plan(&self, req: proto::CreateGameRequest, owner: &str) -> Result<Planned, ServiceError> {
         let kind = find_kind(&req.game_type)?;
         let players = req.seats.len();
         if !(kind.min_players..=kind.max_players).contains(&players) {
@@ -210,6 +283,11 @@ impl Hub {
             )));
         }
         let seed = match req.seed {
+            Some(_) if req.rated => {
+                return Err(ServiceError::InvalidArgument(
+                    "a rated game draws its own seed: leave seed unset".into(),
+                ));
+            }
             Some(_) if !self.limits.client_seeds => {
                 return Err(ServiceError::PermissionDenied(
                     "this server does not accept client-chosen seeds (--client-seeds false): leave seed unset",
@@ -260,10 +338,20 @@ impl Hub {
                     bots::names_for(kind.perfect_information).join(", ")
                 )));
             };
+            let player_id = match s.bot.is_empty() {
+                true => s.player_id.clone(),
+                false => satrap_store::bot_player_id(&s.bot),
+            };
+            if req.rated && player_id.is_empty() {
+                return Err(ServiceError::InvalidArgument(format!(
+                    "seat {i}: a rated game needs a player in every seat (player_id)"
+                )));
+            }
             seats.push(SeatRecord {
                 name: name.clone(),
                 bot: s.bot.clone(),
                 token_hash: token.as_deref().map(auth::hash_token),
+                player_id,
                 ..SeatRecord::default()
             });
             credentials.push(proto::SeatCredential {
@@ -272,6 +360,11 @@ impl Hub {
                 token: token.unwrap_or_default(),
                 open: false,
             });
+        }
+        if req.rated && seats.iter().any(|s| s.open) {
+            return Err(ServiceError::InvalidArgument(
+                "a rated game has no open seats: queue with FindMatch instead".into(),
+            ));
         }
         if req.invite_codes && invites.is_empty() {
             return Err(ServiceError::InvalidArgument(
@@ -308,17 +401,8 @@ impl Hub {
             created_at_ms,
             settings: stored_settings,
             started_at_ms,
+            rated: req.rated,
         };
-        // A game created with bot seats counts against its creator's cap on
-        // live bot games; the check and the creation happen under one lock.
-        let _quota = match seats.iter().any(|s| !s.bot.is_empty()) {
-            true => match self.bot_quota(owner).await? {
-                BotQuota::Allowed(guard) => guard,
-                BotQuota::Refused(max) => return Err(bot_games_exhausted(max)),
-            },
-            false => None,
-        };
-        self.store.create(&record).await?;
         let meta = Meta {
             id: id.clone(),
             kind,
@@ -330,26 +414,74 @@ impl Hub {
             private: req.private,
             spectator_hash,
             owner: owner.to_owned(),
+            rated: req.rated,
         };
+        Ok(Planned {
+            record,
+            meta,
+            seats,
+            instance,
+            credentials,
+            spectator_token,
+            invites,
+        })
+    }
+
+    /// Store a planned game (as a match when `matched`) and make it live.
+    /// `Ok(None)`: the match was refused (a ticket was taken meanwhile).
+    async fn install(
+        &self,
+        planned: Planned,
+        matched: Option<(&[satrap_store::MatchSeat], u64)>,
+    ) -> Result<Option<Created>, ServiceError> {
+        let Planned {
+            record,
+            meta,
+            seats,
+            instance,
+            credentials,
+            spectator_token,
+            invites,
+        } = planned;
+        let (id, owner, players) = (record.id.clone(), record.access.owner.clone(), meta.players);
+        let (settings, started_at_ms, kind, private) =
+            (meta.settings, record.started_at_ms, meta.kind, meta.private);
+        // A game created with bot seats counts against its creator's cap on
+        // live bot games; the check and the creation happen under one lock.
+        let _quota = match seats.iter().any(|s| !s.bot.is_empty()) {
+            true => match self.bot_quota(&owner).await? {
+                BotQuota::Allowed(guard) => guard,
+                BotQuota::Refused(max) => return Err(bot_games_exhausted(max)),
+            },
+            false => None,
+        };
+        match matched {
+            None => self.store.create(&record).await?,
+            Some((tickets, unseen)) => {
+                if !self.store.create_match(&record, tickets, unseen).await? {
+                    return Ok(None);
+                }
+            }
+        }
         let mut clocks = clocks::ClockState::new(settings.control, players);
         if let Some(at) = started_at_ms {
             clocks.start(at, &instance.to_act());
         }
         let live = self.insert(meta, seats, instance, clocks, Default::default(), 0);
-        tracing::info!(game_id = %id, game_type = kind.id, players, private = req.private, "game created");
+        tracing::info!(game_id = %id, game_type = kind.id, players, private, rated = record.rated, "game created");
 
         let table = self.lock_table(&live).await;
         let snapshot = table.snapshot(None);
         // Stored as due now (a shared store): the task settles it.
         table.kick_to_settle();
         drop(table);
-        Ok(Created {
+        Ok(Some(Created {
             game_id: id,
             seats: credentials,
             snapshot,
             spectator_token,
             invites,
-        })
+        }))
     }
 
     /// The caller of a request on game `id`, from its bearer token.
@@ -552,10 +684,11 @@ impl Hub {
 
     /// End game `id` now with no winner (AbortGame). The snapshot is the
     /// aborted game as a spectator sees it.
-    pub async fn abort(&self, id: &str) -> Result<proto::GameSnapshot, ServiceError> {
+    /// End game `id` now with no winner; `by`: the admin key (for the feed).
+    pub async fn abort(&self, id: &str, by: &str) -> Result<proto::GameSnapshot, ServiceError> {
         let live = self.live(id).await?;
         let mut table = self.table(&live).await?;
-        table.abort().await
+        table.abort(by).await
     }
 
     /// Delete game `id` from the store and the directory; its watch streams

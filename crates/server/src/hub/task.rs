@@ -292,7 +292,7 @@ impl Hub {
             at_ms: now_ms(),
             kind: EntryKind::Move,
         };
-        table.commit(next, action).await
+        table.commit(next, action, None).await
     }
 
     /// Record the game's next due time and give up this replica's lease

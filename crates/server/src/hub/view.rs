@@ -141,6 +141,7 @@ pub(super) fn snapshot_with(
         seats: seat_infos(&live.seats()),
         private: live.meta.private,
         client_seed: live.meta.settings.client_seed,
+        rated: live.meta.rated,
         clocks: clocks.to_proto(as_of.max(clocks.at()), live.meta.settings.on_timeout),
     }
 }
@@ -165,6 +166,7 @@ pub(super) fn seat_infos(seats: &[SeatRecord]) -> Vec<proto::SeatInfo> {
             resigned: s.resigned,
             open: s.open,
             invite_only: s.open && s.invite_hash.is_some(),
+            player_id: s.player_id.clone(),
         })
         .collect()
 }

@@ -487,6 +487,7 @@ mod tests {
                         &[action],
                         GameStatus::InProgress,
                         None,
+                        None,
                     )
                     .await
             }));
@@ -563,6 +564,7 @@ mod tests {
                 std::slice::from_ref(&action),
                 GameStatus::InProgress,
                 None,
+                None,
             )
             .await;
         let took = start.elapsed();
@@ -594,6 +596,7 @@ mod tests {
                 0,
                 std::slice::from_ref(&next),
                 GameStatus::InProgress,
+                None,
                 None,
             )
             .await?;

@@ -20,7 +20,7 @@ use satrap_engine::Seat;
 impl Table<'_> {
     /// End the game now with no winner (see `aborted`). The snapshot is
     /// the aborted game as a spectator sees it.
-    pub async fn abort(&mut self) -> Result<proto::GameSnapshot, ServiceError> {
+    pub async fn abort(&mut self, by: &str) -> Result<proto::GameSnapshot, ServiceError> {
         // A lost race has caught the table up with the store (`commit`).
         for _ in 0..MAX_RACES {
             if self.cell.instance.is_over() {
@@ -30,7 +30,7 @@ impl Table<'_> {
             }
             let next: Box<dyn GameInstance> =
                 Box::new(Aborted::new(self.cell.instance.clone_box()));
-            if let Committed::Conflict = self.commit(next, abort_entry()).await? {
+            if let Committed::Conflict = self.commit(next, abort_entry(), Some(by)).await? {
                 continue;
             }
             tracing::info!(game_id = %self.live.meta.id, version = self.cell.instance.version(), "game aborted");

@@ -83,6 +83,7 @@ impl Table<'_> {
             },
             token_hash: auth::hash_token(&token),
             invite_hash: (!req.invite_code.is_empty()).then(|| auth::hash_token(&req.invite_code)),
+            player_id: req.player_id.clone(),
         };
         let chosen = match seat {
             Some(s) => s,

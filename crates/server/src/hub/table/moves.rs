@@ -9,6 +9,7 @@ use super::Table;
 use crate::auth::Who;
 use crate::error::ServiceError;
 use crate::hub::cache::{Cell, Frame, Version};
+use crate::hub::ending;
 use crate::hub::task::next_work;
 use crate::hub::view;
 use crate::proto;
@@ -114,7 +115,7 @@ impl Table<'_> {
                 at_ms: now,
                 kind: EntryKind::Move,
             };
-            if let Committed::Conflict = self.commit(next, action).await? {
+            if let Committed::Conflict = self.commit(next, action, None).await? {
                 continue;
             }
             let snapshot = match reply {
@@ -137,10 +138,13 @@ impl Table<'_> {
     /// the watchers. Nothing changes if the store refuses; a lost race
     /// (another replica appended first) catches up with the store and
     /// reports `Conflict`.
+    /// `aborted_by`: the admin key of an abort (its end is recorded as
+    /// one, never rated).
     pub async fn commit(
         &mut self,
         next: Box<dyn GameInstance>,
         mut action: LoggedAction,
+        aborted_by: Option<&str>,
     ) -> Result<Committed, ServiceError> {
         let (hub, live) = (self.hub, self.live);
         let cell = &mut *self.cell;
@@ -167,6 +171,12 @@ impl Table<'_> {
             true => next_work(&live.meta, &live.seats(), next.as_ref(), &clocks).map(|(at, _)| at),
             false => None,
         };
+        let end = match status {
+            GameStatus::Finished => {
+                ending::game_end(&live.meta, &live.seats(), next.as_ref(), aborted_by)
+            }
+            _ => None,
+        };
         match hub
             .store
             .append(
@@ -175,6 +185,7 @@ impl Table<'_> {
                 std::slice::from_ref(&action),
                 status,
                 due,
+                end.as_ref(),
             )
             .await
         {

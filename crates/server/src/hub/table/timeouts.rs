@@ -123,7 +123,7 @@ impl Table<'_> {
             };
             let (next, entry) =
                 timeout_entry(live, self.cell.instance.as_ref(), seat, policy, now)?;
-            let committed = self.commit(next, entry).await?;
+            let committed = self.commit(next, entry, None).await?;
             drop(quota);
             match committed {
                 Committed::Yes => {

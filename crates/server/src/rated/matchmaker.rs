@@ -1,0 +1,477 @@
+//! Matchmaking: FindMatch queues a player in the store, and every
+//! replica's matcher groups the waiting players into games.
+//!
+//! The queue lives in the store, so every replica sees one queue. A
+//! player's stream holds the seat token its game will get (only its hash
+//! is queued), heartbeats its ticket and reports its place; the matcher
+//! (a loop on every replica) reads the queue, groups tickets with
+//! `satrap_rating::matching` and creates each game with
+//! `GameStore::create_match`, which takes all of a game's tickets or none:
+//! two replicas matching at once never put a ticket in two games.
+//!
+//! Invariants:
+//! - a ticket whose stream stops heartbeating (its replica died) is dropped
+//!   after `STALE`, and never matched after that;
+//! - a player whose stream is gone when its match is found resigns the
+//!   seat at once (a bot plays it), so no game waits for someone who left.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use prost::Message;
+use rand::seq::SliceRandom;
+use tokio::sync::mpsc;
+use tonic::Status;
+
+use crate::access::{Principal, players};
+use crate::auth::{self, Caller, Who};
+use crate::echo::Echo;
+use crate::error::ServiceError;
+use crate::hub::Hub;
+use crate::proto;
+use satrap_rating::matching::{self, Waiting};
+use satrap_search as bots;
+use satrap_store::{MatchSeat, QueueError, Ticket, TicketState, now_ms};
+
+/// How often a queued stream looks at its ticket (and heartbeats it).
+const POLL: Duration = Duration::from_millis(300);
+/// How often a queued stream reports its place.
+const REPORT: Duration = Duration::from_secs(1);
+/// How often the matcher looks at the queue.
+const MATCH_EVERY: Duration = Duration::from_millis(500);
+/// A ticket not seen for this long is dropped (its replica is gone).
+pub const STALE: Duration = Duration::from_secs(10);
+/// The longest wait a player may choose before bots fill the seats.
+const MAX_FILL_WAIT_S: u32 = 3600;
+/// The bot that fills seats when the request names none.
+pub const DEFAULT_BOT: &str = "mcts";
+
+/// Who may be matched together, as one key: the game type, the player
+/// count, rated or casual and the time control. The matcher reads the
+/// game's settings back from it.
+#[derive(Debug, Clone, PartialEq)]
+struct Pool {
+    game_type: String,
+    players: usize,
+    rated: bool,
+    time_control: Option<proto::TimeControl>,
+}
+
+impl Pool {
+    fn key(&self) -> String {
+        let control = self
+            .time_control
+            .as_ref()
+            .map(|t| hex::encode(t.encode_to_vec()))
+            .unwrap_or_default();
+        let kind = if self.rated { "rated" } else { "casual" };
+        format!("{}|{}|{kind}|{control}", self.game_type, self.players)
+    }
+
+    fn parse(key: &str) -> Option<Pool> {
+        let mut parts = key.split('|');
+        let game_type = parts.next()?.to_owned();
+        let players = parts.next()?.parse().ok()?;
+        let rated = match parts.next()? {
+            "rated" => true,
+            "casual" => false,
+            _ => return None,
+        };
+        let time_control = match parts.next()? {
+            "" => None,
+            h => Some(proto::TimeControl::decode(hex::decode(h).ok()?.as_slice()).ok()?),
+        };
+        Some(Pool {
+            game_type,
+            players,
+            rated,
+            time_control,
+        })
+    }
+
+    /// The CreateGame request of a game of this pool, with `seats`.
+    fn request(&self, seats: Vec<proto::SeatRequest>) -> proto::CreateGameRequest {
+        proto::CreateGameRequest {
+            game_type: self.game_type.clone(),
+            seats,
+            rated: self.rated,
+            time_control: self.time_control.clone(),
+            ..proto::CreateGameRequest::default()
+        }
+    }
+}
+
+/// A FindMatch request checked: the ticket to queue and the token its
+/// seat will have.
+struct Queued {
+    ticket: Ticket,
+    token: String,
+    rated: bool,
+}
+
+/// Check a FindMatch request and the caller's identity.
+async fn admit(
+    hub: &Hub,
+    principal: Option<&Principal>,
+    keys_configured: bool,
+    req: &proto::FindMatchRequest,
+) -> Result<Queued, ServiceError> {
+    let kind = satrap_catalog::find(&req.game_type).ok_or_else(|| {
+        ServiceError::InvalidArgument(format!(
+            "unknown game type {} (see ListGameTypes)",
+            Echo(&req.game_type)
+        ))
+    })?;
+    let players = req.players as usize;
+    if !(kind.min_players..=kind.max_players).contains(&players) {
+        return Err(ServiceError::InvalidArgument(format!(
+            "{} is played by {} to {} players, not {}",
+            kind.name, kind.min_players, kind.max_players, req.players
+        )));
+    }
+    let bot = match req.bot.as_str() {
+        "" => DEFAULT_BOT,
+        b => b,
+    };
+    if !bots::find(bot).is_some_and(|b| b.supports(kind.perfect_information)) {
+        return Err(ServiceError::InvalidArgument(format!(
+            "no bot {} for {} (available: {})",
+            Echo(bot),
+            kind.name,
+            bots::names_for(kind.perfect_information).join(", ")
+        )));
+    }
+    let fill_after = match req.bot_fill_after_seconds {
+        None | Some(0) => None,
+        Some(s) if s <= MAX_FILL_WAIT_S => Some(u64::from(s) * 1000),
+        Some(s) => {
+            return Err(ServiceError::InvalidArgument(format!(
+                "bot_fill_after_seconds is at most {MAX_FILL_WAIT_S}, not {s}"
+            )));
+        }
+    };
+    if req.name.chars().count() > hub.limits().max_name_len {
+        return Err(ServiceError::InvalidArgument(format!(
+            "name longer than {} characters",
+            hub.limits().max_name_len
+        )));
+    }
+    if req.rated && !keys_configured {
+        return Err(ServiceError::RuleViolation(
+            "this server has no API keys, so it cannot tell players apart: rated play needs a player key (or a creator key naming its user); queue with rated false for a casual game".into(),
+        ));
+    }
+    let player_id = players::resolve(principal, &req.player_id)?;
+    if req.rated && player_id.is_empty() {
+        return Err(ServiceError::RuleViolation(
+            "a rated game needs a player: use a player key, or a creator key with player_id".into(),
+        ));
+    }
+    let pool = Pool {
+        game_type: kind.id.to_owned(),
+        players,
+        rated: req.rated,
+        time_control: req.time_control.clone(),
+    };
+    // The game the pool would create must be one CreateGame accepts (its
+    // time control above all), so the matcher never fails on it.
+    let probe = (0..players)
+        .map(|_| proto::SeatRequest {
+            bot: bot.to_owned(),
+            ..proto::SeatRequest::default()
+        })
+        .collect();
+    hub.check_request(pool.request(probe))?;
+    let display = match req.rated {
+        true => hub
+            .store()
+            .ratings(kind.id, std::slice::from_ref(&player_id))
+            .await?
+            .first()
+            .map_or(0.0, |r| r.rating.display()),
+        false => 0.0,
+    };
+    let name = match (req.name.trim(), player_id.is_empty()) {
+        ("", true) => "Player".to_owned(),
+        ("", false) => player_id.clone(),
+        (n, _) => n.to_owned(),
+    };
+    let token = auth::new_token()?;
+    Ok(Queued {
+        ticket: Ticket {
+            id: uuid::Uuid::new_v4().to_string(),
+            pool: pool.key(),
+            player_id,
+            name,
+            token_hash: auth::hash_token(&token),
+            display,
+            owner: principal.map(|p| p.owner.clone()).unwrap_or_default(),
+            bot_fill_after_ms: fill_after,
+            bot: bot.to_owned(),
+            queued_at_ms: now_ms(),
+        },
+        token,
+        rated: req.rated,
+    })
+}
+
+/// FindMatch: queue the caller and follow its ticket until it is matched.
+pub async fn find_match(
+    hub: Arc<Hub>,
+    principal: Option<Principal>,
+    keys_configured: bool,
+    req: proto::FindMatchRequest,
+) -> Result<mpsc::Receiver<Result<proto::MatchUpdate, Status>>, ServiceError> {
+    let queued = admit(&hub, principal.as_ref(), keys_configured, &req).await?;
+    hub.store()
+        .enqueue(&queued.ticket, now_ms())
+        .await
+        .map_err(|e| match e {
+            QueueError::AlreadyQueued => ServiceError::AlreadyExists(
+                "this player is already queued (one FindMatch at a time)",
+            ),
+            QueueError::Store(e) => e.into(),
+        })?;
+    tracing::info!(ticket = %queued.ticket.id, pool = %queued.ticket.pool, "queued for a match");
+    let (tx, rx) = mpsc::channel(4);
+    tokio::spawn(follow(hub, queued, tx));
+    Ok(rx)
+}
+
+/// The stream of one ticket: its place while it waits, then its game.
+async fn follow(
+    hub: Arc<Hub>,
+    queued: Queued,
+    tx: mpsc::Sender<Result<proto::MatchUpdate, Status>>,
+) {
+    let store = hub.store().clone();
+    let id = queued.ticket.id.clone();
+    let mut last_report: Option<Instant> = None;
+    let mut shutdown = hub.shutdown_signal();
+    loop {
+        let state = store.ticket(&id, now_ms()).await;
+        match state {
+            Ok(TicketState::Queued { position, waiting }) => {
+                if last_report.is_none_or(|t| t.elapsed() >= REPORT) {
+                    let waited_ms = now_ms().saturating_sub(queued.ticket.queued_at_ms);
+                    let update = proto::MatchUpdate {
+                        update: Some(proto::match_update::Update::Queued(proto::MatchQueued {
+                            position,
+                            waiting,
+                            waited_ms,
+                            window: matching::window(waited_ms),
+                        })),
+                    };
+                    if tx.send(Ok(update)).await.is_err() {
+                        return leave(&hub, &queued).await;
+                    }
+                    last_report = Some(Instant::now());
+                }
+            }
+            Ok(TicketState::Matched { game_id, seat }) => {
+                return deliver(&hub, &queued, &game_id, seat, &tx).await;
+            }
+            Ok(TicketState::Gone) => {
+                let _ = tx
+                    .send(Err(Status::unavailable(
+                        "the queue dropped this request (not seen for too long); queue again",
+                    )))
+                    .await;
+                return;
+            }
+            Err(e) => tracing::debug!(error = %e, ticket = %id, "queue unavailable, retrying"),
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(POLL) => {}
+            _ = tx.closed() => return leave(&hub, &queued).await,
+            _ = shutdown.changed() => {
+                let _ = store.dequeue(&id).await;
+                let _ = tx.send(Err(Status::unavailable("the server is shutting down; queue again"))).await;
+                return;
+            }
+        }
+    }
+}
+
+/// The client left the queue: drop its ticket, and if it was matched in
+/// the meantime, resign its seat so the game goes on without it.
+async fn leave(hub: &Hub, queued: &Queued) {
+    let store = hub.store();
+    if let Ok(TicketState::Matched { game_id, seat }) = store.ticket(&queued.ticket.id, now_ms()).await {
+        resign(hub, queued, &game_id, seat).await;
+    }
+    if let Err(e) = store.dequeue(&queued.ticket.id).await {
+        tracing::debug!(error = %e, "leaving the queue");
+    }
+}
+
+async fn resign(hub: &Hub, queued: &Queued, game_id: &str, seat: u32) {
+    let who = Who::Presented {
+        token: Some(queued.token.clone()),
+        admin: false,
+    };
+    match hub.resign(game_id, who).await {
+        Ok(_) => tracing::info!(game_id, seat, "matched player left before the match reached it: seat resigned"),
+        Err(e) => tracing::warn!(game_id, seat, error = %e, "cannot resign a left player's seat"),
+    }
+}
+
+/// Send the match to the client (or resign the seat if it left).
+async fn deliver(
+    hub: &Hub,
+    queued: &Queued,
+    game_id: &str,
+    seat: u32,
+    tx: &mpsc::Sender<Result<proto::MatchUpdate, Status>>,
+) {
+    let snapshot = hub.get(game_id, Caller::Seat(seat as usize)).await;
+    let found = snapshot.map(|snapshot| proto::MatchUpdate {
+        update: Some(proto::match_update::Update::Found(proto::MatchFound {
+            game_id: game_id.to_owned(),
+            seat: Some(proto::SeatCredential {
+                seat,
+                name: queued.ticket.name.clone(),
+                token: queued.token.clone(),
+                open: false,
+            }),
+            rated: queued.rated,
+            snapshot: Some(snapshot),
+        })),
+    });
+    let sent = match found {
+        Ok(update) => tx.send(Ok(update)).await.is_ok(),
+        Err(e) => {
+            let _ = tx.send(Err(e.into())).await;
+            false
+        }
+    };
+    if !sent {
+        resign(hub, queued, game_id, seat).await;
+    }
+    if let Err(e) = hub.store().dequeue(&queued.ticket.id).await {
+        tracing::debug!(error = %e, "taking a ticket off the queue");
+    }
+}
+
+/// The matcher: until shutdown, every `MATCH_EVERY`, group the waiting
+/// tickets into games and create them.
+pub async fn run(hub: Arc<Hub>) {
+    let mut shutdown = hub.shutdown_signal();
+    while !*shutdown.borrow() {
+        if let Err(e) = match_once(&hub).await {
+            tracing::warn!(error = %e, "matchmaking: store unavailable, retrying");
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(MATCH_EVERY) => {}
+            _ = shutdown.changed() => {}
+        }
+    }
+}
+
+/// One look at the queue: every game that can start now is created.
+/// Returns how many were.
+pub async fn match_once(hub: &Hub) -> Result<usize, ServiceError> {
+    let now = now_ms();
+    let unseen_before = now.saturating_sub(STALE.as_millis() as u64);
+    let tickets = hub.store().queue(unseen_before).await?;
+    let mut pools: BTreeMap<&str, Vec<&Ticket>> = BTreeMap::new();
+    for t in &tickets {
+        pools.entry(t.pool.as_str()).or_default().push(t);
+    }
+    let mut created = 0;
+    for (key, waiting) in pools {
+        let Some(pool) = Pool::parse(key) else {
+            tracing::warn!(pool = %Echo(key), "matchmaking: a queue this server cannot read");
+            continue;
+        };
+        let queue: Vec<Waiting> = waiting
+            .iter()
+            .map(|t| Waiting {
+                display: t.display,
+                waited_ms: now.saturating_sub(t.queued_at_ms),
+                bot_fill_after_ms: t.bot_fill_after_ms,
+            })
+            .collect();
+        for group in matching::find_groups(&queue, pool.players) {
+            let members: Vec<&Ticket> = group.members.iter().filter_map(|&i| waiting.get(i).copied()).collect();
+            match start(hub, &pool, &members, group.bots, unseen_before).await {
+                Ok(true) => created += 1,
+                Ok(false) => {}
+                Err(e) => tracing::warn!(error = %e, pool = %key, "matchmaking: cannot create a match"),
+            }
+        }
+    }
+    Ok(created)
+}
+
+/// Create the game of one group: its players in a random seat order, bots
+/// in the rest. `false` if another replica took one of its tickets first.
+async fn start(
+    hub: &Hub,
+    pool: &Pool,
+    members: &[&Ticket],
+    bots: usize,
+    unseen_before: u64,
+) -> Result<bool, ServiceError> {
+    let Some(first) = members.first() else {
+        return Ok(false);
+    };
+    let mut order: Vec<Option<&Ticket>> = members.iter().map(|t| Some(*t)).collect();
+    order.extend((0..bots).map(|_| None));
+    order.shuffle(&mut rand::rng());
+    let mut seats = Vec::with_capacity(order.len());
+    let mut hashes = Vec::new();
+    let mut matched = Vec::new();
+    for (i, t) in order.iter().enumerate() {
+        match t {
+            Some(t) => {
+                seats.push(proto::SeatRequest {
+                    name: t.name.clone(),
+                    player_id: t.player_id.clone(),
+                    ..proto::SeatRequest::default()
+                });
+                hashes.push((i, t.token_hash));
+                matched.push(MatchSeat {
+                    ticket: t.id.clone(),
+                    seat: i as u32,
+                });
+            }
+            None => seats.push(proto::SeatRequest {
+                name: format!("{} bot", first.bot),
+                bot: first.bot.clone(),
+                ..proto::SeatRequest::default()
+            }),
+        }
+    }
+    let created = hub
+        .create_matched(pool.request(seats), &first.owner, &hashes, &matched, unseen_before)
+        .await?;
+    if let Some(id) = &created {
+        tracing::info!(game_id = %id, players = members.len(), bots, rated = pool.rated, "match created");
+    }
+    Ok(created.is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pool_key_reads_back_as_the_pool() {
+        let pool = Pool {
+            game_type: "king_of_siam".into(),
+            players: 3,
+            rated: true,
+            time_control: Some(proto::TimeControl::default()),
+        };
+        assert_eq!(Pool::parse(&pool.key()), Some(pool.clone()));
+        let casual = Pool {
+            rated: false,
+            time_control: None,
+            ..pool
+        };
+        assert_eq!(Pool::parse(&casual.key()), Some(casual));
+        assert_eq!(Pool::parse("x|y|rated|"), None);
+    }
+}

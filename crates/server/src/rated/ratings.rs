@@ -1,0 +1,103 @@
+//! GetRatings and ListLeaderboard: players' standings as the store keeps
+//! them.
+
+use crate::echo::Echo;
+use crate::error::ServiceError;
+use crate::proto;
+use satrap_store::{GameStore, PlayerRating};
+
+/// Most players one GetRatings or one leaderboard page may ask for.
+pub const MAX_PLAYERS: usize = 100;
+/// A leaderboard page when the request leaves the size at 0.
+pub const DEFAULT_PAGE: usize = 20;
+
+/// A standing as the API shows it (`place` 0: not on a leaderboard page).
+pub fn to_proto(r: &PlayerRating, place: u32) -> proto::PlayerRating {
+    proto::PlayerRating {
+        player_id: r.player_id.clone(),
+        game_type: r.game_type.clone(),
+        rating: r.rating.rating,
+        uncertainty: r.rating.uncertainty,
+        display: r.rating.display(),
+        games: r.games,
+        wins: r.wins,
+        last_change: r.last_change,
+        updated_at_ms: r.updated_at_ms,
+        name: r.name.clone(),
+        place,
+    }
+}
+
+fn known_type(game_type: &str) -> Result<(), ServiceError> {
+    match satrap_catalog::find(game_type) {
+        Some(_) => Ok(()),
+        None => Err(ServiceError::InvalidArgument(format!(
+            "unknown game type {} (see ListGameTypes)",
+            Echo(game_type)
+        ))),
+    }
+}
+
+pub async fn get_ratings(
+    store: &dyn GameStore,
+    req: proto::GetRatingsRequest,
+) -> Result<proto::GetRatingsResponse, ServiceError> {
+    known_type(&req.game_type)?;
+    if req.player_ids.is_empty() || req.player_ids.len() > MAX_PLAYERS {
+        return Err(ServiceError::InvalidArgument(format!(
+            "ask for 1 to {MAX_PLAYERS} player ids, not {}",
+            req.player_ids.len()
+        )));
+    }
+    if let Some(long) = req.player_ids.iter().find(|p| p.chars().count() > 200) {
+        return Err(ServiceError::InvalidArgument(format!(
+            "player id {} is longer than any player's",
+            Echo(long)
+        )));
+    }
+    let found = store.ratings(&req.game_type, &req.player_ids).await?;
+    Ok(proto::GetRatingsResponse {
+        ratings: found.iter().map(|r| to_proto(r, 0)).collect(),
+    })
+}
+
+pub async fn leaderboard(
+    store: &dyn GameStore,
+    req: proto::ListLeaderboardRequest,
+) -> Result<proto::ListLeaderboardResponse, ServiceError> {
+    known_type(&req.game_type)?;
+    let page = match req.page_size as usize {
+        0 => DEFAULT_PAGE,
+        n if n <= MAX_PLAYERS => n,
+        n => {
+            return Err(ServiceError::InvalidArgument(format!(
+                "page_size is 1 to {MAX_PLAYERS} (0: {DEFAULT_PAGE}), not {n}"
+            )));
+        }
+    };
+    // The token is the place the next page starts after.
+    let offset: u64 = match req.page_token.as_str() {
+        "" => 0,
+        t => t.parse().map_err(|_| {
+            ServiceError::InvalidArgument(format!(
+                "page_token {} is not one this server gave",
+                Echo(t)
+            ))
+        })?,
+    };
+    let mut found = store.leaderboard(&req.game_type, offset, page + 1).await?;
+    let more = found.len() > page;
+    found.truncate(page);
+    let ratings = found
+        .iter()
+        .enumerate()
+        .map(|(i, r)| to_proto(r, (offset + i as u64 + 1).min(u32::MAX.into()) as u32))
+        .collect();
+    Ok(proto::ListLeaderboardResponse {
+        ratings,
+        next_page_token: match more {
+            true => (offset + page as u64).to_string(),
+            false => String::new(),
+        },
+    })
+}

@@ -1,0 +1,396 @@
+//! What rated play keeps: players' ratings, the matchmaking queue and the
+//! feed of game events.
+//!
+//! Three promises every backend keeps, because the service cannot keep
+//! them from outside:
+//! - a rated game's ratings change exactly once, in the commit that
+//!   records its end (`GameStore::append` with a [`GameEnd`]), so a crash
+//!   leaves either the move unrecorded and the ratings as they were, or
+//!   both recorded;
+//! - the feed's sequence numbers follow commit order without gaps, so a
+//!   reader that resumes after the last number it saw misses nothing and
+//!   sees nothing twice (on PostgreSQL one counter row, locked until
+//!   commit, hands them out);
+//! - a queued ticket is matched at most once (`GameStore::create_match`
+//!   takes every ticket of a match and creates its game atomically, or does
+//!   nothing), and a player has at most one ticket.
+
+use satrap_rating::{Placing, Rating};
+
+use crate::{SeatRecord, StoreError};
+
+/// How a game ended, recorded by `GameStore::append` in the same commit as
+/// its last entry.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GameEnd {
+    /// The game ended by its rules (resignations and timeouts included).
+    Finished {
+        /// The encoded `satrap.v1.Outcome`, for the feed.
+        outcome: Vec<u8>,
+        /// A rated game: whose ratings change, and how they placed.
+        rated: Option<RatedEnd>,
+    },
+    /// An administrator aborted it: never rated.
+    Aborted {
+        /// The admin key that aborted it.
+        by: String,
+    },
+}
+
+/// The players of a finished rated game and how they placed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatedEnd {
+    /// Every seat with a player, in seat order.
+    pub seats: Vec<RatedSeat>,
+}
+
+/// One rated seat.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatedSeat {
+    pub seat: u32,
+    pub player_id: String,
+    /// The seat's display name (kept as the player's latest name).
+    pub name: String,
+    pub placing: Placing,
+    /// Among the winners (a shared win counts).
+    pub won: bool,
+}
+
+/// A player's standing in one game type.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerRating {
+    pub player_id: String,
+    pub game_type: String,
+    pub rating: Rating,
+    pub games: u64,
+    pub wins: u64,
+    /// How the displayed rating changed with the last rated game.
+    pub last_change: f64,
+    /// When the last rated game ended (0: never).
+    pub updated_at_ms: u64,
+    /// The display name of the player's last rated game.
+    pub name: String,
+}
+
+impl PlayerRating {
+    /// A player who has not played a rated game of `game_type`.
+    pub fn new(game_type: &str, player_id: &str) -> Self {
+        Self {
+            player_id: player_id.to_owned(),
+            game_type: game_type.to_owned(),
+            rating: Rating::START,
+            games: 0,
+            wins: 0,
+            last_change: 0.0,
+            updated_at_ms: 0,
+            name: String::new(),
+        }
+    }
+}
+
+/// One player's rating before and after a rated game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatingChange {
+    pub seat: u32,
+    pub before: PlayerRating,
+    pub after: PlayerRating,
+}
+
+/// The new standings of a rated game's players, from their standings
+/// before (`before[i]` is `end.seats[i]`'s player). The one place every
+/// backend computes them, so they agree.
+pub(crate) fn rate_game(
+    end: &RatedEnd,
+    before: Vec<PlayerRating>,
+    now_ms: u64,
+) -> Result<Vec<RatingChange>, StoreError> {
+    let ratings: Vec<Rating> = before.iter().map(|p| p.rating).collect();
+    let placings: Vec<Placing> = end.seats.iter().map(|s| s.placing).collect();
+    let after = satrap_rating::rate(&ratings, &placings)
+        .map_err(|e| StoreError::Backend(format!("rating the game: {e}")))?;
+    Ok(end
+        .seats
+        .iter()
+        .zip(before)
+        .zip(after)
+        .map(|((seat, before), rating)| {
+            let after = PlayerRating {
+                rating,
+                games: before.games + 1,
+                wins: before.wins + u64::from(seat.won),
+                last_change: rating.display() - before.rating.display(),
+                updated_at_ms: now_ms,
+                name: seat.name.clone(),
+                ..before.clone()
+            };
+            RatingChange {
+                seat: seat.seat,
+                before,
+                after,
+            }
+        })
+        .collect())
+}
+
+/// A seat as the feed shows it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct EventSeat {
+    pub name: String,
+    pub bot: String,
+    pub player_id: String,
+    pub open: bool,
+}
+
+impl EventSeat {
+    pub(crate) fn of(seats: &[SeatRecord]) -> Vec<EventSeat> {
+        seats
+            .iter()
+            .map(|s| EventSeat {
+                name: s.name.clone(),
+                bot: s.bot.clone(),
+                player_id: s.player_id.clone(),
+                open: s.open,
+            })
+            .collect()
+    }
+}
+
+/// One entry of the feed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    /// Gapless, in commit order, from 1.
+    pub sequence: u64,
+    pub at_ms: u64,
+    pub game_id: String,
+    pub game_type: String,
+    /// The key that created the game (`AccessRecord::owner`).
+    pub owner: String,
+    pub kind: EventKind,
+}
+
+/// What happened.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EventKind {
+    Created { seats: Vec<EventSeat>, rated: bool },
+    Started { seats: Vec<EventSeat> },
+    Finished {
+        outcome: Vec<u8>,
+        rated: bool,
+        changes: Vec<RatingChange>,
+    },
+    Aborted { by: String },
+    Deleted,
+}
+
+/// An event about to be recorded (the store gives it its number).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewEvent {
+    pub at_ms: u64,
+    pub game_id: String,
+    pub game_type: String,
+    pub owner: String,
+    pub kind: EventKind,
+}
+
+impl NewEvent {
+    pub(crate) fn numbered(self, sequence: u64) -> Event {
+        Event {
+            sequence,
+            at_ms: self.at_ms,
+            game_id: self.game_id,
+            game_type: self.game_type,
+            owner: self.owner,
+            kind: self.kind,
+        }
+    }
+}
+
+/// How the SQL backends keep an event: a kind code and a JSON detail (the
+/// outcome, opaque bytes, in a column of its own).
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
+pub(crate) struct StoredDetail {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<EventSeat>,
+    #[serde(default)]
+    pub rated: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<StoredChange>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub by: String,
+}
+
+/// A rating change in an event's JSON detail.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+pub(crate) struct StoredChange {
+    pub seat: u32,
+    pub player_id: String,
+    pub name: String,
+    /// rating, uncertainty, games, wins, last change, updated at (before).
+    pub before: (f64, f64, u64, u64, f64, u64),
+    pub after: (f64, f64, u64, u64, f64, u64),
+}
+
+impl EventKind {
+    /// The kind's code and its stored detail and outcome.
+    pub(crate) fn to_stored(&self) -> Result<(i64, String, Vec<u8>), StoreError> {
+        let mut detail = StoredDetail::default();
+        let mut outcome = Vec::new();
+        let code = match self {
+            EventKind::Created { seats, rated } => {
+                detail.seats = seats.clone();
+                detail.rated = *rated;
+                1
+            }
+            EventKind::Started { seats } => {
+                detail.seats = seats.clone();
+                2
+            }
+            EventKind::Finished {
+                outcome: o,
+                rated,
+                changes,
+            } => {
+                outcome = o.clone();
+                detail.rated = *rated;
+                detail.changes = changes
+                    .iter()
+                    .map(|c| {
+                        let pack = |p: &PlayerRating| {
+                            (
+                                p.rating.rating,
+                                p.rating.uncertainty,
+                                p.games,
+                                p.wins,
+                                p.last_change,
+                                p.updated_at_ms,
+                            )
+                        };
+                        StoredChange {
+                            seat: c.seat,
+                            player_id: c.after.player_id.clone(),
+                            name: c.after.name.clone(),
+                            before: pack(&c.before),
+                            after: pack(&c.after),
+                        }
+                    })
+                    .collect();
+                3
+            }
+            EventKind::Aborted { by } => {
+                detail.by = by.clone();
+                4
+            }
+            EventKind::Deleted => 5,
+        };
+        let json = serde_json::to_string(&detail)
+            .map_err(|e| StoreError::Backend(format!("encoding an event: {e}")))?;
+        Ok((code, json, outcome))
+    }
+
+    /// The kind back from its stored form.
+    pub(crate) fn from_stored(
+        code: i64,
+        detail: &str,
+        outcome: Vec<u8>,
+        game_type: &str,
+    ) -> Result<EventKind, StoreError> {
+        let detail: StoredDetail = serde_json::from_str(detail)
+            .map_err(|e| StoreError::Corrupt(format!("a stored event: {e}")))?;
+        Ok(match code {
+            1 => EventKind::Created {
+                seats: detail.seats,
+                rated: detail.rated,
+            },
+            2 => EventKind::Started {
+                seats: detail.seats,
+            },
+            3 => EventKind::Finished {
+                outcome,
+                rated: detail.rated,
+                changes: detail
+                    .changes
+                    .into_iter()
+                    .map(|c| {
+                        let unpack = |p: (f64, f64, u64, u64, f64, u64), name: &str| PlayerRating {
+                            player_id: c.player_id.clone(),
+                            game_type: game_type.to_owned(),
+                            rating: Rating {
+                                rating: p.0,
+                                uncertainty: p.1,
+                            },
+                            games: p.2,
+                            wins: p.3,
+                            last_change: p.4,
+                            updated_at_ms: p.5,
+                            name: name.to_owned(),
+                        };
+                        RatingChange {
+                            seat: c.seat,
+                            before: unpack(c.before, ""),
+                            after: unpack(c.after, &c.name),
+                        }
+                    })
+                    .collect(),
+            },
+            4 => EventKind::Aborted { by: detail.by },
+            5 => EventKind::Deleted,
+            other => {
+                return Err(StoreError::Corrupt(format!(
+                    "unknown stored event kind {other}"
+                )));
+            }
+        })
+    }
+}
+
+/// A player waiting in the matchmaking queue.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ticket {
+    pub id: String,
+    /// Who may be matched together: the game type, player count, rated or
+    /// casual and time control, as one key chosen by the service.
+    pub pool: String,
+    /// Empty for an anonymous (casual) player.
+    pub player_id: String,
+    pub name: String,
+    /// The hash of the seat token the queued client already holds: the
+    /// match gives the seat this hash, so no token is ever stored.
+    pub token_hash: [u8; 32],
+    /// The player's displayed rating when queued (for the rating window).
+    pub display: f64,
+    /// The key that queued (a matched game's owner is its first player's).
+    pub owner: String,
+    /// When bots may fill the missing seats, counted from `queued_at_ms`.
+    pub bot_fill_after_ms: Option<u64>,
+    /// The built-in bot that fills them.
+    pub bot: String,
+    pub queued_at_ms: u64,
+}
+
+/// Where a ticket stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TicketState {
+    /// Still waiting: `position` 1 is the longest waiting of `waiting`
+    /// tickets in its pool.
+    Queued { position: u32, waiting: u32 },
+    /// Matched into `game_id`, seat `seat`.
+    Matched { game_id: String, seat: u32 },
+    /// Not in the queue (left, or dropped after going unseen too long).
+    Gone,
+}
+
+/// Why a ticket was not queued.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum QueueError {
+    #[error("the player is already queued")]
+    AlreadyQueued,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// A seat of a match: which ticket takes which seat of the new game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchSeat {
+    pub ticket: String,
+    pub seat: u32,
+}
