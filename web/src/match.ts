@@ -27,10 +27,13 @@ export function queueError(e: unknown, withKey: boolean): string {
     switch (e.code) {
       case Code.FailedPrecondition:
         return withKey
-          ? "This key does not belong to a player, so the game cannot be rated: ask the server's operator for a player key, or clear the key to play a casual game."
+          ? "This server cannot rate games (it has no player keys): clear the key to play a casual game."
           : "A rated game needs a player key: ask the server's operator for one, or play a casual game without it.";
       case Code.Unauthenticated:
-        return "The server does not know this player key: check it, or clear it to play a casual game.";
+        // A server with API keys queues only players with a key.
+        return withKey
+          ? "The server does not know this player key: check it, or ask the server's operator for a new one."
+          : "This server finds games only for players with a player key: ask the server's operator for one.";
       case Code.PermissionDenied:
         return "This key may not play: ask the server's operator for a player key, or clear it to play a casual game.";
       case Code.AlreadyExists:
@@ -64,7 +67,8 @@ export function useMatchQueue() {
     const mine = new AbortController();
     abort.current = mine;
     setState({ phase: "joining" });
-    const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
+    // The player key goes where satrap reads API keys (`x-api-key`).
+    const headers: Record<string, string> = key ? { "x-api-key": key } : {};
     try {
       const stream = client.findMatch(req, { headers, signal: mine.signal });
       for await (const u of stream as AsyncIterable<MatchUpdate>) {

@@ -1,6 +1,6 @@
 // What this browser remembers about its player between visits, in
 // localStorage: the name it plays under, the player key an operator gave it
-// (only ever sent to the page's own server, as `authorization: Bearer`), and
+// (only ever sent to the page's own server, with FindMatch as `x-api-key`), and
 // the player id the server reported for it in a rated game, which marks the
 // player's own row on the leaderboards. Storage may be refused (private
 // windows, blocked cookies): then nothing is remembered and nothing fails.

@@ -9,8 +9,8 @@
 // and it is played to the end by clicking, not rated.
 //
 // Rated, on a satrap this test starts with `--api-keys-file` and a player
-// key made by `satrap api-key tester player`: a key the server does not
-// know is refused in words; with the right key the game found is rated,
+// key made by `satrap api-key tester player`: queueing without a key and
+// with a key the server does not know are refused in words; with the right key the game found is rated,
 // played to the end, its end screen says it was rated and links to the
 // leaderboard, where the player's row is marked and the computer players
 // are named by their level, never by their engine ids. axe-core and the
@@ -144,8 +144,15 @@ async function rated() {
 
   const p = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   console_.attach(p, "rated player");
-  // A key the server does not know: refused in words, nothing queued.
-  await openQueue(p, url, { name: "Tester", key: "satrap_not_a_key_of_this_server", fillAfter: 1 });
+  // Without a key this server queues nobody; a key it does not know is
+  // refused too: both in words, nothing queued.
+  await openQueue(p, url, { name: "Tester", fillAfter: 1 });
+  await p.click("button.find-match");
+  await p.waitForSelector(".rated .error", { timeout: 10000 });
+  const keyless = await p.textContent(".rated .error");
+  check(/needs? .*player key|only for players with a player key/.test(keyless), `a keyed server's refusal of a keyless player is explained: ${keyless}`);
+  check((await p.$("section.games .closed-list")) !== null, "a server with keys does not list its games to the page, and the lobby says so");
+  await p.fill('input[name="player-key"]', "satrap_not_a_key_of_this_server");
   check((await p.textContent("button.find-match")).includes("rated"), "with a key the game found is rated");
   await p.click("button.find-match");
   await p.waitForSelector(".rated .error", { timeout: 10000 });
