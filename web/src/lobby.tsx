@@ -289,7 +289,7 @@ function GameList({ types }: { types: GameType[] }) {
                 <tr key={g.gameId} data-game-id={g.gameId}>
                   <td>{name(g.gameType)}</td>
                   <td>{g.seats.map((s) => (s.open ? "open seat" : s.name + (s.bot ? ` (${botLabel(s.bot)})` : ""))).join(", ")}</td>
-                  <td>{finished ? "finished" : g.status === GameStatus.WAITING ? "waiting for players" : "running"}</td>
+                  <td>{finished ? "finished" : g.status === GameStatus.WAITING ? "waiting for players" : "running"}{g.rated ? ", rated" : ""}</td>
                   <td>{String(g.version)}</td>
                   <td>{new Date(Number(g.updatedAtMs)).toLocaleString()}</td>
                   <td class="row-actions">
