@@ -22,7 +22,8 @@
 #     upstreams rewritten to loopback) in front of two replicas sharing one
 #     PostgreSQL database: gRPC-Web through nginx, the page's calls and
 #     watch streams spread over both replicas by round robin; then the
-#     lobby test there too.
+#     lobby test there too, and the casual part of the rated play test
+#     (the queue streams spread over both replicas, one queue in the database).
 # Screenshots land in target/web-screenshots/ (kept by CI), those of step 3
 # in target/web-screenshots/gateway/; step 2 also rewrites the ones the docs
 # show, docs/screenshots/*.png (commit them when the page changed).
@@ -176,4 +177,7 @@ echo "== web: browser test through the gateway on 127.0.0.1:$WEB_PORT" >&2
   timeout 1200 node test/browser.mjs)
 echo "== web: lobby test through the gateway" >&2
 (cd web && SATRAP_URL="http://127.0.0.1:$WEB_PORT" timeout 300 node test/lobby.mjs)
+echo "== web: the queue through the gateway (casual play, streams on both replicas)" >&2
+(cd web && SATRAP_URL="http://127.0.0.1:$WEB_PORT" SCREENSHOT_DIR="$SCREENSHOT_DIR/gateway" CASUAL_ONLY=1 \
+  timeout 300 node test/rated.mjs)
 echo "== web: passed; screenshots in $SCREENSHOT_DIR" >&2
