@@ -12,13 +12,18 @@
 #     (web/test/browser.mjs), and a server restart
 #     that both pages must survive (web/test/resume.mjs), and a game with an
 #     open seat and a turn clock, joined from a second browser context, whose
-#     clock runs out (web/test/lobby.mjs);
+#     clock runs out (web/test/lobby.mjs), and "Play rated": the queue
+#     (its place, Cancel, two browsers matched, computer players after 1 s)
+#     played to the end casually, then on a satrap with a `player` API key
+#     a rated game played to the end and the player on the leaderboard
+#     (web/test/rated.mjs);
 #  3. the browser test again through the gateway as shipped
 #     (deploy/nginx.conf, its HTTP/1.1 listener for browsers, listen and
 #     upstreams rewritten to loopback) in front of two replicas sharing one
 #     PostgreSQL database: gRPC-Web through nginx, the page's calls and
 #     watch streams spread over both replicas by round robin; then the
-#     lobby test there too.
+#     lobby test there too, and the casual part of the rated play test
+#     (the queue streams spread over both replicas, one queue in the database).
 # Screenshots land in target/web-screenshots/ (kept by CI), those of step 3
 # in target/web-screenshots/gateway/; step 2 also rewrites the ones the docs
 # show, docs/screenshots/*.png (commit them when the page changed).
@@ -106,6 +111,9 @@ echo "== web: lobby test (open seat, join, a clock running out)" >&2
 (cd web && SATRAP_URL="http://127.0.0.1:$PORT" timeout 300 node test/lobby.mjs)
 echo "== web: resume test" >&2
 (cd web && SATRAP_BIN="$BIN" timeout 300 node test/resume.mjs)
+echo "== web: rated play test (the queue, a player key, the leaderboard)" >&2
+(cd web && SATRAP_URL="http://127.0.0.1:$PORT" SATRAP_BIN="$BIN" DOCS_SCREENSHOTS="$ROOT/docs/screenshots" \
+  timeout 600 node test/rated.mjs)
 
 NGINX="${SATRAP_TEST_NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}"
 if [[ ! -x "$NGINX" || -z "${SATRAP_TEST_POSTGRES_URL:-}" ]]; then
@@ -169,4 +177,7 @@ echo "== web: browser test through the gateway on 127.0.0.1:$WEB_PORT" >&2
   timeout 1200 node test/browser.mjs)
 echo "== web: lobby test through the gateway" >&2
 (cd web && SATRAP_URL="http://127.0.0.1:$WEB_PORT" timeout 300 node test/lobby.mjs)
+echo "== web: the queue through the gateway (casual play, streams on both replicas)" >&2
+(cd web && SATRAP_URL="http://127.0.0.1:$WEB_PORT" SCREENSHOT_DIR="$SCREENSHOT_DIR/gateway" CASUAL_ONLY=1 \
+  timeout 300 node test/rated.mjs)
 echo "== web: passed; screenshots in $SCREENSHOT_DIR" >&2

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { client, asSeat, explain } from "./api";
 import { GameStatus, type LegalAction } from "./gen/satrap/v1/service_pb";
 import { candidates, clickable, emptyChoice, movesOf, nextWords, type Choice } from "./moves";
-import { UIS, GAME_NAMES, HOW_TO, RULES_PAGE } from "./games";
+import { UIS, GAME_NAMES, HOW_TO, LEADERBOARD, RULES_PAGE } from "./games";
 import { link } from "./router";
 import { useGame } from "./page/useGame";
 import { ActionBar } from "./page/actionBar";
@@ -17,6 +17,7 @@ import { WaitingRoom } from "./page/waitingRoom";
 import { namer } from "./page/words";
 import { SnapshotJson } from "./page/snapshotJson";
 import { listWords } from "./boards/common";
+import { rememberPlayerId } from "./player";
 
 /** The seat token from the URL fragment (`#token=...`): never sent to the server in a URL. */
 export function tokenFromHash(): string | undefined {
@@ -84,6 +85,11 @@ export function GamePage({ gameId }: { gameId: string }) {
     document.title = `${myTurn ? "Your turn · " : ""}${gameName} · satrap`;
     return () => { document.title = "satrap"; };
   }, [myTurn, gameName]);
+
+  // A seat of a rated game tells this browser who its player is, so the
+  // leaderboards can mark that player's row.
+  const myPlayer = snap?.rated && me !== undefined ? snap.seats[me]?.playerId ?? "" : "";
+  useEffect(() => { rememberPlayerId(myPlayer); }, [myPlayer]);
 
   const ui = snap ? UIS[snap.gameType] : undefined;
   const actions = legal && snap && legal.version === snap.version ? legal.actions : [];
@@ -155,7 +161,9 @@ export function GamePage({ gameId }: { gameId: string }) {
       <header class="topbar">
         <a href="/" onClick={link} class="home">satrap</a>
         <h1>{GAME_NAMES[snap.gameType] ?? "Game"}</h1>
+        {snap.rated && <span class="chip rated-chip">Rated</span>}
         <a href={HOW_TO(snap.gameType)} onClick={link}>How to play</a>
+        <a href={LEADERBOARD(snap.gameType)} onClick={link} class="leaderboard-link">Leaderboard</a>
         <span class={`status${myTurn ? " mine" : ""}`}>{status}</span>
         <span class={`conn ${conn}`} title="Connection to the server">{CONN_WORDS[conn]}</span>
         <span class="who">{me !== undefined ? <>You are <b>{name(me)}</b></> : "Watching"}</span>

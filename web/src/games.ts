@@ -35,3 +35,6 @@ export const HOW_TO = (gameType: string) => `/how-to-play/${gameType}`;
 export const RULES_PAGE: Record<string, string> = {
   king_of_siam: "/rules/king-of-siam", alexandros: "/rules/alexandros", ming_dynasty: "/rules/ming-dynasty", territories: "/rules/territories",
 };
+
+/** The leaderboard of a game's rated play. */
+export const LEADERBOARD = (gameType: string) => `/leaderboard/${gameType}`;

@@ -8,7 +8,7 @@ import kingOfSiamSample from "./howto/king_of_siam.json";
 import alexandrosSample from "./howto/alexandros.json";
 import mingDynastySample from "./howto/ming_dynasty.json";
 import territoriesSample from "./howto/territories.json";
-import { UIS, GAME_NAMES, RULES_PAGE } from "./games";
+import { UIS, GAME_NAMES, LEADERBOARD, RULES_PAGE } from "./games";
 import { link } from "./router";
 
 interface HowTo { players: string; goal: ComponentChildren; turn: ComponentChildren; scoring: ComponentChildren; end: ComponentChildren; picture: string }
@@ -93,7 +93,7 @@ export function HowToPage({ gameType }: { gameType: string }) {
   const pic = sample(gameType);
   return (
     <main class="page howto" data-game-type={gameType}>
-      <p class="crumbs"><a href="/" onClick={link}>← Lobby</a></p>
+      <p class="crumbs"><a href="/" onClick={link}>← Lobby</a> · <a href={LEADERBOARD(gameType)} onClick={link} class="leaderboard-link">{GAME_NAMES[gameType]} leaderboard</a></p>
       <h1>How to play {GAME_NAMES[gameType]}</h1>
       <p class="players">{page.players}</p>
       <div class="howto-grid">

@@ -2,19 +2,25 @@
 // of people, open seats and built-in bots (the bots each type offers come
 // from ListGameTypes) and a turn clock, the seat links of a new game, and the
 // stored games to watch, to join where seats are open, or to replay once
-// finished.
+// finished; "Play rated" finds a game through the server's queue
+// (rated.tsx), and each game links to its leaderboard.
 import { useEffect, useState } from "preact/hooks";
-import { client, explain } from "./api";
+import { client, Code, explain, isCode } from "./api";
 import { GameStatus, TimeoutPolicy, type CreateGameResponse, type GameSummary, type GameType } from "./gen/satrap/v1/service_pb";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { CreateGameRequestSchema } from "./gen/satrap/v1/service_pb";
 import { link } from "./router";
-import { BLURB, HOW_TO } from "./games";
+import { BLURB, HOW_TO, LEADERBOARD } from "./games";
+import { PlayRated } from "./rated";
+import { myName, rememberName } from "./player";
 import { botLabel } from "./page/words";
 
 const PERSON = "";
 /** The seat is left open for anyone to join (not a bot name: bot names have no spaces). */
 const OPEN = "open seat";
+
+/** What a server with API keys (`--api-keys-file`) answers a browser. */
+const CLOSED_CREATE = "This server creates games only for its operators' programs: use Play rated to find a game.";
 
 type ClockKind = "none" | "per-move" | "fischer";
 
@@ -24,11 +30,6 @@ function rulesPage(t: GameType): string {
   return `/rules/${(t.rules.split("/").pop() ?? "").replace(/\.md$/, "")}`;
 }
 
-const NAME_KEY = "satrap.name";
-/** The name this browser used last, else "Player 1". */
-function myName(): string {
-  try { return localStorage.getItem(NAME_KEY) || "Player 1"; } catch { return "Player 1"; }
-}
 /** A fair first opponent: the medium search bot where offered, else the first. */
 function defaultBot(t: GameType): string {
   return t.bots.includes("mcts-easy") ? "mcts-easy" : t.bots[0] ?? PERSON;
@@ -49,6 +50,8 @@ export function Lobby() {
   const [types, setTypes] = useState<GameType[]>([]);
   const [error, setError] = useState("");
   const [typeId, setTypeId] = useState("");
+  /** What the chosen game's panel is for: a new game, or the queue. */
+  const [mode, setMode] = useState<"new" | "rated">("new");
   const [seats, setSeats] = useState<SeatPlan[]>([]);
   const [turnLimit, setTurnLimit] = useState("");
   const [seed, setSeed] = useState("");
@@ -67,6 +70,7 @@ export function Lobby() {
 
   function choose(t: GameType) {
     setTypeId(t.id);
+    setMode("new");
     setCreated(null);
     const n = Math.max(t.minPlayers, Math.min(3, t.maxPlayers));
     setSeats(Array.from({ length: n }, (_, i) => (i === 0 ? { name: myName(), bot: PERSON } : { name: `Bot ${i + 1}`, bot: defaultBot(t) })));
@@ -98,10 +102,11 @@ export function Lobby() {
         req.options = { game: { case: "alexandros", value: { turnLimit: Number(turnLimit) } } };
       }
       const first = seats.find((x) => x.bot === PERSON);
-      if (first?.name.trim()) localStorage.setItem(NAME_KEY, first.name.trim());
+      if (first) rememberName(first.name);
       setCreated(await client.createGame(req));
     } catch (err) {
-      setError(explain(err));
+      // A server with API keys lets only its operators' programs create games.
+      setError(isCode(err, Code.Unauthenticated) ? CLOSED_CREATE : explain(err));
     } finally {
       setCreating(false);
     }
@@ -111,7 +116,7 @@ export function Lobby() {
     <main class="page lobby">
       <header class="hero">
         <h1>satrap</h1>
-        <p>Four board games to play in the browser, against friends or built-in bots.</p>
+        <p>Four board games to play in the browser, against friends or built-in bots, or rated against anyone in the queue.</p>
       </header>
       {error && <p class="error" role="alert">{error}</p>}
       <section class="types" aria-label="Games">
@@ -122,15 +127,19 @@ export function Lobby() {
             <p class="desc">{BLURB[t.id] ?? t.description}</p>
             <p class="actions">
               <button type="button" class="new-game primary" onClick={() => choose(t)}>New game</button>
+              <button type="button" class="play-rated" onClick={() => { setTypeId(t.id); setMode("rated"); setCreated(null); }}>Play rated</button>
               <a href={HOW_TO(t.id)} onClick={link} class="howto-link">How to play</a>
               <a href={rulesPage(t)} onClick={link} class="rules-link">Full rules</a>
+              <a href={LEADERBOARD(t.id)} onClick={link} class="leaderboard-link">Leaderboard</a>
             </p>
             <p class="bots-offered" hidden>{t.bots.join(", ")}</p>
           </article>
         ))}
       </section>
 
-      {type && (
+      {type && mode === "rated" && <PlayRated key={type.id} type={type} />}
+
+      {type && mode === "new" && (
         <form class="create panel" onSubmit={create}>
           <h2>New {type.name} game</h2>
           <div class="field">
@@ -223,6 +232,8 @@ function GameList({ types }: { types: GameType[] }) {
   const [games, setGames] = useState<GameSummary[]>([]);
   const [next, setNext] = useState("");
   const [error, setError] = useState("");
+  /** The server lists games only to programs with an API key. */
+  const [closed, setClosed] = useState(false);
 
   async function load(pageToken = "") {
     try {
@@ -231,11 +242,20 @@ function GameList({ types }: { types: GameType[] }) {
       setNext(r.nextPageToken);
       setError("");
     } catch (e) {
-      setError(explain(e));
+      if (isCode(e, Code.Unauthenticated)) setClosed(true);
+      else setError(explain(e));
     }
   }
   useEffect(() => { void load(); }, [status, gameType, openSeats]);
   const name = (id: string) => types.find((t) => t.id === id)?.name ?? id;
+  if (closed) {
+    return (
+      <section class="games panel" aria-label="Games on this server">
+        <h2>Games on this server</h2>
+        <p class="closed-list">This server does not list its games publicly.</p>
+      </section>
+    );
+  }
 
   return (
     <section class="games panel" aria-label="Games on this server">
@@ -269,7 +289,7 @@ function GameList({ types }: { types: GameType[] }) {
                 <tr key={g.gameId} data-game-id={g.gameId}>
                   <td>{name(g.gameType)}</td>
                   <td>{g.seats.map((s) => (s.open ? "open seat" : s.name + (s.bot ? ` (${botLabel(s.bot)})` : ""))).join(", ")}</td>
-                  <td>{finished ? "finished" : g.status === GameStatus.WAITING ? "waiting for players" : "running"}</td>
+                  <td>{finished ? "finished" : g.status === GameStatus.WAITING ? "waiting for players" : "running"}{g.rated ? ", rated" : ""}</td>
                   <td>{String(g.version)}</td>
                   <td>{new Date(Number(g.updatedAtMs)).toLocaleString()}</td>
                   <td class="row-actions">

@@ -4,6 +4,7 @@ import { GamePage } from "./game";
 import { ReplayPage } from "./replay";
 import { HowToPage } from "./howto";
 import { RulesPage } from "./rules";
+import { LeaderboardPage } from "./leaderboard";
 import { useLocation } from "./router";
 import "./style.css";
 
@@ -16,6 +17,9 @@ function App() {
   if (game) return <GamePage gameId={decodeURIComponent(game[1])} />;
   const howto = /^\/how-to-play\/([\w-]+)$/.exec(path);
   if (howto) return <HowToPage gameType={howto[1]} />;
+  const board = /^\/leaderboard\/([\w-]+)$/.exec(path);
+  // A page of its own per game: another game's board starts at its first page.
+  if (board) return <LeaderboardPage key={board[1]} gameType={board[1]} />;
   const rules = /^\/rules\/([\w.-]+)$/.exec(path);
   if (rules) return <RulesPage name={rules[1]} />;
   return <Lobby />;

@@ -1,7 +1,9 @@
 // Helpers shared by the browser tests: Debian's Chromium through
 // playwright-core (never a downloaded browser), console watching, and one
 // random click through the page's move UI.
+import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { createServer } from "node:net";
 import { chromium } from "playwright-core";
 
 /** The page's address (SATRAP_URL), read when used. */
@@ -105,6 +107,7 @@ export const ENGINE_WORDS = [
   [/\b(?:prov|pt|cell|space|slot|hand|res|card|district|deck):\S/, "a board key"],
   [/\b(?:\d{1,2}|[JQ])[HSCD]\b/, "a card code"],
   [/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/, "a game id"],
+  [/\bbot:|\bmcts\b|\bmontecarlo\b/i, "a bot's engine id"],
 ];
 
 /** The visible texts of the game page a player reads: buttons, the prompt,
@@ -129,6 +132,20 @@ export async function visibleTexts(page) {
 export async function checkPlayerLanguage(page, gameId, where) {
   for (const text of await visibleTexts(page)) {
     if (gameId && text.includes(gameId)) throw new Error(`${where}: the game id is visible: ${JSON.stringify(text)}`);
+    for (const [re, what] of ENGINE_WORDS) {
+      const m = re.exec(text);
+      if (m) throw new Error(`${where}: ${what} (${JSON.stringify(m[0])}) in visible text: ${JSON.stringify(text.slice(0, 300))}`);
+    }
+  }
+}
+
+/** Fails when the visible text of any element matching `selector` has an
+ *  engine word (ENGINE_WORDS): for pages without a board (the lobby's
+ *  panels, the leaderboard). */
+export async function checkTextsOf(page, selector, where) {
+  const texts = await page.$$eval(selector, (els) => els.filter((el) => el.checkVisibility?.() !== false).map((el) => el.innerText.trim()));
+  check(texts.length > 0, `${where}: nothing visible matches ${selector}`);
+  for (const text of texts) {
     for (const [re, what] of ENGINE_WORDS) {
       const m = re.exec(text);
       if (m) throw new Error(`${where}: ${what} (${JSON.stringify(m[0])}) in visible text: ${JSON.stringify(text.slice(0, 300))}`);
@@ -200,4 +217,51 @@ export async function clickOnce(page) {
     throw new Error(`the page did not react to a ${how} click: before ${JSON.stringify(s)}, now ${JSON.stringify(await state(page))}: ${e.message}`);
   });
   return how;
+}
+
+/** A free loopback TCP port. */
+export function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => { const { port } = s.address(); s.close(() => res(port)); });
+    s.on("error", rej);
+  });
+}
+
+/** Starts `bin` listening on 127.0.0.1:`port` with `args` after it and
+ *  waits until it serves the page; its log goes to stderr. */
+export async function startSatrap(bin, port, args) {
+  const child = spawn(bin, ["--listen", `127.0.0.1:${port}`, ...args], { stdio: ["ignore", "ignore", "inherit"] });
+  for (let i = 0; i < 100; i++) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/`);
+      if (r.ok) return child;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error("satrap did not start");
+}
+
+/** Stops a satrap started by startSatrap and waits for it to exit. */
+export function stopSatrap(child) {
+  return new Promise((res) => {
+    if (child.exitCode !== null || child.signalCode !== null) { res(); return; }
+    child.once("exit", res);
+    child.kill("SIGTERM");
+  });
+}
+
+/** Clicks until the game is over, checking the page's words after every
+ *  click; returns the number of clicks. */
+export async function playToEnd(page, gameId, where, maxClicks = 6000) {
+  let clicks = 0;
+  for (;;) {
+    const r = await clickOnce(page);
+    if (r === "finished") return clicks;
+    if (r === "wait") continue;
+    clicks += 1;
+    check(clicks < maxClicks, `${where}: not finished after ${maxClicks} clicks`);
+    await checkPlayerLanguage(page, gameId, `${where} after click ${clicks}`);
+  }
 }

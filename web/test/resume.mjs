@@ -7,39 +7,14 @@
 //
 // This test runs its own satrap (with an SQLite file, so the game survives
 // the restart) on a free loopback port.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { ConsoleWatch, check, clickOnce, createInLobby, launch, state, random } from "./lib.mjs";
+import { ConsoleWatch, check, clickOnce, createInLobby, freePort, launch, state, random, startSatrap, stopSatrap } from "./lib.mjs";
 
 const BIN = resolve(process.env.SATRAP_BIN ?? "../target/debug/satrap");
-
-function freePort() {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => { const { port } = s.address(); s.close(() => res(port)); });
-    s.on("error", rej);
-  });
-}
-
-async function startServer(port, db) {
-  const child = spawn(BIN, ["--listen", `127.0.0.1:${port}`, "--database", `sqlite://${db}`], { stdio: ["ignore", "ignore", "inherit"] });
-  for (let i = 0; i < 100; i++) {
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/`);
-      if (r.ok) return child;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error("satrap did not start");
-}
-
-function stopServer(child) {
-  return new Promise((res) => { child.once("exit", res); child.kill("SIGTERM"); });
-}
+const startServer = (port, db) => startSatrap(BIN, port, ["--database", `sqlite://${db}`]);
+const stopServer = stopSatrap;
 
 const dir = mkdtempSync(join(tmpdir(), "satrap-resume-"));
 const db = join(dir, "games.db");

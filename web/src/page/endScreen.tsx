@@ -1,7 +1,9 @@
 // The end of a game: how it ended, the players in order with their scores,
-// and a replay of the whole game.
+// whether the game was rated (with its leaderboard), and a replay of the
+// whole game.
 import type { GameSnapshot } from "../gen/satrap/v1/service_pb";
 import { link } from "../router";
+import { GAME_NAMES, LEADERBOARD } from "../games";
 import { endingText, namer, scoreText, winnersText } from "./words";
 
 export function EndScreen({ snap, replay = true }: { snap: GameSnapshot; replay?: boolean }) {
@@ -21,6 +23,11 @@ export function EndScreen({ snap, replay = true }: { snap: GameSnapshot; replay?
           </li>
         ))}
       </ol>
+      {snap.rated && (
+        <p class="rated-note">
+          This was a rated game: it counts on the <a class="leaderboard-link" href={LEADERBOARD(snap.gameType)} onClick={link}>{GAME_NAMES[snap.gameType] ?? "game's"} leaderboard</a>.
+        </p>
+      )}
       {replay && <p><a class="button primary replay-link" href={`/game/${encodeURIComponent(snap.gameId)}/replay`} onClick={link}>Watch the replay</a></p>}
     </section>
   );

@@ -18,6 +18,17 @@ export function botLabel(bot: string): string {
   return `${BOT_LABEL[bot] ?? bot.replace(/[-_]/g, " ")} bot`;
 }
 
+/** A player on a leaderboard in words: a built-in bot ("bot:mcts-hard")
+ *  by its level ("Hard bot"), never its engine id; anyone else by the name
+ *  of their last rated game, else their player id. */
+export function playerLabel(playerId: string, name: string): string {
+  if (playerId.startsWith("bot:")) {
+    const label = botLabel(playerId.slice(4));
+    return label.charAt(0).toUpperCase() + label.slice(1);
+  }
+  return name || playerId;
+}
+
 /** Names of a snapshot's seats; an unnamed seat is "Player N" (1-based). */
 export function namer(snap: Pick<GameSnapshot, "seats">): Namer {
   return (seat: number) => snap.seats[seat]?.name || `Player ${seat + 1}`;
