@@ -379,3 +379,19 @@ async fn a_resignation_on_one_replica_holds_on_the_other() {
     b.shutdown().await;
     db.drop().await;
 }
+
+#[tokio::test]
+async fn players_queued_on_two_replicas_are_matched_into_disjoint_games() {
+    let Some(admin) =
+        postgres_url("players_queued_on_two_replicas_are_matched_into_disjoint_games")
+    else {
+        return;
+    };
+    let db = TestDatabase::create(&admin, "matching").await;
+    {
+        let (a, b) = (replica(&db.url).await, replica(&db.url).await);
+        // Both replicas' matchers race over one queue; 12 players, 6 games.
+        crate::rated::disjoint_matches(&[&a, &b], 12).await;
+    }
+    db.drop().await;
+}

@@ -175,7 +175,7 @@ async fn two_players_queue_are_matched_play_and_are_rated_once() {
 
 #[tokio::test]
 async fn parallel_queuers_are_matched_into_disjoint_games() {
-    disjoint_matches(TestServer::start().await, 8).await;
+    disjoint_matches(&[&TestServer::start().await], 8).await;
 }
 
 #[tokio::test]
@@ -183,15 +183,16 @@ async fn parallel_queuers_are_matched_into_disjoint_games_on_sqlite() {
     let dir = crate::common::access::temp_dir("rated-sqlite");
     let mut config = Config::in_memory();
     config.database = format!("sqlite://{}", dir.join("games.db").display());
-    disjoint_matches(TestServer::start_with(config).await, 8).await;
+    disjoint_matches(&[&TestServer::start_with(config).await], 8).await;
 }
 
-/// `n` casual players queue at once for two-player games: `n / 2` games,
-/// every player in exactly one.
-pub async fn disjoint_matches(server: TestServer, n: usize) {
+/// `n` casual players queue at once for two-player games, spread over
+/// `servers` (replicas of one store): `n / 2` games, every player in
+/// exactly one.
+pub async fn disjoint_matches(servers: &[&TestServer], n: usize) {
     let mut tasks = Vec::new();
-    for _ in 0..n {
-        let mut c = server.client().await;
+    for i in 0..n {
+        let mut c = servers[i % servers.len()].client().await;
         tasks.push(tokio::spawn(async move {
             matched(&mut c, find(2, false), None, Duration::from_secs(30)).await
         }));
