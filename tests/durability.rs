@@ -8,6 +8,8 @@ mod common;
 
 use std::path::Path;
 
+use tokio_stream::StreamExt;
+
 use common::process::Served;
 use common::{Client, Lcg, apply_notation, create, legal, seats, snapshot};
 use satrap_server::proto::{self, game_service_client::GameServiceClient};
@@ -286,4 +288,80 @@ async fn repeated_kill_9_under_eight_clients_loses_no_acknowledged_move() {
     drop(c);
     server.kill_9();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A rated game's end changes the ratings exactly once, whether the server
+/// dies before the end's transaction commits (the end is not recorded: the
+/// game's bots play the last move again after the restart) or right after
+/// it (recorded: the restart changes nothing).
+#[tokio::test]
+async fn a_rated_end_rates_once_across_a_crash_at_every_point_of_its_commit() {
+    use common::access::{key, with_key};
+    use satrap_server::access::Role;
+    for point in ["end-before-commit", "end-after-commit"] {
+        let dir = tempdir(point);
+        let site = key("site", Role::Creator);
+        std::fs::write(dir.join("keys"), format!("{}\n", site.line)).expect("keys file");
+        let args = ["--api-keys-file", "keys"];
+        let mut crashing =
+            Served::start_with_env(&args, Some(&dir), &[("SATRAP_CRASH_POINT", point)]);
+        let mut c = crashing.client().await;
+        let req = proto::CreateGameRequest {
+            game_type: "king_of_siam".into(),
+            seats: vec![
+                common::bot_seats(1, "random").remove(0),
+                common::bot_seats(1, "mcts-easy").remove(0),
+            ],
+            rated: true,
+            ..Default::default()
+        };
+        let id = c
+            .create_game(with_key(req, Some(&site.key), None))
+            .await
+            .expect("rated game")
+            .into_inner()
+            .game_id;
+        assert!(
+            crashing.exited_within(std::time::Duration::from_secs(60)),
+            "{point}: the server reached the crash point"
+        );
+
+        let served = Served::start(&args, Some(&dir));
+        let mut c = served.client().await;
+        let end = common::wait_for(&mut c, &id, None, |_| false).await;
+        assert_eq!(end.status, proto::GameStatus::Finished as i32, "{point}");
+        let ratings = c
+            .get_ratings(proto::GetRatingsRequest {
+                game_type: "king_of_siam".into(),
+                player_ids: vec!["bot:random".into(), "bot:mcts-easy".into()],
+            })
+            .await
+            .expect("ratings")
+            .into_inner()
+            .ratings;
+        for r in &ratings {
+            assert_eq!(r.games, 1, "{point}: {} rated exactly once", r.player_id);
+        }
+        let mut feed = c
+            .watch_events(with_key(
+                proto::WatchEventsRequest::default(),
+                Some(&site.key),
+                None,
+            ))
+            .await
+            .expect("feed")
+            .into_inner();
+        let mut kinds = Vec::new();
+        while let Ok(Some(Ok(e))) =
+            tokio::time::timeout(std::time::Duration::from_millis(800), feed.next()).await
+        {
+            kinds.push(match e.event {
+                Some(proto::feed_event::Event::Created(_)) => "created",
+                Some(proto::feed_event::Event::Started(_)) => "started",
+                Some(proto::feed_event::Event::Finished(_)) => "finished",
+                _ => "other",
+            });
+        }
+        assert_eq!(kinds, ["created", "started", "finished"], "{point}");
+    }
 }

@@ -12,6 +12,7 @@
 /// The behaviour every backend must have (feature `contract`).
 #[cfg(any(test, feature = "contract"))]
 pub mod contract;
+mod crash;
 mod deadline;
 mod memory;
 pub mod observed;

@@ -23,7 +23,13 @@ impl Served {
     /// `satrap serve --listen 127.0.0.1:0 --log-format json ARGS` in `dir`
     /// (`SATRAP_DATABASE_URL` unset, so only `args` choose the database).
     pub fn start(args: &[&str], dir: Option<&Path>) -> Self {
+        Self::start_with_env(args, dir, &[])
+    }
+
+    /// As `start`, with these environment variables set.
+    pub fn start_with_env(args: &[&str], dir: Option<&Path>, env: &[(&str, &str)]) -> Self {
         let mut command = Command::new(env!("CARGO_BIN_EXE_satrap"));
+        command.envs(env.iter().copied());
         command
             .args(["serve", "--listen", "127.0.0.1:0", "--log-format", "json"])
             .args(args)
@@ -68,6 +74,19 @@ impl Served {
         GameServiceClient::connect(format!("http://{}", self.addr))
             .await
             .expect("connect")
+    }
+
+    /// Wait (at most `within`) for the process to end by itself; whether
+    /// it did.
+    pub fn exited_within(&mut self, within: std::time::Duration) -> bool {
+        let start = std::time::Instant::now();
+        while start.elapsed() < within {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        false
     }
 
     /// SIGKILL: no shutdown, no flush, no lease given back.

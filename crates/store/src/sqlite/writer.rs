@@ -215,9 +215,18 @@ fn attempt(
             }
         }
     }
+    let ends = answers
+        .iter()
+        .any(|(i, a)| a.is_ok() && batch[*i].end.is_some());
+    if ends {
+        crate::crash::point("end-before-commit");
+    }
     if let Err(e) = exec(conn, "COMMIT") {
         rollback(conn);
         return Attempt::Failed(e);
+    }
+    if ends {
+        crate::crash::point("end-after-commit");
     }
     // Committed into the file we opened, and it is still the file the
     // path names: only then is any of this acknowledged.
