@@ -45,8 +45,9 @@ use satrap_server::hub::WatchMode;
 use satrap_server::proto::{self, game_service_client::GameServiceClient};
 use satrap_server::{Config, Hub, Limits, serve_on};
 use satrap_store::{
-    Expiry, GameRecord, GameStatus, GameStore, GameSummary, Head, JoinSeat, Joined, ListQuery,
-    LobbyError, LoggedAction, MemoryStore, SeatRecord, StoreError, StoredGame,
+    Event, Expiry, GameEnd, GameRecord, GameStatus, GameStore, GameSummary, Head, JoinSeat, Joined,
+    Lease, ListQuery, LobbyError, LoggedAction, MatchSeat, MemoryStore, PlayerRating, QueueError,
+    SeatRecord, StoreError, StoredGame, Ticket, TicketState,
 };
 use tonic::transport::{Channel, Endpoint};
 
@@ -131,6 +132,7 @@ impl GameStore for LogFree {
         actions: &[LoggedAction],
         _status: GameStatus,
         _due_at_ms: Option<u64>,
+        _end: Option<&GameEnd>,
     ) -> Result<(), StoreError> {
         let mut versions = self.versions.lock().expect("versions");
         let stored = versions
@@ -196,6 +198,57 @@ impl GameStore for LogFree {
     }
     async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
         self.inner.live_bot_games(owner).await
+    }
+    async fn ratings(
+        &self,
+        game_type: &str,
+        ids: &[String],
+    ) -> Result<Vec<PlayerRating>, StoreError> {
+        self.inner.ratings(game_type, ids).await
+    }
+    async fn leaderboard(
+        &self,
+        game_type: &str,
+        offset: u64,
+        limit: usize,
+    ) -> Result<Vec<PlayerRating>, StoreError> {
+        self.inner.leaderboard(game_type, offset, limit).await
+    }
+    async fn events_after(
+        &self,
+        after: u64,
+        owner: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Event>, StoreError> {
+        self.inner.events_after(after, owner, limit).await
+    }
+    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), QueueError> {
+        self.inner.enqueue(ticket, now_ms).await
+    }
+    async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError> {
+        self.inner.ticket(id, now_ms).await
+    }
+    async fn dequeue(&self, id: &str) -> Result<(), StoreError> {
+        self.inner.dequeue(id).await
+    }
+    async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError> {
+        self.inner.queue(unseen_before_ms).await
+    }
+    async fn create_match(
+        &self,
+        record: &GameRecord,
+        seats: &[MatchSeat],
+        unseen_before_ms: u64,
+    ) -> Result<bool, StoreError> {
+        self.inner
+            .create_match(record, seats, unseen_before_ms)
+            .await
+    }
+    async fn cursor(&self, name: &str, lease: &Lease<'_>) -> Result<Option<u64>, StoreError> {
+        self.inner.cursor(name, lease).await
+    }
+    async fn advance_cursor(&self, name: &str, owner: &str, to: u64) -> Result<bool, StoreError> {
+        self.inner.advance_cursor(name, owner, to).await
     }
 }
 

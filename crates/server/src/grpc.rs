@@ -274,6 +274,9 @@ impl GameService for GameServiceImpl {
             ),
             false => None,
         };
+        // A queued stream counts as a watch stream of its caller.
+        let owner = self.access.owner(req.metadata(), req.remote_addr());
+        let ticket = self.access.quotas.open_watch_stream(&owner)?;
         let rx = matchmaker::find_match(
             self.hub.clone(),
             principal,
@@ -281,7 +284,11 @@ impl GameService for GameServiceImpl {
             req.into_inner(),
         )
         .await?;
-        Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
+        let stream = ReceiverStream::new(rx).map(move |u| {
+            let _held = &ticket;
+            u
+        });
+        Ok(Response::new(Box::pin(stream)))
     }
 
     async fn get_ratings(
@@ -311,6 +318,8 @@ impl GameService for GameServiceImpl {
         let principal = self
             .access
             .require(req.metadata(), req.remote_addr(), Role::Creator)?;
+        // A feed counts as a watch stream of its caller.
+        let ticket = self.access.quotas.open_watch_stream(&principal.owner)?;
         let scope = match principal.role {
             Some(Role::Admin) | None => feed::Scope::All,
             Some(_) => feed::Scope::Owner(principal.owner),
@@ -321,7 +330,11 @@ impl GameService for GameServiceImpl {
             req.get_ref().after_sequence,
             self.hub.shutdown_signal(),
         );
-        Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
+        let stream = ReceiverStream::new(rx).map(move |u| {
+            let _held = &ticket;
+            u
+        });
+        Ok(Response::new(Box::pin(stream)))
     }
 }
 

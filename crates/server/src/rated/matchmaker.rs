@@ -96,7 +96,7 @@ impl Pool {
             game_type: self.game_type.clone(),
             seats,
             rated: self.rated,
-            time_control: self.time_control.clone(),
+            time_control: self.time_control,
             ..proto::CreateGameRequest::default()
         }
     }
@@ -172,7 +172,7 @@ async fn admit(
         game_type: kind.id.to_owned(),
         players,
         rated: req.rated,
-        time_control: req.time_control.clone(),
+        time_control: req.time_control,
     };
     // The game the pool would create must be one CreateGame accepts (its
     // time control above all), so the matcher never fails on it.
