@@ -563,3 +563,69 @@ async fn the_feed_shows_each_game_once_in_order_and_resumes_without_loss() {
             .all(|e| e.game_id == mine && e.owner == "key:site")
     );
 }
+
+#[tokio::test]
+async fn a_resigned_rated_game_is_rated_and_an_aborted_one_is_not() {
+    let (site, ops) = (key("site", Role::Creator), key("ops", Role::Admin));
+    let server = server_with_keys(keyed("rated-resign", &[&site, &ops])).await;
+    let mut c = server.client().await;
+    let rated_game = || proto::CreateGameRequest {
+        game_type: GAME.into(),
+        seats: vec![
+            proto::SeatRequest {
+                name: "Ann".into(),
+                player_id: "ann".into(),
+                ..Default::default()
+            },
+            proto::SeatRequest {
+                name: "Bob".into(),
+                player_id: "bob".into(),
+                ..Default::default()
+            },
+        ],
+        rated: true,
+        ..Default::default()
+    };
+    // Ann resigns at once: the random bot plays her seat to the end, and
+    // the game counts for both.
+    let made = c
+        .create_game(with_key(rated_game(), Some(&site.key), None))
+        .await
+        .expect("rated game")
+        .into_inner();
+    c.resign(crate::common::authed(
+        proto::ResignRequest {
+            game_id: made.game_id.clone(),
+        },
+        Some(&made.seats[0].token),
+    ))
+    .await
+    .expect("resign");
+    play_to_end(&mut c, &made, &mut Lcg(3)).await;
+    let ids = ["site/ann", "site/bob"];
+    let after_resign = ratings(&mut c, &ids).await;
+    assert!(
+        after_resign.iter().all(|r| r.games == 1),
+        "{after_resign:?}"
+    );
+
+    // An aborted rated game changes nobody's rating.
+    let aborted = c
+        .create_game(with_key(rated_game(), Some(&site.key), None))
+        .await
+        .expect("rated game")
+        .into_inner();
+    crate::common::access::admin(&server)
+        .await
+        .abort_game(with_key(
+            proto::AbortGameRequest {
+                game_id: aborted.game_id.clone(),
+            },
+            Some(&ops.key),
+            None,
+        ))
+        .await
+        .expect("abort");
+    let after_abort = ratings(&mut c, &ids).await;
+    assert_eq!(after_abort, after_resign, "an aborted game is not rated");
+}
