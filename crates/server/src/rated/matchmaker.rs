@@ -102,6 +102,13 @@ impl Pool {
     }
 }
 
+/// The time control a pool is keyed by: "no clock", however it is said
+/// (unset, an empty message, `none`), is one pool.
+fn clock(asked: Option<proto::TimeControl>) -> Option<proto::TimeControl> {
+    use proto::time_control::Kind;
+    asked.filter(|t| !matches!(t.kind, None | Some(Kind::None(_))))
+}
+
 /// A FindMatch request checked: the ticket to queue and the token its
 /// seat will have.
 struct Queued {
@@ -172,7 +179,7 @@ async fn admit(
         game_type: kind.id.to_owned(),
         players,
         rated: req.rated,
-        time_control: req.time_control,
+        time_control: clock(req.time_control),
     };
     // The game the pool would create must be one CreateGame accepts (its
     // time control above all), so the matcher never fails on it.
@@ -481,7 +488,9 @@ mod tests {
             game_type: "king_of_siam".into(),
             players: 3,
             rated: true,
-            time_control: Some(proto::TimeControl::default()),
+            time_control: clock(Some(proto::TimeControl {
+                kind: Some(proto::time_control::Kind::PerMoveMs(10_000)),
+            })),
         };
         assert_eq!(Pool::parse(&pool.key()), Some(pool.clone()));
         let casual = Pool {
@@ -491,5 +500,15 @@ mod tests {
         };
         assert_eq!(Pool::parse(&casual.key()), Some(casual));
         assert_eq!(Pool::parse("x|y|rated|"), None);
+    }
+
+    #[test]
+    fn no_clock_is_one_pool_however_it_is_asked_for() {
+        let none = proto::TimeControl {
+            kind: Some(proto::time_control::Kind::None(proto::NoClock {})),
+        };
+        assert_eq!(clock(Some(none)), None);
+        assert_eq!(clock(Some(proto::TimeControl::default())), None);
+        assert_eq!(clock(None), None);
     }
 }
