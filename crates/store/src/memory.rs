@@ -72,28 +72,9 @@ impl State {
 
     /// The events of a game just created (started at once or not).
     fn created(&mut self, record: &GameRecord) {
-        let seats = EventSeat::of(&record.seats);
-        self.record(event_of(
-            record,
-            record.created_at_ms,
-            EventKind::Created {
-                seats: seats.clone(),
-                rated: record.rated,
-            },
-        ));
-        if let Some(at) = record.started_at_ms {
-            self.record(event_of(record, at, EventKind::Started { seats }));
+        for event in NewEvent::created(record) {
+            self.record(event);
         }
-    }
-}
-
-fn event_of(record: &GameRecord, at_ms: u64, kind: EventKind) -> NewEvent {
-    NewEvent {
-        at_ms,
-        game_id: record.id.clone(),
-        game_type: record.game_type.clone(),
-        owner: record.access.owner.clone(),
-        kind,
     }
 }
 
@@ -271,7 +252,7 @@ impl GameStore for MemoryStore {
                         state.ratings.insert(key, c.after.clone());
                     }
                 }
-                state.record(event_of(&e.game.record, now, kind));
+                state.record(NewEvent::of(&e.game.record, now, kind));
             }
             Ok(())
         })?
@@ -340,7 +321,7 @@ impl GameStore for MemoryStore {
                 r.started_at_ms = started;
                 e.status = GameStatus::InProgress;
                 let seats = EventSeat::of(&r.seats);
-                state.record(event_of(r, now_ms, EventKind::Started { seats }));
+                state.record(NewEvent::of(r, now_ms, EventKind::Started { seats }));
             }
             e.seats_changed(now_ms);
             Ok(Joined {
@@ -396,7 +377,11 @@ impl GameStore for MemoryStore {
             e.status = GameStatus::InProgress;
             e.seats_changed(now);
             let seats = EventSeat::of(&e.game.record.seats);
-            state.record(event_of(&e.game.record, now, EventKind::Started { seats }));
+            state.record(NewEvent::of(
+                &e.game.record,
+                now,
+                EventKind::Started { seats },
+            ));
             true
         })
     }
@@ -449,7 +434,7 @@ impl GameStore for MemoryStore {
         let now = now_ms();
         for id in &expired {
             if let Some(e) = state.games.remove(id) {
-                state.record(event_of(&e.game.record, now, EventKind::Deleted));
+                state.record(NewEvent::of(&e.game.record, now, EventKind::Deleted));
             }
         }
         if let Some(before) = expiry.finished_before_ms {
@@ -489,7 +474,7 @@ impl GameStore for MemoryStore {
         let Some(e) = state.games.remove(id) else {
             return Ok(false);
         };
-        state.record(event_of(&e.game.record, now_ms(), EventKind::Deleted));
+        state.record(NewEvent::of(&e.game.record, now_ms(), EventKind::Deleted));
         Ok(true)
     }
 

@@ -32,9 +32,9 @@ use super::deadline::{AsStoreError, Deadlines, Reachability, within};
 use super::tls::{TlsSettings, split_url};
 
 use super::{
-    AccessRecord, EntryKind, Event, EventKind, EventSeat, Expiry, GameEnd, GameRecord, GameStatus,
-    GameStore, GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction,
-    MatchSeat, NewEvent, Notice, PlayerRating, QueueError, SeatRecord, StoreError, StoredGame,
+    AccessRecord, EntryKind, Event, EventKind, Expiry, GameEnd, GameRecord, GameStatus, GameStore,
+    GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction, MatchSeat,
+    NewEvent, Notice, PlayerRating, QueueError, SeatRecord, StoreError, StoredGame,
     TIMEOUT_SEAT_BOT, Ticket, TicketState, bot_player_id, bot_seat_name, choose_open_seat, now_ms,
 };
 
@@ -816,27 +816,8 @@ impl Db {
         }
         // The feed, last (see `rated`): created, and started at once
         // unless seats are open.
-        let event = |at_ms, kind| NewEvent {
-            at_ms,
-            game_id: record.id.clone(),
-            game_type: record.game_type.clone(),
-            owner: record.access.owner.clone(),
-            kind,
-        };
-        let seats = EventSeat::of(&record.seats);
-        rated::insert_event(
-            tx,
-            &event(
-                record.created_at_ms,
-                EventKind::Created {
-                    seats: seats.clone(),
-                    rated: record.rated,
-                },
-            ),
-        )
-        .await?;
-        if let Some(at) = record.started_at_ms {
-            rated::insert_event(tx, &event(at, EventKind::Started { seats })).await?;
+        for event in NewEvent::created(record) {
+            rated::insert_event(tx, &event).await?;
         }
         Ok(())
     }

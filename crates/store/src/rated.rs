@@ -17,7 +17,7 @@
 
 use satrap_rating::{Placing, Rating};
 
-use crate::{SeatRecord, StoreError};
+use crate::{GameRecord, SeatRecord, StoreError};
 
 /// How a game ended, recorded by `GameStore::append` in the same commit as
 /// its last entry.
@@ -200,6 +200,32 @@ pub struct NewEvent {
 }
 
 impl NewEvent {
+    /// An event about the game `record` describes.
+    pub(crate) fn of(record: &GameRecord, at_ms: u64, kind: EventKind) -> NewEvent {
+        NewEvent {
+            at_ms,
+            game_id: record.id.clone(),
+            game_type: record.game_type.clone(),
+            owner: record.access.owner.clone(),
+            kind,
+        }
+    }
+
+    /// The events of a game just created: created, and started at once
+    /// unless seats are open. Every backend records these, in this order.
+    pub(crate) fn created(record: &GameRecord) -> Vec<NewEvent> {
+        let seats = EventSeat::of(&record.seats);
+        let created = EventKind::Created {
+            seats: seats.clone(),
+            rated: record.rated,
+        };
+        let mut events = vec![NewEvent::of(record, record.created_at_ms, created)];
+        if let Some(at) = record.started_at_ms {
+            events.push(NewEvent::of(record, at, EventKind::Started { seats }));
+        }
+        events
+    }
+
     pub(crate) fn numbered(self, sequence: u64) -> Event {
         Event {
             sequence,

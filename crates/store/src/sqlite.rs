@@ -24,10 +24,10 @@ mod writer;
 
 use super::deadline::within;
 use super::{
-    AccessRecord, Deadlines, EntryKind, Event, EventKind, EventSeat, Expiry, GameEnd, GameRecord,
-    GameStatus, GameStore, GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError,
-    LoggedAction, MatchSeat, NewEvent, PlayerRating, QueueError, SeatRecord, StoreError,
-    StoredGame, Ticket, TicketState, bot_player_id, now_ms,
+    AccessRecord, Deadlines, EntryKind, Event, EventKind, Expiry, GameEnd, GameRecord, GameStatus,
+    GameStore, GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction,
+    MatchSeat, NewEvent, PlayerRating, QueueError, SeatRecord, StoreError, StoredGame, Ticket,
+    TicketState, bot_player_id, now_ms,
 };
 
 /// Schema migrations, applied in order at start-up; `PRAGMA user_version`
@@ -510,26 +510,8 @@ fn insert_game(tx: &Transaction<'_>, record: &GameRecord) -> Result<(), StoreErr
         .map_err(backend)?;
     }
     // The feed: created, and started at once unless seats are open.
-    let event = |at_ms, kind| NewEvent {
-        at_ms,
-        game_id: record.id.clone(),
-        game_type: record.game_type.clone(),
-        owner: record.access.owner.clone(),
-        kind,
-    };
-    let seats = EventSeat::of(&record.seats);
-    rated::insert_event(
-        tx,
-        &event(
-            record.created_at_ms,
-            EventKind::Created {
-                seats: seats.clone(),
-                rated: record.rated,
-            },
-        ),
-    )?;
-    if let Some(at) = record.started_at_ms {
-        rated::insert_event(tx, &event(at, EventKind::Started { seats }))?;
+    for event in NewEvent::created(record) {
+        rated::insert_event(tx, &event)?;
     }
     Ok(())
 }
