@@ -8,6 +8,7 @@ use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::{Stream, StreamExt};
 use tonic::{Request, Response, Status};
 
+use super::access::quota::WatchTicket;
 use super::access::{Access, Role, players};
 use super::auth::{self, Caller, Who};
 use super::codec::EncodedUpdate;
@@ -178,12 +179,7 @@ impl GameService for GameServiceImpl {
                 WatchMode::of(req.get_ref()),
             )
             .await?;
-        // The ticket lives as long as the stream's body.
-        let stream = ReceiverStream::new(rx).map(move |u| {
-            let _held = &ticket;
-            u
-        });
-        Ok(Response::new(Box::pin(stream)))
+        Ok(Response::new(Box::pin(holding(rx, ticket))))
     }
 
     async fn get_history(
@@ -284,11 +280,7 @@ impl GameService for GameServiceImpl {
             req.into_inner(),
         )
         .await?;
-        let stream = ReceiverStream::new(rx).map(move |u| {
-            let _held = &ticket;
-            u
-        });
-        Ok(Response::new(Box::pin(stream)))
+        Ok(Response::new(Box::pin(holding(rx, ticket))))
     }
 
     async fn get_ratings(
@@ -330,12 +322,23 @@ impl GameService for GameServiceImpl {
             req.get_ref().after_sequence,
             self.hub.shutdown_signal(),
         );
-        let stream = ReceiverStream::new(rx).map(move |u| {
-            let _held = &ticket;
-            u
-        });
-        Ok(Response::new(Box::pin(stream)))
+        Ok(Response::new(Box::pin(holding(rx, ticket))))
     }
+}
+
+/// The stream of `rx`, holding the caller's stream-quota `ticket` as long
+/// as the stream's body lives.
+fn holding<T>(
+    rx: tokio::sync::mpsc::Receiver<T>,
+    ticket: WatchTicket,
+) -> impl Stream<Item = T> + Send + 'static
+where
+    T: Send + 'static,
+{
+    ReceiverStream::new(rx).map(move |u| {
+        let _held = &ticket;
+        u
+    })
 }
 
 /// Run a request that writes to completion. tonic drops a request's

@@ -117,7 +117,6 @@ impl Default for Limits {
 struct Planned {
     record: GameRecord,
     meta: Meta,
-    seats: Vec<SeatRecord>,
     instance: Box<dyn games::GameInstance>,
     credentials: Vec<proto::SeatCredential>,
     spectator_token: String,
@@ -257,15 +256,13 @@ impl Hub {
         unseen_before_ms: u64,
     ) -> Result<Option<String>, ServiceError> {
         let mut planned = self.plan(req, owner)?;
+        // The queued clients hold their tokens: the seats take their hashes
+        // (the tokens `plan` drew are never returned).
         for (seat, hash) in hashes {
             if let Some(s) = planned.record.seats.get_mut(*seat) {
                 s.token_hash = Some(*hash);
             }
-            if let Some(c) = planned.credentials.get_mut(*seat) {
-                c.token.clear();
-            }
         }
-        planned.seats = planned.record.seats.clone();
         Ok(self
             .install(planned, Some((seats, unseen_before_ms)))
             .await?
@@ -395,7 +392,7 @@ impl Hub {
             },
             id: id.clone(),
             game_type: kind.id.to_owned(),
-            seats: seats.clone(),
+            seats,
             options: options.encode_to_vec(),
             seed,
             created_at_ms,
@@ -419,7 +416,6 @@ impl Hub {
         Ok(Planned {
             record,
             meta,
-            seats,
             instance,
             credentials,
             spectator_token,
@@ -437,7 +433,6 @@ impl Hub {
         let Planned {
             record,
             meta,
-            seats,
             instance,
             credentials,
             spectator_token,
@@ -446,6 +441,7 @@ impl Hub {
         let (id, owner, players) = (record.id.clone(), record.access.owner.clone(), meta.players);
         let (settings, started_at_ms, kind, private) =
             (meta.settings, record.started_at_ms, meta.kind, meta.private);
+        let seats = record.seats.clone();
         // A game created with bot seats counts against its creator's cap on
         // live bot games; the check and the creation happen under one lock.
         let _quota = match seats.iter().any(|s| !s.bot.is_empty()) {
@@ -732,7 +728,8 @@ impl Hub {
 }
 
 /// The registered game type `id`; the error lists the valid ids.
-fn find_kind(id: &str) -> Result<&'static GameKind, ServiceError> {
+/// The hosted game type `id`, or the error that lists the hosted ones.
+pub(crate) fn find_kind(id: &str) -> Result<&'static GameKind, ServiceError> {
     games::find(id).ok_or_else(|| {
         let known: Vec<&str> = games::registry().iter().map(|k| k.id).collect();
         ServiceError::InvalidArgument(format!(

@@ -28,7 +28,7 @@ use crate::access::{Principal, players};
 use crate::auth::{self, Caller, Who};
 use crate::echo::Echo;
 use crate::error::ServiceError;
-use crate::hub::Hub;
+use crate::hub::{Hub, find_kind};
 use crate::proto;
 use satrap_rating::matching::{self, Waiting};
 use satrap_search as bots;
@@ -124,12 +124,7 @@ async fn admit(
     keys_configured: bool,
     req: &proto::FindMatchRequest,
 ) -> Result<Queued, ServiceError> {
-    let kind = satrap_catalog::find(&req.game_type).ok_or_else(|| {
-        ServiceError::InvalidArgument(format!(
-            "unknown game type {} (see ListGameTypes)",
-            Echo(&req.game_type)
-        ))
-    })?;
+    let kind = find_kind(&req.game_type)?;
     let players = req.players as usize;
     if !(kind.min_players..=kind.max_players).contains(&players) {
         return Err(ServiceError::InvalidArgument(format!(

@@ -3,6 +3,7 @@
 
 use crate::echo::Echo;
 use crate::error::ServiceError;
+use crate::hub::find_kind;
 use crate::proto;
 use satrap_store::{GameStore, PlayerRating};
 
@@ -28,21 +29,11 @@ pub fn to_proto(r: &PlayerRating, place: u32) -> proto::PlayerRating {
     }
 }
 
-fn known_type(game_type: &str) -> Result<(), ServiceError> {
-    match satrap_catalog::find(game_type) {
-        Some(_) => Ok(()),
-        None => Err(ServiceError::InvalidArgument(format!(
-            "unknown game type {} (see ListGameTypes)",
-            Echo(game_type)
-        ))),
-    }
-}
-
 pub async fn get_ratings(
     store: &dyn GameStore,
     req: proto::GetRatingsRequest,
 ) -> Result<proto::GetRatingsResponse, ServiceError> {
-    known_type(&req.game_type)?;
+    find_kind(&req.game_type)?;
     if req.player_ids.is_empty() || req.player_ids.len() > MAX_PLAYERS {
         return Err(ServiceError::InvalidArgument(format!(
             "ask for 1 to {MAX_PLAYERS} player ids, not {}",
@@ -65,7 +56,7 @@ pub async fn leaderboard(
     store: &dyn GameStore,
     req: proto::ListLeaderboardRequest,
 ) -> Result<proto::ListLeaderboardResponse, ServiceError> {
-    known_type(&req.game_type)?;
+    find_kind(&req.game_type)?;
     let page = match req.page_size as usize {
         0 => DEFAULT_PAGE,
         n if n <= MAX_PLAYERS => n,
