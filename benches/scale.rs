@@ -46,8 +46,8 @@ use satrap_server::proto::{self, game_service_client::GameServiceClient};
 use satrap_server::{Config, Hub, Limits, serve_on};
 use satrap_store::{
     Event, Expiry, GameEnd, GameRecord, GameStatus, GameStore, GameSummary, Head, JoinSeat, Joined,
-    Lease, ListQuery, LobbyError, LoggedAction, MatchSeat, MemoryStore, PlayerRating, QueueError,
-    SeatRecord, StoreError, StoredGame, Ticket, TicketState,
+    Lease, ListQuery, LobbyError, LoggedAction, MatchSeat, MemoryStore, PlayerRating, SeatRecord,
+    StoreError, StoredGame, Ticket, TicketState, Undelivered,
 };
 use tonic::transport::{Channel, Endpoint};
 
@@ -222,7 +222,13 @@ impl GameStore for LogFree {
     ) -> Result<Vec<Event>, StoreError> {
         self.inner.events_after(after, owner, limit).await
     }
-    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), QueueError> {
+    async fn feed_head(&self) -> Result<u64, StoreError> {
+        self.inner.feed_head().await
+    }
+    fn feed_notices(&self) -> Option<tokio::sync::watch::Receiver<u64>> {
+        self.inner.feed_notices()
+    }
+    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), StoreError> {
         self.inner.enqueue(ticket, now_ms).await
     }
     async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError> {
@@ -233,6 +239,9 @@ impl GameStore for LogFree {
     }
     async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError> {
         self.inner.queue(unseen_before_ms).await
+    }
+    async fn undelivered(&self, unseen_before_ms: u64) -> Result<Vec<Undelivered>, StoreError> {
+        self.inner.undelivered(unseen_before_ms).await
     }
     async fn create_match(
         &self,

@@ -4,7 +4,9 @@
 //! finish every one of them, each timeout recorded once and within the
 //! takeover delay plus a second of its deadline. With every replica alive,
 //! each bot decision is made once: the replicas' `satrap_bot_decisions_total`
-//! add up to the bot moves.
+//! add up to the bot moves. A queued player's replica dies: no matched
+//! game waits for that player, who queues again on a survivor at once,
+//! and the survivor's feed holds every event once, in order.
 //!
 //! A binary of its own: its timings must not share the machine with the
 //! other suites. Needs `SATRAP_TEST_POSTGRES_URL`; skipped by name without
@@ -308,5 +310,221 @@ async fn with_every_replica_alive_each_bot_decision_is_made_once() {
         w.abort();
     }
     drop(replicas);
+    db.drop().await;
+}
+
+/// Queue `key`'s player on `c` for a casual two-player King of Siam game;
+/// the stream, after its first update (the ticket is queued and leased).
+async fn queue(c: &mut Client, key: &str) -> tonic::Streaming<proto::MatchUpdate> {
+    let mut req = tonic::Request::new(proto::FindMatchRequest {
+        game_type: KS.into(),
+        players: 2,
+        ..Default::default()
+    });
+    req.metadata_mut()
+        .insert("x-api-key", key.parse().expect("key header"));
+    let mut stream = c
+        .find_match(req)
+        .await
+        .expect("queued at once: no ALREADY_EXISTS")
+        .into_inner();
+    let first = tokio::time::timeout(Duration::from_secs(5), stream.message())
+        .await
+        .expect("an update in time")
+        .expect("an update")
+        .expect("not the end");
+    assert!(first.update.is_some());
+    stream
+}
+
+/// The game a queue stream is matched into (at most `within`).
+async fn found(stream: &mut tonic::Streaming<proto::MatchUpdate>, within: Duration) -> String {
+    tokio::time::timeout(within, async {
+        while let Some(update) = stream.message().await.expect("update") {
+            if let Some(proto::match_update::Update::Found(f)) = update.update {
+                return f.game_id;
+            }
+        }
+        panic!("the queue stream ended without a match");
+    })
+    .await
+    .expect("matched in time")
+}
+
+/// WatchEvents on `c` with `key`, after `after`.
+async fn feed(c: &mut Client, key: &str, after: u64) -> tonic::Streaming<proto::FeedEvent> {
+    let mut req = tonic::Request::new(proto::WatchEventsRequest {
+        after_sequence: after,
+    });
+    req.metadata_mut()
+        .insert("x-api-key", key.parse().expect("key header"));
+    c.watch_events(req).await.expect("WatchEvents").into_inner()
+}
+
+/// Whether stored game `id` was aborted (its feed has an `aborted` event).
+async fn aborted(db: &tokio_postgres::Client, id: &str) -> bool {
+    db.query_one(
+        "SELECT count(*) FROM events WHERE game_id = $1 AND kind = 4",
+        &[&id],
+    )
+    .await
+    .expect("events")
+    .get::<_, i64>(0)
+        > 0
+}
+
+/// A queued player's replica dies (frozen first, so its matched seat is
+/// certain never to be delivered, then killed with SIGKILL), while
+/// another player queues on the survivor: the survivor's matcher may take
+/// the dead replica's ticket only while its lease is live, and a match it
+/// makes with it is aborted, unrated, once the seat is not delivered; the
+/// player queues again on the survivor at once (no ALREADY_EXISTS) and
+/// plays. No matched game is left waiting for a player who is gone. Three
+/// rounds, a new doomed replica each.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dead_replicas_queued_player_leaves_no_game_waiting() {
+    use satrap_server::access::{Role, keys};
+    let test = "a_dead_replicas_queued_player_leaves_no_game_waiting";
+    let Some(admin) = postgres_url(test) else {
+        return;
+    };
+    let _serial = SERIAL.lock().await;
+    let db = TestDatabase::create(&admin, test).await;
+    let dir = std::env::temp_dir().join(format!("satrap-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let (p, q, root) = (
+        keys::generate("pat", Role::Player).expect("key"),
+        keys::generate("quinn", Role::Player).expect("key"),
+        keys::generate("root", Role::Admin).expect("key"),
+    );
+    let keys_path = dir.join("keys");
+    std::fs::write(
+        &keys_path,
+        format!("{}\n{}\n{}\n", p.line, q.line, root.line),
+    )
+    .expect("keys");
+    let keys_arg = keys_path.to_str().expect("path").to_owned();
+    let start = |database: &str| {
+        Served::start(
+            &["--database", database, "--api-keys-file", &keys_arg],
+            None,
+        )
+    };
+    let survivor = start(&db.url);
+    let mut b = survivor.client().await;
+    let client = db.client().await;
+    // The survivor's feed, live from the start: every event, whichever
+    // replica committed it, arrives through its one follower.
+    let mut live = feed(&mut b, &root.key, 0).await;
+    let mut undone = 0;
+    for round in 0..3 {
+        let round_start = satrap_store::now_ms() as i64;
+        let doomed = start(&db.url);
+        let mut a = doomed.client().await;
+        // A game the doomed replica creates: its events reach the
+        // survivor's feed through NOTIFY.
+        let mut req = tonic::Request::new(proto::CreateGameRequest {
+            game_type: KS.into(),
+            seats: bot_seats(2, "random"),
+            ..Default::default()
+        });
+        req.metadata_mut()
+            .insert("x-api-key", root.key.parse().expect("key header"));
+        a.create_game(req)
+            .await
+            .expect("create on the doomed replica");
+        let _old = queue(&mut a, &p.key).await;
+        doomed.freeze();
+        let frozen = Instant::now();
+        // Quinn queues on the survivor while Pat's ticket is still leased:
+        // the survivor's matcher may pair them, and the seat never reaches
+        // Pat.
+        let mut quinn = queue(&mut b, &q.key).await;
+        let first = tokio::time::timeout(
+            Duration::from_millis(2500),
+            found(&mut quinn, Duration::from_secs(3)),
+        )
+        .await
+        .ok();
+        doomed.kill_9();
+        // Pat queues again on the survivor at once (no ALREADY_EXISTS,
+        // whatever became of its old ticket).
+        let mut pat = queue(&mut b, &p.key).await;
+        let game = match first {
+            Some(first) => {
+                // Matched with the dead ticket: aborted once undelivered.
+                tokio::time::timeout(Duration::from_secs(8), async {
+                    while !aborted(&client, &first).await {
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                    }
+                })
+                .await
+                .unwrap_or_else(|_| panic!("round {round}: the undelivered match {first} waits"));
+                undone += 1;
+                println!(
+                    "round {round}: the match with the dead ticket was aborted {:.1} s after the freeze",
+                    frozen.elapsed().as_secs_f64()
+                );
+                // Quinn queues again and meets Pat's new ticket.
+                let mut again = queue(&mut b, &q.key).await;
+                let game = found(&mut again, Duration::from_secs(10)).await;
+                assert_ne!(game, first);
+                game
+            }
+            None => found(&mut quinn, Duration::from_secs(10)).await,
+        };
+        // Pat, queued on the survivor, gets the same game: it is played by
+        // two players who both hold their seats.
+        assert_eq!(found(&mut pat, Duration::from_secs(10)).await, game);
+        assert!(
+            !aborted(&client, &game).await,
+            "round {round}: a delivered match was aborted"
+        );
+        // Every other game made this round was aborted: none waits.
+        let waiting: i64 = client
+            .query_one(
+                "SELECT count(*) FROM games g
+                 WHERE g.created_at_ms >= $2 AND g.status <> 2 AND g.id <> $1
+                   AND NOT EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id AND e.kind = 4)",
+                &[&game, &round_start],
+            )
+            .await
+            .expect("games")
+            .get(0);
+        assert_eq!(
+            waiting, 0,
+            "round {round}: a matched game waits for a player who is gone"
+        );
+    }
+    // The freeze leaves Pat's ticket leased for the survivor's matcher:
+    // at least one round went through the undelivered path.
+    println!("{undone} of 3 rounds matched a dead replica's ticket, and undid it");
+    assert!(undone >= 1, "no round matched the dead replica's ticket");
+
+    // The feed across the kills: the live stream and one read from the
+    // start both hold exactly the stored events, in order, each once.
+    let stored: Vec<u64> = client
+        .query("SELECT seq FROM events ORDER BY seq", &[])
+        .await
+        .expect("events")
+        .iter()
+        .map(|r| r.get::<_, i64>(0) as u64)
+        .collect();
+    assert!(stored.len() >= 6, "{stored:?}");
+    let mut from_start = feed(&mut b, &root.key, 0).await;
+    for stream in [&mut live, &mut from_start] {
+        let mut got = Vec::new();
+        while got.len() < stored.len() {
+            let event = tokio::time::timeout(Duration::from_secs(10), stream.message())
+                .await
+                .unwrap_or_else(|_| panic!("feed stalled after {got:?}"))
+                .expect("a feed event")
+                .expect("not the end");
+            got.push(event.sequence);
+        }
+        assert_eq!(got, stored, "the feed misses or repeats an event");
+    }
+    drop(survivor);
+    let _ = std::fs::remove_dir_all(&dir);
     db.drop().await;
 }

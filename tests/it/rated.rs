@@ -171,6 +171,37 @@ async fn two_players_queue_are_matched_play_and_are_rated_once() {
     assert_eq!(rest.ratings[0].place, 2);
     assert!(board.ratings[0].display >= rest.ratings[0].display);
     assert!(rest.next_page_token.is_empty());
+
+    // One paging rule for every List call: a page over the maximum is
+    // served as the maximum; a token the server did not give (made up, or
+    // another game's) is INVALID_ARGUMENT.
+    let all = a
+        .list_leaderboard(proto::ListLeaderboardRequest {
+            game_type: GAME.into(),
+            page_size: 1_000,
+            ..Default::default()
+        })
+        .await
+        .expect("a page over the maximum")
+        .into_inner();
+    assert_eq!(all.ratings.len(), 2);
+    for (game_type, token) in [
+        (GAME, "+1"),
+        (GAME, "+0"),
+        (GAME, "1"),
+        (GAME, "garbage"),
+        ("territories", board.next_page_token.as_str()),
+    ] {
+        let refused = a
+            .list_leaderboard(proto::ListLeaderboardRequest {
+                game_type: game_type.into(),
+                page_size: 1,
+                page_token: token.into(),
+            })
+            .await
+            .expect_err("a token the server did not give");
+        assert_eq!(refused.code(), Code::InvalidArgument, "{token:?}");
+    }
 }
 
 #[tokio::test]
@@ -311,35 +342,38 @@ async fn queueing_is_refused_clearly() {
         .expect("queued")
         .into_inner();
     let _ = first.next().await.expect("a queued update").expect("ok");
-    assert_eq!(
-        code_of(
-            c.find_match(with_key(find(3, true), Some(&ann.key), None))
-                .await
-        ),
-        Code::AlreadyExists
-    );
-    // Leaving the stream leaves the queue: the player may queue again.
-    drop(first);
-    let mut again = None;
-    for _ in 0..50 {
-        match c
-            .find_match(with_key(find(2, true), Some(&ann.key), None))
-            .await
-        {
-            Ok(s) => {
-                again = Some(s);
-                break;
+    // A second FindMatch of the same player replaces the first (a player
+    // whose replica died queues again at once): the first stream ends
+    // with ABORTED, and the player is queued once.
+    let mut second = c
+        .find_match(with_key(find(3, true), Some(&ann.key), None))
+        .await
+        .expect("the newer request replaces the older")
+        .into_inner();
+    let _ = second.next().await.expect("a queued update").expect("ok");
+    let ended = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match first.next().await {
+                Some(Ok(_)) => continue,
+                Some(Err(s)) => return s,
+                None => panic!("the replaced stream ended without saying why"),
             }
-            Err(s) if s.code() == Code::AlreadyExists => {
-                tokio::time::sleep(Duration::from_millis(100)).await
-            }
-            Err(s) => panic!("{s:?}"),
         }
-    }
-    assert!(
-        again.is_some(),
-        "the first stream's ticket was never dropped"
-    );
+    })
+    .await
+    .expect("the replaced stream ends");
+    assert_eq!(ended.code(), Code::Aborted, "{ended:?}");
+    assert!(ended.message().contains("replaced"), "{}", ended.message());
+    // Leaving the stream leaves the queue.
+    drop(second);
+    drop(first);
+    let mut again = c
+        .find_match(with_key(find(2, true), Some(&ann.key), None))
+        .await
+        .expect("queued again")
+        .into_inner();
+    let _ = again.next().await.expect("a queued update").expect("ok");
+    drop(again);
 
     // Rated CreateGame: no client seed, a player in every seat.
     let seats = vec![
@@ -384,6 +418,36 @@ async fn queueing_is_refused_clearly() {
                 .await
         ),
         Code::InvalidArgument
+    );
+    // One visibility rule: a rated game is public.
+    let private = proto::CreateGameRequest {
+        private: true,
+        ..rated.clone()
+    };
+    let refused = c
+        .create_game(with_key(private, Some(&site.key), None))
+        .await
+        .expect_err("a private rated game is refused");
+    assert_eq!(refused.code(), Code::InvalidArgument);
+    assert!(
+        refused.message().contains("public"),
+        "{}",
+        refused.message()
+    );
+    // One seat per player: a backend's user cannot take two seats.
+    let twice = proto::CreateGameRequest {
+        seats: vec![seats[0].clone(), seats[0].clone()],
+        ..rated.clone()
+    };
+    let refused = c
+        .create_game(with_key(twice, Some(&site.key), None))
+        .await
+        .expect_err("two seats of one player are refused");
+    assert_eq!(refused.code(), Code::InvalidArgument);
+    assert!(
+        refused.message().contains("one seat"),
+        "{}",
+        refused.message()
     );
     let made = c
         .create_game(with_key(rated, Some(&site.key), None))
@@ -628,4 +692,215 @@ async fn a_resigned_rated_game_is_rated_and_an_aborted_one_is_not() {
         .expect("abort");
     let after_abort = ratings(&mut c, &ids).await;
     assert_eq!(after_abort, after_resign, "an aborted game is not rated");
+}
+
+/// Read `feed` until an event about `until` arrives (at most 10 s); every
+/// game id seen on the way, in order.
+async fn feed_until(feed: &mut tonic::Streaming<proto::FeedEvent>, until: &str) -> Vec<String> {
+    let mut seen = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), async {
+        while let Some(event) = feed.next().await {
+            let event = event.expect("feed event");
+            seen.push(event.game_id.clone());
+            if event.game_id == until {
+                return;
+            }
+        }
+        panic!("the feed ended before {until}");
+    })
+    .await
+    .unwrap_or_else(|_| panic!("no event about {until} within 10 s: {seen:?}"));
+    seen
+}
+
+async fn open_feed(c: &mut Client, key: Option<&str>) -> tonic::Streaming<proto::FeedEvent> {
+    c.watch_events(with_key(
+        proto::WatchEventsRequest { after_sequence: 0 },
+        key,
+        None,
+    ))
+    .await
+    .expect("WatchEvents")
+    .into_inner()
+}
+
+/// A private game with one client seat against a bot, made with `key`.
+async fn private_game(
+    c: &mut Client,
+    key: Option<&str>,
+    private: bool,
+) -> proto::CreateGameResponse {
+    c.create_game(with_key(
+        proto::CreateGameRequest {
+            game_type: GAME.into(),
+            seats: vec![
+                proto::SeatRequest {
+                    name: "Ann".into(),
+                    ..Default::default()
+                },
+                proto::SeatRequest {
+                    name: "Bot".into(),
+                    bot: "random".into(),
+                    ..Default::default()
+                },
+            ],
+            private,
+            ..Default::default()
+        },
+        key,
+        None,
+    ))
+    .await
+    .expect("CreateGame")
+    .into_inner()
+}
+
+/// The one visibility rule, walked with a stranger's credentials: a
+/// private game shows on no read path to a caller without one of its
+/// tokens, its owner's key or an admin key (a rated game cannot be private
+/// at all, so the leaderboard and GetRatings never hold one; see
+/// `queueing_is_refused_clearly`).
+#[tokio::test]
+async fn a_private_game_is_on_no_public_surface() {
+    let (site, stranger, root) = (
+        key("site", Role::Creator),
+        key("stranger", Role::Creator),
+        key("root", Role::Admin),
+    );
+    let server = server_with_keys(keyed("visibility", &[&site, &stranger, &root])).await;
+    let mut c = server.client().await;
+    let mut stranger_feed = open_feed(&mut c, Some(&stranger.key)).await;
+    let mut owner_feed = open_feed(&mut c, Some(&site.key)).await;
+    let mut admin_feed = open_feed(&mut c, Some(&root.key)).await;
+
+    let secret = private_game(&mut c, Some(&site.key), true).await;
+    let id = secret.game_id.clone();
+    // A public game of the stranger's, made after it: the stranger's feed
+    // reaching it has passed the private game's events by.
+    let public = private_game(&mut c, Some(&stranger.key), false).await;
+
+    let seen = feed_until(&mut stranger_feed, &public.game_id).await;
+    assert!(
+        !seen.contains(&id),
+        "the stranger's feed showed it: {seen:?}"
+    );
+    assert!(feed_until(&mut owner_feed, &id).await.contains(&id));
+    assert!(feed_until(&mut admin_feed, &id).await.contains(&id));
+
+    // Every read of one game: the NOT_FOUND of an unknown id, with no key
+    // and with the stranger's key.
+    for k in [None, Some(stranger.key.as_str())] {
+        let get = c
+            .get_game(with_key(
+                proto::GetGameRequest {
+                    game_id: id.clone(),
+                    ..Default::default()
+                },
+                k,
+                None,
+            ))
+            .await;
+        assert_eq!(code_of(get), Code::NotFound);
+        let history = c
+            .get_history(with_key(
+                proto::GetHistoryRequest {
+                    game_id: id.clone(),
+                    ..Default::default()
+                },
+                k,
+                None,
+            ))
+            .await;
+        assert_eq!(code_of(history), Code::NotFound);
+        let watch = c
+            .watch_game(with_key(
+                proto::WatchGameRequest {
+                    game_id: id.clone(),
+                    ..Default::default()
+                },
+                k,
+                None,
+            ))
+            .await;
+        let watch_code = match watch {
+            Err(s) => s.code(),
+            Ok(stream) => {
+                let mut stream = stream.into_inner();
+                match stream.next().await {
+                    Some(Err(s)) => s.code(),
+                    other => panic!("a stranger watched a private game: {other:?}"),
+                }
+            }
+        };
+        assert_eq!(watch_code, Code::NotFound);
+        let join = c
+            .join_game(with_key(
+                proto::JoinGameRequest {
+                    game_id: id.clone(),
+                    ..Default::default()
+                },
+                k,
+                None,
+            ))
+            .await;
+        assert_eq!(code_of(join), Code::NotFound);
+    }
+    // Lists: not the stranger's ListGames; an admin's, marked private.
+    let listed = |key: &str| {
+        let mut c = c.clone();
+        let key = key.to_owned();
+        async move {
+            c.list_games(with_key(
+                proto::ListGamesRequest {
+                    page_size: 100,
+                    ..Default::default()
+                },
+                Some(&key),
+                None,
+            ))
+            .await
+            .expect("ListGames")
+            .into_inner()
+            .games
+        }
+    };
+    let strangers = listed(&stranger.key).await;
+    assert!(strangers.iter().any(|g| g.game_id == public.game_id));
+    assert!(!strangers.iter().any(|g| g.game_id == id), "{strangers:?}");
+    assert!(
+        listed(&root.key)
+            .await
+            .iter()
+            .any(|g| g.game_id == id && g.private)
+    );
+    // The seat's own token still sees it.
+    let seen = c
+        .get_game(with_key(
+            proto::GetGameRequest {
+                game_id: id.clone(),
+                ..Default::default()
+            },
+            None,
+            Some(&secret.seats[0].token),
+        ))
+        .await
+        .expect("its seat sees it");
+    assert!(seen.into_inner().snapshot.expect("snapshot").private);
+}
+
+/// On a server without keys everyone's feed is the public one: a private
+/// game's events reach nobody (there is no owner key to show them to).
+#[tokio::test]
+async fn an_open_server_s_feed_leaves_private_games_out() {
+    let server = TestServer::start().await;
+    let mut c = server.client().await;
+    let mut feed = open_feed(&mut c, None).await;
+    let secret = private_game(&mut c, None, true).await;
+    let public = private_game(&mut c, None, false).await;
+    let seen = feed_until(&mut feed, &public.game_id).await;
+    assert!(!seen.contains(&secret.game_id), "{seen:?}");
+    // Resumed from the start, the catch-up from the store leaves it out too.
+    let mut again = open_feed(&mut c, None).await;
+    let seen = feed_until(&mut again, &public.game_id).await;
+    assert!(!seen.contains(&secret.game_id), "{seen:?}");
 }

@@ -312,16 +312,15 @@ impl GameService for GameServiceImpl {
             .require(req.metadata(), req.remote_addr(), Role::Creator)?;
         // A feed counts as a watch stream of its caller.
         let ticket = self.access.quotas.open_watch_stream(&principal.owner)?;
+        // The visibility rule: an admin sees every game, a key its own
+        // games (private ones too), anyone on a server without keys the
+        // public games.
         let scope = match principal.role {
-            Some(Role::Admin) | None => feed::Scope::All,
+            Some(Role::Admin) => feed::Scope::All,
             Some(_) => feed::Scope::Owner(principal.owner),
+            None => feed::Scope::Public,
         };
-        let rx = feed::watch(
-            self.hub.store().clone(),
-            scope,
-            req.get_ref().after_sequence,
-            self.hub.shutdown_signal(),
-        );
+        let rx = feed::watch(self.hub.feed(), scope, req.get_ref().after_sequence);
         Ok(Response::new(Box::pin(holding(rx, ticket))))
     }
 }

@@ -26,6 +26,8 @@ pub mod error;
 mod grpc;
 mod headers;
 pub mod hub;
+pub mod logs;
+pub mod paging;
 pub mod rated;
 pub mod server;
 pub mod web;

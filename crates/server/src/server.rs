@@ -187,6 +187,12 @@ pub struct Config {
     /// the environment variable: arguments show in process lists).
     #[arg(long, env = "SATRAP_WEBHOOK_SECRET", hide_env_values = true)]
     pub webhook_secret: Option<String>,
+    /// How long the replica delivering webhooks holds its lease on the
+    /// feed's position: if it dies, another replica resumes delivery about
+    /// this long after its last renewal (a replica that stops hands the
+    /// lease back at once). Renewed every third of it.
+    #[arg(long, env = "SATRAP_WEBHOOK_LEASE", value_parser = humantime::parse_duration, default_value = "5s")]
+    pub webhook_lease: Duration,
 }
 
 impl Config {
@@ -319,9 +325,13 @@ pub async fn serve_on(
     ];
     if let Some(webhook) = webhook {
         background.push(tokio::spawn(crate::rated::webhooks::run(
-            hub.store().clone(),
-            webhook,
-            hub.replica().to_owned(),
+            crate::rated::webhooks::Deliverer {
+                store: hub.store().clone(),
+                feed: hub.feed().clone(),
+                webhook,
+                replica: hub.replica().to_owned(),
+                lease: config.webhook_lease,
+            },
             stop_tx.subscribe(),
         )));
     }

@@ -27,8 +27,8 @@ pub use deadline::Deadlines;
 pub use memory::MemoryStore;
 pub use postgres::{PROBE_EVERY, PostgresStore};
 pub use rated::{
-    Event, EventKind, EventSeat, GameEnd, MatchSeat, NewEvent, PlayerRating, QueueError, RatedEnd,
-    RatedSeat, RatingChange, Ticket, TicketState,
+    Event, EventKind, EventSeat, GameEnd, MatchSeat, NewEvent, PlayerRating, RatedEnd, RatedSeat,
+    RatingChange, Ticket, TicketState, Undelivered,
 };
 pub use satrap_rating::{Placing, Rating};
 pub use sqlite::SqliteStore;
@@ -458,18 +458,36 @@ pub trait GameStore: Send + Sync + 'static {
         owner: Option<&str>,
         limit: usize,
     ) -> Result<Vec<Event>, StoreError>;
+    /// The sequence number of the last event committed (0: none yet).
+    async fn feed_head(&self) -> Result<u64, StoreError>;
+    /// A signal that changes whenever a commit may have added events to
+    /// the feed (on PostgreSQL, a NOTIFY from whichever replica committed;
+    /// a reconnected listener changes it too), so one follower per process
+    /// reads new events only when there are some. `None`: the backend
+    /// cannot tell, and the follower polls.
+    fn feed_notices(&self) -> Option<watch::Receiver<u64>> {
+        None
+    }
     /// Queue `ticket` (seen now). A player (non-empty `player_id`) has at
-    /// most one ticket: `AlreadyQueued`.
-    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), QueueError>;
-    /// Where ticket `id` stands; marks it seen at `now_ms` (a ticket the
-    /// queue does not see for a while is dropped, see `queue`).
+    /// most one waiting ticket: a new one replaces it (the old ticket is
+    /// then `Gone`, so the stream that held it ends), which is how a player
+    /// whose replica died queues again at once anywhere. A matched ticket
+    /// is not replaced.
+    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), StoreError>;
+    /// Where ticket `id` stands; renews its lease (marks it seen at
+    /// `now_ms`: a ticket is held by the stream that heartbeats it, see
+    /// `queue`).
     async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError>;
     /// Remove ticket `id` (its player left the queue, or took its match).
     async fn dequeue(&self, id: &str) -> Result<(), StoreError>;
     /// The waiting tickets of every pool, longest waiting first, after
-    /// dropping the tickets last seen before `unseen_before_ms` (their
-    /// player's replica is gone).
+    /// dropping the waiting tickets last seen before `unseen_before_ms`
+    /// (their lease lapsed: the stream or its replica is gone).
     async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError>;
+    /// The matched tickets last seen before `unseen_before_ms`: matches
+    /// whose player's stream never took its seat (its replica died between
+    /// the match and the delivery). Their games are to be undone.
+    async fn undelivered(&self, unseen_before_ms: u64) -> Result<Vec<Undelivered>, StoreError>;
     /// Create the game `record` for the tickets of `seats`, each taking its
     /// seat, atomically: only if every ticket is still waiting and was seen
     /// since `unseen_before_ms` (else `Ok(false)` and nothing changes), so

@@ -5,12 +5,13 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 
 use async_trait::async_trait;
+use tokio::sync::watch;
 
 use super::{
     EntryKind, Event, EventKind, EventSeat, Expiry, GameEnd, GameRecord, GameStatus, GameStore,
     GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction, MatchSeat,
-    NewEvent, PlayerRating, QueueError, SeatRecord, StoreError, StoredGame, TIMEOUT_SEAT_BOT,
-    Ticket, TicketState, bot_player_id, bot_seat_name, choose_open_seat, now_ms, rated,
+    NewEvent, PlayerRating, SeatRecord, StoreError, StoredGame, TIMEOUT_SEAT_BOT, Ticket,
+    TicketState, Undelivered, bot_player_id, bot_seat_name, choose_open_seat, now_ms, rated,
 };
 
 /// One game with the bookkeeping the other backends keep in columns.
@@ -62,12 +63,16 @@ struct State {
     queue: Vec<Queued>,
     /// Feed readers: position and lease (owner, until).
     cursors: HashMap<String, (u64, Option<(String, u64)>)>,
+    /// Changed with every event recorded (`GameStore::feed_notices`).
+    feed: watch::Sender<u64>,
 }
 
 impl State {
     fn record(&mut self, event: NewEvent) {
         self.sequence += 1;
         self.events.push(event.numbered(self.sequence));
+        // Under the state's lock, so a reader woken by it sees the event.
+        self.feed.send_replace(self.sequence);
     }
 
     /// The events of a game just created (started at once or not).
@@ -81,14 +86,20 @@ impl State {
 /// Games kept in a map, bounded by a maximum count.
 pub struct MemoryStore {
     state: Mutex<State>,
+    /// A receiver of `State::feed`, kept so that `feed_notices` can hand
+    /// out more without taking the lock.
+    feed: watch::Receiver<u64>,
     max_games: usize,
     shared: bool,
 }
 
 impl MemoryStore {
     pub fn new(max_games: usize) -> Self {
+        let state = State::default();
+        let feed = state.feed.subscribe();
         Self {
-            state: Mutex::new(State::default()),
+            state: Mutex::new(state),
+            feed,
             max_games,
             shared: false,
         }
@@ -625,19 +636,25 @@ impl GameStore for MemoryStore {
             .collect())
     }
 
-    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), QueueError> {
+    async fn feed_head(&self) -> Result<u64, StoreError> {
+        Ok(self.lock()?.sequence)
+    }
+
+    fn feed_notices(&self) -> Option<watch::Receiver<u64>> {
+        Some(self.feed.clone())
+    }
+
+    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), StoreError> {
         let mut state = self.lock()?;
-        if !ticket.player_id.is_empty()
-            && state
-                .queue
-                .iter()
-                .any(|q| q.ticket.player_id == ticket.player_id)
-        {
-            return Err(QueueError::AlreadyQueued);
-        }
         if state.queue.iter().any(|q| q.ticket.id == ticket.id) {
-            return Err(StoreError::AlreadyExists(ticket.id.clone()).into());
+            return Err(StoreError::AlreadyExists(ticket.id.clone()));
         }
+        // The player's waiting ticket, if any, is replaced.
+        state.queue.retain(|q| {
+            ticket.player_id.is_empty()
+                || q.matched.is_some()
+                || q.ticket.player_id != ticket.player_id
+        });
         state.queue.push(Queued {
             ticket: ticket.clone(),
             seen_at_ms: now_ms,
@@ -686,7 +703,9 @@ impl GameStore for MemoryStore {
 
     async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError> {
         let mut state = self.lock()?;
-        state.queue.retain(|q| q.seen_at_ms >= unseen_before_ms);
+        state
+            .queue
+            .retain(|q| q.matched.is_some() || q.seen_at_ms >= unseen_before_ms);
         let mut waiting: Vec<Ticket> = state
             .queue
             .iter()
@@ -695,6 +714,22 @@ impl GameStore for MemoryStore {
             .collect();
         waiting.sort_by(|a, b| (a.queued_at_ms, &a.id).cmp(&(b.queued_at_ms, &b.id)));
         Ok(waiting)
+    }
+
+    async fn undelivered(&self, unseen_before_ms: u64) -> Result<Vec<Undelivered>, StoreError> {
+        let state = self.lock()?;
+        Ok(state
+            .queue
+            .iter()
+            .filter(|q| q.seen_at_ms < unseen_before_ms)
+            .filter_map(|q| {
+                q.matched.as_ref().map(|(game_id, seat)| Undelivered {
+                    ticket: q.ticket.id.clone(),
+                    game_id: game_id.clone(),
+                    seat: *seat,
+                })
+            })
+            .collect())
     }
 
     async fn create_match(

@@ -15,8 +15,8 @@ use tokio::sync::{broadcast, watch};
 
 use super::{
     Event, Expiry, GameEnd, GameRecord, GameStatus, GameStore, GameSummary, Head, JoinSeat, Joined,
-    Lease, ListQuery, LobbyError, LoggedAction, MatchSeat, Notice, PlayerRating, QueueError,
-    SeatRecord, StoreError, StoredGame, Ticket, TicketState,
+    Lease, ListQuery, LobbyError, LoggedAction, MatchSeat, Notice, PlayerRating, SeatRecord,
+    StoreError, StoredGame, Ticket, TicketState, Undelivered,
 };
 
 /// The calls an observer is told about.
@@ -161,7 +161,13 @@ impl<O: Observer> GameStore for Observed<O> {
     ) -> Result<Vec<Event>, StoreError> {
         self.inner.events_after(after, owner, limit).await
     }
-    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), QueueError> {
+    async fn feed_head(&self) -> Result<u64, StoreError> {
+        self.inner.feed_head().await
+    }
+    fn feed_notices(&self) -> Option<watch::Receiver<u64>> {
+        self.inner.feed_notices()
+    }
+    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), StoreError> {
         self.inner.enqueue(ticket, now_ms).await
     }
     async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError> {
@@ -172,6 +178,9 @@ impl<O: Observer> GameStore for Observed<O> {
     }
     async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError> {
         self.inner.queue(unseen_before_ms).await
+    }
+    async fn undelivered(&self, unseen_before_ms: u64) -> Result<Vec<Undelivered>, StoreError> {
+        self.inner.undelivered(unseen_before_ms).await
     }
     async fn create_match(
         &self,

@@ -34,15 +34,19 @@ use super::tls::{TlsSettings, split_url};
 use super::{
     AccessRecord, EntryKind, Event, EventKind, Expiry, GameEnd, GameRecord, GameStatus, GameStore,
     GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction, MatchSeat,
-    NewEvent, Notice, PlayerRating, QueueError, SeatRecord, StoreError, StoredGame,
-    TIMEOUT_SEAT_BOT, Ticket, TicketState, bot_player_id, bot_seat_name, choose_open_seat, now_ms,
+    NewEvent, Notice, PlayerRating, SeatRecord, StoreError, StoredGame, TIMEOUT_SEAT_BOT, Ticket,
+    TicketState, Undelivered, bot_player_id, bot_seat_name, choose_open_seat, now_ms,
 };
 
 mod rated;
 mod work;
 
-/// The NOTIFY channel.
+/// The NOTIFY channel of moves and seat changes.
 const CHANNEL: &str = "satrap_moves";
+/// The NOTIFY channel of the feed: every event's insert notifies it (the
+/// payload is its sequence number), so each replica's feed follower reads
+/// new events only when there are some.
+const FEED_CHANNEL: &str = "satrap_feed";
 
 /// Key of the advisory lock that serialises migrations of replicas starting
 /// together ("satrap" in ASCII).
@@ -192,6 +196,13 @@ CREATE TABLE IF NOT EXISTS feed_cursors (
     until_ms BIGINT
 );
 "#,
+    r#"
+-- A player has at most one waiting ticket: a new one replaces it, and a
+-- matched ticket (waiting for its delivery) no longer holds the player.
+DROP INDEX IF EXISTS match_queue_player;
+CREATE UNIQUE INDEX IF NOT EXISTS match_queue_player ON match_queue (player_id)
+    WHERE player_id <> '' AND game_id IS NULL;
+"#,
 ];
 
 /// Appending moves `$5 + 1 ..= $5 + $1` to game `$4` (see `append`).
@@ -247,12 +258,12 @@ const EXPIRE: &str = "
 WITH gone AS (
     DELETE FROM games
     WHERE (status = 2 AND updated_at_ms < $1) OR (status IN (1, 3) AND updated_at_ms < $2)
-    RETURNING id, game_type, owner
+    RETURNING id, game_type, owner, private
 ), counted AS (
     UPDATE satrap_counts SET games = games - (SELECT count(*) FROM gone)
     WHERE id = 1 AND EXISTS (SELECT 1 FROM gone)
 )
-SELECT id, game_type, owner FROM gone";
+SELECT id, game_type, owner, private FROM gone";
 
 /// The PostgreSQL store: the statements ([`Db`]) with a deadline on every
 /// call, and the background tasks (LISTEN, the readiness probe).
@@ -260,6 +271,8 @@ pub struct PostgresStore {
     db: Db,
     deadlines: Deadlines,
     notices: broadcast::Sender<Notice>,
+    /// Changed by every feed NOTIFY and every LISTEN (re)connection.
+    feed: Arc<watch::Sender<u64>>,
     /// The LISTEN task and the probe; they end with the store.
     tasks: Vec<tokio::task::AbortHandle>,
 }
@@ -375,6 +388,7 @@ impl PostgresStore {
             },
             deadlines,
             notices: broadcast::channel(1024).0,
+            feed: Arc::new(watch::Sender::new(0)),
             tasks: Vec::new(),
         };
         // The first connection shows whether the server and the TLS
@@ -394,6 +408,7 @@ impl PostgresStore {
                 config.clone(),
                 connector.clone(),
                 store.notices.clone(),
+                store.feed.clone(),
             ))
             .abort_handle(),
         );
@@ -562,12 +577,14 @@ impl Db {
 }
 
 /// Keep a LISTEN connection open for the life of the process, forwarding
-/// notifications; after every (re)connection send `Resync`, since notices
-/// may have been missed while disconnected.
+/// notifications (moves to `notices`, feed events to `feed`); after every
+/// (re)connection send `Resync` and change `feed`, since notices may have
+/// been missed while disconnected.
 async fn listen(
     config: tokio_postgres::Config,
     connector: MakeRustlsConnect,
     notices: broadcast::Sender<Notice>,
+    feed: Arc<watch::Sender<u64>>,
 ) {
     let mut backoff = Duration::from_millis(100);
     loop {
@@ -575,12 +592,16 @@ async fn listen(
             Ok((client, mut connection)) => {
                 let (done_tx, mut done_rx) = tokio::sync::oneshot::channel::<()>();
                 let forward = notices.clone();
+                let feed_forward = feed.clone();
                 tokio::spawn(async move {
                     let mut messages =
                         futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
                     use futures_util::StreamExt;
                     while let Some(message) = messages.next().await {
                         match message {
+                            Ok(AsyncMessage::Notification(n)) if n.channel() == FEED_CHANNEL => {
+                                feed_forward.send_modify(|v| *v += 1);
+                            }
                             Ok(AsyncMessage::Notification(n)) => {
                                 if let Some(notice) = parse_notice(n.payload()) {
                                     let _ = forward.send(notice);
@@ -595,10 +616,14 @@ async fn listen(
                     }
                     let _ = done_tx.send(());
                 });
-                match client.batch_execute(&format!("LISTEN {CHANNEL}")).await {
+                match client
+                    .batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {FEED_CHANNEL}"))
+                    .await
+                {
                     Ok(()) => {
                         backoff = Duration::from_millis(100);
                         let _ = notices.send(Notice::Resync);
+                        feed.send_modify(|v| *v += 1);
                         // Hold the client (dropping it closes the connection)
                         // until the connection ends.
                         let _ = (&mut done_rx).await;
@@ -1253,6 +1278,7 @@ impl Db {
                     game_id: id.clone(),
                     game_type: r.get(1),
                     owner: r.get(2),
+                    private: r.get(3),
                     kind: EventKind::Deleted,
                 },
             )
@@ -1309,7 +1335,7 @@ impl Db {
         let tx = client.transaction().await.map_err(backend)?;
         let Some(gone) = tx
             .query_opt(
-                "DELETE FROM games WHERE id = $1 RETURNING game_type, owner",
+                "DELETE FROM games WHERE id = $1 RETURNING game_type, owner, private",
                 &[&id],
             )
             .await
@@ -1336,6 +1362,7 @@ impl Db {
                 game_id: id.to_owned(),
                 game_type: gone.get(0),
                 owner: gone.get(1),
+                private: gone.get(2),
                 kind: EventKind::Deleted,
             },
         )
@@ -1385,9 +1412,15 @@ impl GameStore for PostgresStore {
         self.bounded("events_after", self.db.events_after(after, owner, limit))
             .await
     }
-    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), QueueError> {
+    async fn feed_head(&self) -> Result<u64, StoreError> {
+        self.bounded("feed_head", self.db.feed_head()).await
+    }
+    fn feed_notices(&self) -> Option<watch::Receiver<u64>> {
+        Some(self.feed.subscribe())
+    }
+    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), StoreError> {
         self.bounded("enqueue", self.db.enqueue(ticket, now_ms))
-            .await?
+            .await
     }
     async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError> {
         self.bounded("ticket", self.db.ticket(id, now_ms)).await
@@ -1397,6 +1430,10 @@ impl GameStore for PostgresStore {
     }
     async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError> {
         self.bounded("queue", self.db.queue(unseen_before_ms)).await
+    }
+    async fn undelivered(&self, unseen_before_ms: u64) -> Result<Vec<Undelivered>, StoreError> {
+        self.bounded("undelivered", self.db.undelivered(unseen_before_ms))
+            .await
     }
     async fn create_match(
         &self,

@@ -165,6 +165,9 @@ pub struct Event {
     pub game_type: String,
     /// The key that created the game (`AccessRecord::owner`).
     pub owner: String,
+    /// The game is private: the feed shows it only to its owner and to
+    /// administrators (see the server's visibility rule).
+    pub private: bool,
     pub kind: EventKind,
 }
 
@@ -196,6 +199,7 @@ pub struct NewEvent {
     pub game_id: String,
     pub game_type: String,
     pub owner: String,
+    pub private: bool,
     pub kind: EventKind,
 }
 
@@ -207,6 +211,7 @@ impl NewEvent {
             game_id: record.id.clone(),
             game_type: record.game_type.clone(),
             owner: record.access.owner.clone(),
+            private: record.access.private,
             kind,
         }
     }
@@ -233,6 +238,7 @@ impl NewEvent {
             game_id: self.game_id,
             game_type: self.game_type,
             owner: self.owner,
+            private: self.private,
             kind: self.kind,
         }
     }
@@ -250,6 +256,10 @@ pub(crate) struct StoredDetail {
     pub changes: Vec<StoredChange>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub by: String,
+    /// The game is private (kept with the event, so the feed can apply the
+    /// visibility rule without reading the game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub private: bool,
 }
 
 /// A rating change in an event's JSON detail.
@@ -264,9 +274,13 @@ pub(crate) struct StoredChange {
 }
 
 impl EventKind {
-    /// The kind's code and its stored detail and outcome.
-    pub(crate) fn to_stored(&self) -> Result<(i64, String, Vec<u8>), StoreError> {
-        let mut detail = StoredDetail::default();
+    /// The kind's code and its stored detail (with whether the game is
+    /// `private`) and outcome.
+    pub(crate) fn to_stored(&self, private: bool) -> Result<(i64, String, Vec<u8>), StoreError> {
+        let mut detail = StoredDetail {
+            private,
+            ..StoredDetail::default()
+        };
         let mut outcome = Vec::new();
         let code = match self {
             EventKind::Created { seats, rated } => {
@@ -320,16 +334,17 @@ impl EventKind {
         Ok((code, json, outcome))
     }
 
-    /// The kind back from its stored form.
+    /// The kind back from its stored form, and whether its game is private.
     pub(crate) fn from_stored(
         code: i64,
         detail: &str,
         outcome: Vec<u8>,
         game_type: &str,
-    ) -> Result<EventKind, StoreError> {
+    ) -> Result<(EventKind, bool), StoreError> {
         let detail: StoredDetail = serde_json::from_str(detail)
             .map_err(|e| StoreError::Corrupt(format!("a stored event: {e}")))?;
-        Ok(match code {
+        let private = detail.private;
+        let kind = match code {
             1 => EventKind::Created {
                 seats: detail.seats,
                 rated: detail.rated,
@@ -372,7 +387,8 @@ impl EventKind {
                     "unknown stored event kind {other}"
                 )));
             }
-        })
+        };
+        Ok((kind, private))
     }
 }
 
@@ -412,13 +428,13 @@ pub enum TicketState {
     Gone,
 }
 
-/// Why a ticket was not queued.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum QueueError {
-    #[error("the player is already queued")]
-    AlreadyQueued,
-    #[error(transparent)]
-    Store(#[from] StoreError),
+/// A matched ticket whose stream never took its seat (see
+/// `GameStore::undelivered`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Undelivered {
+    pub ticket: String,
+    pub game_id: String,
+    pub seat: u32,
 }
 
 /// A seat of a match: which ticket takes which seat of the new game.

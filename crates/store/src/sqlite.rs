@@ -18,6 +18,7 @@ use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use tokio::sync::watch;
 
 mod rated;
 mod writer;
@@ -26,8 +27,8 @@ use super::deadline::within;
 use super::{
     AccessRecord, Deadlines, EntryKind, Event, EventKind, Expiry, GameEnd, GameRecord, GameStatus,
     GameStore, GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction,
-    MatchSeat, NewEvent, PlayerRating, QueueError, SeatRecord, StoreError, StoredGame, Ticket,
-    TicketState, bot_player_id, now_ms,
+    MatchSeat, NewEvent, PlayerRating, SeatRecord, StoreError, StoredGame, Ticket, TicketState,
+    Undelivered, bot_player_id, now_ms,
 };
 
 /// Schema migrations, applied in order at start-up; `PRAGMA user_version`
@@ -142,6 +143,13 @@ CREATE TABLE feed_cursors (
     until_ms INTEGER
 );
 "#,
+    r#"
+-- A player has at most one waiting ticket: a new one replaces it, and a
+-- matched ticket (waiting for its delivery) no longer holds the player.
+DROP INDEX match_queue_player;
+CREATE UNIQUE INDEX match_queue_player ON match_queue (player_id)
+    WHERE player_id <> '' AND game_id IS NULL;
+"#,
 ];
 
 pub struct SqliteStore {
@@ -154,6 +162,8 @@ pub struct SqliteStore {
     /// How long a call may take before it answers UNAVAILABLE (a stuck
     /// disk, a writer that does not come back).
     deadlines: Deadlines,
+    /// Changed after every commit that added events (`feed_notices`).
+    feed: Arc<watch::Sender<u64>>,
 }
 
 fn backend(e: rusqlite::Error) -> StoreError {
@@ -271,12 +281,14 @@ impl SqliteStore {
         let (conn, file) = conn;
         let conn = Arc::new(Mutex::new(conn));
         let file = Arc::new(file);
+        let feed = Arc::new(watch::Sender::new(0));
         Ok(Self {
-            writer: writer::Writer::start(conn.clone(), file.clone())?,
+            writer: writer::Writer::start(conn.clone(), file.clone(), feed.clone())?,
             conn,
             file,
             max_games,
             deadlines,
+            feed,
         })
     }
 
@@ -289,12 +301,19 @@ impl SqliteStore {
         what: &'static str,
         f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
-        let conn = self.conn.clone();
+        let (conn, feed) = (self.conn.clone(), self.feed.clone());
         let task = tokio::task::spawn_blocking(move || {
             let mut guard = conn
                 .lock()
                 .map_err(|_| StoreError::Backend("sqlite connection lock poisoned".into()))?;
-            f(&mut guard)
+            rated::take_events_written();
+            let out = f(&mut guard);
+            drop(guard);
+            // After the commit (or the rollback: a wake-up for nothing).
+            if rated::take_events_written() {
+                feed.send_modify(|n| *n += 1);
+            }
+            out
         });
         within(what, self.deadlines.statement, async {
             task.await
@@ -1064,24 +1083,34 @@ impl GameStore for SqliteStore {
         .await
     }
 
-    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), QueueError> {
+    async fn feed_head(&self) -> Result<u64, StoreError> {
+        self.run("feed_head", |conn| rated::feed_head(conn)).await
+    }
+
+    fn feed_notices(&self) -> Option<watch::Receiver<u64>> {
+        Some(self.feed.subscribe())
+    }
+
+    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), StoreError> {
         let t = ticket.clone();
         self.run_write("enqueue", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
-            let (player_queued, id_taken): (bool, bool) = tx
+            let id_taken: bool = tx
                 .query_row(
-                    "SELECT EXISTS (SELECT 1 FROM match_queue WHERE ?1 <> '' AND player_id = ?1),
-                            EXISTS (SELECT 1 FROM match_queue WHERE id = ?2)",
-                    params![t.player_id, t.id],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
+                    "SELECT EXISTS (SELECT 1 FROM match_queue WHERE id = ?1)",
+                    params![t.id],
+                    |r| r.get(0),
                 )
                 .map_err(backend)?;
-            if player_queued {
-                return Ok(Err(QueueError::AlreadyQueued));
-            }
             if id_taken {
-                return Ok(Err(StoreError::AlreadyExists(t.id).into()));
+                return Err(StoreError::AlreadyExists(t.id));
             }
+            // The player's waiting ticket, if any, is replaced.
+            tx.execute(
+                "DELETE FROM match_queue WHERE ?1 <> '' AND player_id = ?1 AND game_id IS NULL",
+                params![t.player_id],
+            )
+            .map_err(backend)?;
             tx.execute(
                 &format!(
                     "INSERT INTO match_queue ({}, seen_at_ms)
@@ -1103,10 +1132,9 @@ impl GameStore for SqliteStore {
                 ],
             )
             .map_err(backend)?;
-            tx.commit().map_err(backend)?;
-            Ok(Ok(()))
+            tx.commit().map_err(backend)
         })
-        .await?
+        .await
     }
 
     async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError> {
@@ -1170,7 +1198,7 @@ impl GameStore for SqliteStore {
         self.run_write("queue", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             tx.execute(
-                "DELETE FROM match_queue WHERE seen_at_ms < ?",
+                "DELETE FROM match_queue WHERE seen_at_ms < ? AND game_id IS NULL",
                 [unseen_before_ms as i64],
             )
             .map_err(backend)?;
@@ -1187,6 +1215,28 @@ impl GameStore for SqliteStore {
             };
             tx.commit().map_err(backend)?;
             Ok(waiting)
+        })
+        .await
+    }
+
+    async fn undelivered(&self, unseen_before_ms: u64) -> Result<Vec<Undelivered>, StoreError> {
+        self.run("undelivered", move |conn| {
+            let mut stmt = conn
+                .prepare_cached(
+                    "SELECT id, game_id, seat FROM match_queue
+                     WHERE seen_at_ms < ? AND game_id IS NOT NULL",
+                )
+                .map_err(backend)?;
+            let rows = stmt
+                .query_map([unseen_before_ms as i64], |r| {
+                    Ok(Undelivered {
+                        ticket: r.get(0)?,
+                        game_id: r.get(1)?,
+                        seat: r.get::<_, Option<i64>>(2)?.unwrap_or(0) as u32,
+                    })
+                })
+                .map_err(backend)?;
+            rows.collect::<Result<_, _>>().map_err(backend)
         })
         .await
     }

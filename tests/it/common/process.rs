@@ -89,6 +89,14 @@ impl Served {
         false
     }
 
+    /// SIGSTOP: the process stops where it is, its connections open and
+    /// silent (as a replica that died, until `kill_9`).
+    pub fn freeze(&self) {
+        // SAFETY: kill(2) on our own child's pid.
+        let rc = unsafe { libc::kill(self.child.id() as libc::pid_t, libc::SIGSTOP) };
+        assert_eq!(rc, 0, "SIGSTOP");
+    }
+
     /// SIGKILL: no shutdown, no flush, no lease given back.
     pub fn kill_9(mut self) {
         self.child.kill().expect("kill -9");

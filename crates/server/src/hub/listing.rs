@@ -10,9 +10,8 @@ use crate::error::ServiceError;
 use crate::proto;
 use satrap_store::{Cursor, Expiry, GameStatus, ListQuery};
 
-/// `ListGames` page sizes.
-const DEFAULT_PAGE: usize = 20;
-const MAX_PAGE: usize = 100;
+/// The call its page tokens are bound to (see `crate::paging`).
+const TOKENS: &str = "games";
 
 impl Hub {
     /// Stored games, newest first, filtered and paged.
@@ -45,10 +44,7 @@ impl Hub {
                 )));
             }
         };
-        let page = match req.page_size {
-            0 => DEFAULT_PAGE,
-            n => (n as usize).min(MAX_PAGE),
-        };
+        let page = crate::paging::page_size(req.page_size);
         let after = if req.page_token.is_empty() {
             None
         } else {
@@ -68,7 +64,9 @@ impl Hub {
         let more = found.len() > page;
         found.truncate(page);
         let next_page_token = match found.last() {
-            Some(last) if more => format!("{}.{}", last.created_at_ms, last.id),
+            Some(last) if more => {
+                crate::paging::token(TOKENS, &format!("{}.{}", last.created_at_ms, last.id))
+            }
             _ => String::new(),
         };
         Ok(proto::ListGamesResponse {
@@ -114,8 +112,9 @@ impl Hub {
 /// `ListGames` page tokens are `<created_at_ms>.<game id>` of the last game
 /// of the previous page.
 fn parse_page_token(token: &str) -> Result<Cursor, ServiceError> {
+    let position = crate::paging::position(TOKENS, token)?;
     let bad = || ServiceError::InvalidArgument(format!("invalid page_token {}", Echo(token)));
-    let (ms, id) = token.split_once('.').ok_or_else(bad)?;
+    let (ms, id) = position.split_once('.').ok_or_else(bad)?;
     Ok(Cursor {
         created_at_ms: ms.parse().map_err(|_| bad())?,
         id: id.to_owned(),

@@ -153,6 +153,9 @@ pub struct Hub {
     /// This replica's id, the owner of the leases it takes on a shared
     /// store (see `task`).
     replica: String,
+    /// The feed of game events, followed once for every stream and the
+    /// webhooks of this process.
+    feed: Arc<crate::rated::feed::Feed>,
 }
 
 /// The answer of [`Hub::bot_quota`].
@@ -180,8 +183,10 @@ impl Hub {
     ) -> Arc<Self> {
         let pool = BotPool::new(limits.bot_threads);
         let replays = Arc::new(pool::Pool::named(limits.replay_threads, "replay"));
+        let feed = crate::rated::feed::Feed::new(store.clone(), shutdown.clone());
         Arc::new_cyclic(|me| Self {
             me: me.clone(),
+            feed,
             store,
             games: Mutex::new(HashMap::new()),
             clock: AtomicU64::new(0),
@@ -198,6 +203,11 @@ impl Hub {
     /// and the feed from it).
     pub fn store(&self) -> &Arc<dyn GameStore> {
         &self.store
+    }
+
+    /// The feed of game events (WatchEvents, webhooks).
+    pub fn feed(&self) -> &Arc<crate::rated::feed::Feed> {
+        &self.feed
     }
 
     /// This replica's id (the owner of the leases it takes).
@@ -362,6 +372,29 @@ impl Hub {
             return Err(ServiceError::InvalidArgument(
                 "a rated game has no open seats: queue with FindMatch instead".into(),
             ));
+        }
+        // One visibility rule: a rated game's players and result go on the
+        // public leaderboard and ratings, so a rated game is never private.
+        if req.rated && req.private {
+            return Err(ServiceError::InvalidArgument(
+                "a rated game is public (its players and result are on the leaderboard): leave private unset, or play it unrated".into(),
+            ));
+        }
+        // A player holds at most one seat of a rated game (else one user
+        // could take several seats against a bot and farm points); the
+        // built-in bots may fill several seats of one level.
+        if req.rated {
+            for (i, s) in seats.iter().enumerate() {
+                if s.bot.is_empty()
+                    && seats[..i]
+                        .iter()
+                        .any(|o| o.bot.is_empty() && o.player_id == s.player_id)
+                {
+                    return Err(ServiceError::InvalidArgument(format!(
+                        "seat {i}: a player holds at most one seat of a rated game"
+                    )));
+                }
+            }
         }
         if req.invite_codes && invites.is_empty() {
             return Err(ServiceError::InvalidArgument(

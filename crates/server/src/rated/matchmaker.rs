@@ -10,10 +10,19 @@
 //! two replicas matching at once never put a ticket in two games.
 //!
 //! Invariants:
-//! - a ticket whose stream stops heartbeating (its replica died) is dropped
-//!   after `STALE`, and never matched after that;
+//! - a ticket is owned by the stream that holds it, under a lease: the
+//!   stream renews it with every look at the ticket ([`POLL`]); one not
+//!   renewed for [`TICKET_LEASE`] (its stream or its replica is gone) is
+//!   never matched, and is dropped by the next matcher;
+//! - a match is delivered or undone: a matched ticket not renewed for
+//!   [`DELIVERY`] was never handed to its player (its replica died between
+//!   the match and the delivery), and any replica's matcher aborts that
+//!   game, unrated, so no game waits for a player who never got its seat;
 //! - a player whose stream is gone when its match is found resigns the
-//!   seat at once (a bot plays it), so no game waits for someone who left.
+//!   seat at once (a bot plays it), so no game waits for someone who left;
+//! - a player's new FindMatch replaces its waiting ticket (the old stream
+//!   ends with ABORTED), so a player whose replica died queues again at
+//!   once on any other.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -29,19 +38,27 @@ use crate::auth::{self, Caller, Who};
 use crate::echo::Echo;
 use crate::error::ServiceError;
 use crate::hub::{Hub, find_kind};
+use crate::logs::Every;
 use crate::proto;
 use satrap_rating::matching::{self, Waiting};
 use satrap_search as bots;
-use satrap_store::{MatchSeat, QueueError, Ticket, TicketState, now_ms};
+use satrap_store::{MatchSeat, Ticket, TicketState, now_ms};
 
-/// How often a queued stream looks at its ticket (and heartbeats it).
-const POLL: Duration = Duration::from_millis(300);
+/// How often a queued stream looks at its ticket (and renews its lease).
+pub const POLL: Duration = Duration::from_millis(300);
 /// How often a queued stream reports its place.
 const REPORT: Duration = Duration::from_secs(1);
 /// How often the matcher looks at the queue.
 const MATCH_EVERY: Duration = Duration::from_millis(500);
-/// A ticket not seen for this long is dropped (its replica is gone).
-pub const STALE: Duration = Duration::from_secs(10);
+/// A ticket's lease: one not renewed for this long (its stream or its
+/// replica is gone) is never matched, and is dropped.
+pub const TICKET_LEASE: Duration = Duration::from_secs(2);
+/// A matched ticket not renewed for this long was never delivered: its
+/// game is aborted (the stream that holds a ticket renews it when it sees
+/// the match, and takes it off the queue once delivered).
+pub const DELIVERY: Duration = Duration::from_secs(3);
+/// Who the feed says aborted a match that was not delivered.
+pub const UNDELIVERED_BY: &str = "matchmaker";
 /// The longest wait a player may choose before bots fill the seats.
 const MAX_FILL_WAIT_S: u32 = 3600;
 /// The bot that fills seats when the request names none.
@@ -226,15 +243,7 @@ pub async fn find_match(
     req: proto::FindMatchRequest,
 ) -> Result<mpsc::Receiver<Result<proto::MatchUpdate, Status>>, ServiceError> {
     let queued = admit(&hub, principal.as_ref(), keys_configured, &req).await?;
-    hub.store()
-        .enqueue(&queued.ticket, now_ms())
-        .await
-        .map_err(|e| match e {
-            QueueError::AlreadyQueued => ServiceError::AlreadyExists(
-                "this player is already queued (one FindMatch at a time)",
-            ),
-            QueueError::Store(e) => e.into(),
-        })?;
+    hub.store().enqueue(&queued.ticket, now_ms()).await?;
     tracing::info!(ticket = %queued.ticket.id, pool = %queued.ticket.pool, "queued for a match");
     let (tx, rx) = mpsc::channel(4);
     tokio::spawn(follow(hub, queued, tx));
@@ -276,8 +285,8 @@ async fn follow(
             }
             Ok(TicketState::Gone) => {
                 let _ = tx
-                    .send(Err(Status::unavailable(
-                        "the queue dropped this request (not seen for too long); queue again",
+                    .send(Err(Status::aborted(
+                        "this request left the queue: a newer FindMatch of the same player replaced it, or its lease lapsed while the store did not answer",
                     )))
                     .await;
                 return;
@@ -362,13 +371,22 @@ async fn deliver(
     }
 }
 
-/// The matcher: until shutdown, every `MATCH_EVERY`, group the waiting
-/// tickets into games and create them.
+/// Matching that cannot go on logs this at most once per `logs::EVERY`.
+static CANNOT_MATCH: Every = Every::new();
+static CANNOT_CREATE: Every = Every::new();
+static CANNOT_UNDO: Every = Every::new();
+
+/// The matcher: until shutdown, every `MATCH_EVERY`, undo the matches
+/// that were not delivered, then group the waiting tickets into games and
+/// create them.
 pub async fn run(hub: Arc<Hub>) {
     let mut shutdown = hub.shutdown_signal();
     while !*shutdown.borrow() {
-        if let Err(e) = match_once(&hub).await {
-            tracing::warn!(error = %e, "matchmaking: store unavailable, retrying");
+        undo_undelivered(&hub).await;
+        if let Err(e) = match_once(&hub).await
+            && let Some(held) = CANNOT_MATCH.allow()
+        {
+            tracing::warn!(error = %e, held_back = held, "matchmaking: store unavailable, retrying");
         }
         tokio::select! {
             _ = tokio::time::sleep(MATCH_EVERY) => {}
@@ -377,11 +395,47 @@ pub async fn run(hub: Arc<Hub>) {
     }
 }
 
+/// Abort, unrated, every game of a match whose ticket was never delivered
+/// (its stream's replica died in between), then drop the ticket. Any
+/// replica may do it; of two at once one aborts and the other finds the
+/// game over. Returns how many games were aborted.
+pub async fn undo_undelivered(hub: &Hub) -> usize {
+    let before = now_ms().saturating_sub(DELIVERY.as_millis() as u64);
+    let undelivered = match hub.store().undelivered(before).await {
+        Ok(u) => u,
+        Err(e) => {
+            if let Some(held) = CANNOT_UNDO.allow() {
+                tracing::warn!(error = %e, held_back = held, "matchmaking: cannot read undelivered matches");
+            }
+            return 0;
+        }
+    };
+    let mut aborted = 0;
+    for u in undelivered {
+        match hub.abort(&u.game_id, UNDELIVERED_BY).await {
+            Ok(_) => {
+                aborted += 1;
+                tracing::info!(game_id = %u.game_id, seat = u.seat, "a match never reached its player: aborted, unrated");
+            }
+            // Already over (another replica undid it first), or gone.
+            Err(e) => {
+                tracing::debug!(game_id = %u.game_id, error = %e, "undoing an undelivered match")
+            }
+        }
+        if let Err(e) = hub.store().dequeue(&u.ticket).await
+            && let Some(held) = CANNOT_UNDO.allow()
+        {
+            tracing::warn!(error = %e, held_back = held, "matchmaking: cannot drop an undelivered ticket");
+        }
+    }
+    aborted
+}
+
 /// One look at the queue: every game that can start now is created.
 /// Returns how many were.
 pub async fn match_once(hub: &Hub) -> Result<usize, ServiceError> {
     let now = now_ms();
-    let unseen_before = now.saturating_sub(STALE.as_millis() as u64);
+    let unseen_before = now.saturating_sub(TICKET_LEASE.as_millis() as u64);
     let tickets = hub.store().queue(unseen_before).await?;
     let mut pools: BTreeMap<&str, Vec<&Ticket>> = BTreeMap::new();
     for t in &tickets {
@@ -390,7 +444,9 @@ pub async fn match_once(hub: &Hub) -> Result<usize, ServiceError> {
     let mut created = 0;
     for (key, waiting) in pools {
         let Some(pool) = Pool::parse(key) else {
-            tracing::warn!(pool = %Echo(key), "matchmaking: a queue this server cannot read");
+            if let Some(held) = CANNOT_MATCH.allow() {
+                tracing::warn!(pool = %Echo(key), held_back = held, "matchmaking: a queue this server cannot read");
+            }
             continue;
         };
         let queue: Vec<Waiting> = waiting
@@ -411,7 +467,11 @@ pub async fn match_once(hub: &Hub) -> Result<usize, ServiceError> {
                 Ok(true) => created += 1,
                 Ok(false) => {}
                 Err(e) => {
-                    tracing::warn!(error = %e, pool = %key, "matchmaking: cannot create a match")
+                    // Every ticket waiting for a bot fill at its key's
+                    // --max-live-bot-games would say this each turn.
+                    if let Some(held) = CANNOT_CREATE.allow() {
+                        tracing::warn!(error = %e, pool = %key, held_back = held, "matchmaking: cannot create a match");
+                    }
                 }
             }
         }

@@ -4,13 +4,12 @@
 use crate::echo::Echo;
 use crate::error::ServiceError;
 use crate::hub::find_kind;
+use crate::paging;
 use crate::proto;
 use satrap_store::{GameStore, PlayerRating};
 
-/// Most players one GetRatings or one leaderboard page may ask for.
+/// Most players one GetRatings may ask for.
 pub const MAX_PLAYERS: usize = 100;
-/// A leaderboard page when the request leaves the size at 0.
-pub const DEFAULT_PAGE: usize = 20;
 
 /// A standing as the API shows it (`place` 0: not on a leaderboard page).
 pub fn to_proto(r: &PlayerRating, place: u32) -> proto::PlayerRating {
@@ -57,19 +56,13 @@ pub async fn leaderboard(
     req: proto::ListLeaderboardRequest,
 ) -> Result<proto::ListLeaderboardResponse, ServiceError> {
     find_kind(&req.game_type)?;
-    let page = match req.page_size as usize {
-        0 => DEFAULT_PAGE,
-        n if n <= MAX_PLAYERS => n,
-        n => {
-            return Err(ServiceError::InvalidArgument(format!(
-                "page_size is 1 to {MAX_PLAYERS} (0: {DEFAULT_PAGE}), not {n}"
-            )));
-        }
-    };
-    // The token is the place the next page starts after.
+    let page = paging::page_size(req.page_size);
+    // The token holds the place the next page starts after, bound to this
+    // game type's leaderboard.
+    let call = format!("leaderboard/{}", req.game_type);
     let offset: u64 = match req.page_token.as_str() {
         "" => 0,
-        t => t.parse().map_err(|_| {
+        t => paging::position(&call, t)?.parse().map_err(|_| {
             ServiceError::InvalidArgument(format!(
                 "page_token {} is not one this server gave",
                 Echo(t)
@@ -87,7 +80,7 @@ pub async fn leaderboard(
     Ok(proto::ListLeaderboardResponse {
         ratings,
         next_page_token: match more {
-            true => (offset + page as u64).to_string(),
+            true => paging::token(&call, &(offset + page as u64).to_string()),
             false => String::new(),
         },
     })

@@ -8,46 +8,65 @@
 //! - the position (the last acknowledged sequence) is kept in the store,
 //!   so a restart resumes after it;
 //! - with several replicas exactly one delivers at a time: the reader
-//!   holds a lease on its position in the store and renews it while it
-//!   works, and a replica that finds the lease lost stops at once. An event
-//!   repeats only if the process stops between the receiver's answer and
-//!   the store's record of it; its id (`evt-SEQUENCE`) lets the receiver
-//!   drop the repeat.
+//!   holds a lease on its position in the store (`--webhook-lease`) and
+//!   renews it while it works, and a replica that finds the lease lost
+//!   stops at once; a replica that stops hands it back;
+//! - delivery is at least once. An event is sent again when the receiver's
+//!   2xx is not recorded: the process dies (or stops) between the answer
+//!   and the store's record of it, the store refuses that record (it is
+//!   unreachable, or the lease lapsed meanwhile and another replica took
+//!   it), or the receiver answered after the sender gave up waiting. Its id
+//!   (`evt-SEQUENCE`) lets the receiver drop the repeat.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::watch as signal;
 
-use satrap_store::{GameStore, Lease, now_ms};
+use satrap_store::{GameStore, Lease, StoreError, now_ms};
 use satrap_webhook::{Webhook, WebhookError};
 
-use super::feed::{self, Scope};
+use super::feed::{self, Feed, Scope};
 
 /// The feed reader's name in the store.
 pub const READER: &str = "webhook";
-/// How long a lease lasts, and how often it is renewed while an event is
-/// being retried (well inside it).
-const LEASE: Duration = Duration::from_secs(30);
-const RENEW: Duration = Duration::from_secs(10);
-/// How long a replica without the lease waits before trying again.
-const IDLE: Duration = Duration::from_secs(2);
 
-/// Deliver the feed to `webhook` until `shutdown`; `replica` names this
-/// process in the store's lease.
-pub async fn run(
-    store: Arc<dyn GameStore>,
-    webhook: Webhook,
-    replica: String,
-    mut shutdown: signal::Receiver<bool>,
-) {
+/// What delivers the webhooks of one process.
+pub struct Deliverer {
+    pub store: Arc<dyn GameStore>,
+    pub feed: Arc<Feed>,
+    pub webhook: Webhook,
+    /// This process's name in the store's lease.
+    pub replica: String,
+    /// How long a lease lasts (`--webhook-lease`); renewed every third of
+    /// it, and a replica without it tries again every fifth.
+    pub lease: Duration,
+}
+
+impl Deliverer {
+    fn renew_every(&self) -> Duration {
+        self.lease / 3
+    }
+
+    fn lease(&self) -> Lease<'_> {
+        let now = now_ms();
+        Lease {
+            owner: &self.replica,
+            now_ms: now,
+            until_ms: now + self.lease.as_millis() as u64,
+        }
+    }
+}
+
+/// Deliver the feed until `shutdown`.
+pub async fn run(d: Deliverer, mut shutdown: signal::Receiver<bool>) {
     while !*shutdown.borrow() {
-        match deliver_while_leased(store.as_ref(), &webhook, &replica, &mut shutdown).await {
+        match deliver_while_leased(&d, &mut shutdown).await {
             Ok(()) => {}
             Err(e) => tracing::warn!(error = %e, "webhooks: store unavailable, retrying"),
         }
         tokio::select! {
-            _ = tokio::time::sleep(IDLE) => {}
+            _ = tokio::time::sleep(d.lease / 5) => {}
             _ = shutdown.changed() => {}
         }
     }
@@ -55,21 +74,12 @@ pub async fn run(
     // start, or another replica, delivers at once rather than after it.
     let now = now_ms();
     let release = Lease {
-        owner: &replica,
+        owner: &d.replica,
         now_ms: now,
         until_ms: now,
     };
-    if let Err(e) = store.cursor(READER, &release).await {
+    if let Err(e) = d.store.cursor(READER, &release).await {
         tracing::debug!(error = %e, "webhooks: could not hand the lease back");
-    }
-}
-
-fn lease(owner: &str) -> Lease<'_> {
-    let now = now_ms();
-    Lease {
-        owner,
-        now_ms: now,
-        until_ms: now + LEASE.as_millis() as u64,
     }
 }
 
@@ -77,20 +87,21 @@ fn lease(owner: &str) -> Lease<'_> {
 /// stored position, recording each once acknowledged. Returns when the
 /// lease is held by another replica, or at shutdown.
 async fn deliver_while_leased(
-    store: &dyn GameStore,
-    webhook: &Webhook,
-    replica: &str,
+    d: &Deliverer,
     shutdown: &mut signal::Receiver<bool>,
-) -> Result<(), satrap_store::StoreError> {
-    let Some(mut position) = store.cursor(READER, &lease(replica)).await? else {
+) -> Result<(), StoreError> {
+    let store = d.store.as_ref();
+    let Some(mut position) = store.cursor(READER, &d.lease()).await? else {
         return Ok(());
     };
+    let mut reader = d.feed.reader(Scope::All, position);
     let mut renewed = tokio::time::Instant::now();
     loop {
-        // Wait for events, renewing the lease while idle.
+        // Wait for events, renewing the lease while idle (the reader is
+        // cancel-safe: a renewal loses nothing).
         let events = tokio::select! {
-            got = feed::next_events(store, &Scope::All, position, shutdown) => got,
-            _ = tokio::time::sleep(RENEW) => Ok(Some(Vec::new())),
+            got = reader.next() => got,
+            _ = tokio::time::sleep(d.renew_every()) => Ok(Some(Vec::new())),
         };
         let events = match events {
             Ok(Some(events)) => events,
@@ -100,8 +111,8 @@ async fn deliver_while_leased(
                 return Ok(());
             }
         };
-        if events.is_empty() || renewed.elapsed() >= RENEW {
-            if store.cursor(READER, &lease(replica)).await? != Some(position) {
+        if events.is_empty() || renewed.elapsed() >= d.renew_every() {
+            if store.cursor(READER, &d.lease()).await? != Some(position) {
                 return Ok(());
             }
             renewed = tokio::time::Instant::now();
@@ -112,17 +123,17 @@ async fn deliver_while_leased(
             loop {
                 let stop = async {
                     tokio::select! {
-                        _ = tokio::time::sleep(RENEW) => {}
+                        _ = tokio::time::sleep(d.renew_every()) => {}
                         _ = shutdown.changed() => {}
                     }
                 };
-                match webhook.deliver(&id, body.as_bytes(), stop).await {
+                match d.webhook.deliver(&id, body.as_bytes(), stop).await {
                     Ok(()) => break,
                     Err(WebhookError::Stopped) if *shutdown.borrow() => return Ok(()),
                     Err(WebhookError::Stopped) => {
                         // Still failing after a while: keep the lease, or
                         // give the event up to whoever holds it now.
-                        if store.cursor(READER, &lease(replica)).await? != Some(position) {
+                        if store.cursor(READER, &d.lease()).await? != Some(position) {
                             return Ok(());
                         }
                         renewed = tokio::time::Instant::now();
@@ -136,7 +147,7 @@ async fn deliver_while_leased(
                 }
             }
             if !store
-                .advance_cursor(READER, replica, event.sequence)
+                .advance_cursor(READER, &d.replica, event.sequence)
                 .await?
             {
                 return Ok(());

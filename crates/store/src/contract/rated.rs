@@ -7,8 +7,8 @@ use satrap_rating::{Placing, Rating};
 use super::{check, record, store_err};
 use crate::{
     Event, EventKind, Expiry, GameEnd, GameRecord, GameStatus, GameStore, JoinSeat, Lease,
-    ListQuery, LoggedAction, MatchSeat, PlayerRating, QueueError, RatedEnd, RatedSeat, SeatRecord,
-    StoreError, Ticket, TicketState, bot_player_id,
+    ListQuery, LoggedAction, MatchSeat, PlayerRating, RatedEnd, RatedSeat, SeatRecord, StoreError,
+    Ticket, TicketState, bot_player_id,
 };
 
 /// Every event after `after` (paged, so a store's limit is exercised too).
@@ -224,6 +224,36 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
             .map_err(store_err)?
             .is_some_and(|g| !g.record.rated),
         "an unrated record stays unrated",
+    )?;
+
+    // A private game's events say so (the feed's visibility rule reads
+    // it), from its creation to its deletion; a public game's do not.
+    let mut hidden = super::record(&id("hidden"), &gt, 1_500);
+    hidden.access.private = true;
+    hidden.access.spectator_hash = Some([9; 32]);
+    hidden.access.owner = bob.clone();
+    store.create(&hidden).await.map_err(store_err)?;
+    check(
+        store.delete(&id("hidden")).await.map_err(store_err)?,
+        "a private game is deleted",
+    )?;
+    let seen = events(store, start, None).await?;
+    let privacy = |game: &str| -> Vec<bool> {
+        seen.iter()
+            .filter(|e| e.game_id == game)
+            .map(|e| e.private)
+            .collect()
+    };
+    check(
+        privacy(&id("hidden")) == [true, true, true],
+        &format!(
+            "a private game's created, started and deleted events are private: {:?}",
+            privacy(&id("hidden"))
+        ),
+    )?;
+    check(
+        privacy(&id("r1")).iter().all(|p| !p) && !privacy(&id("r1")).is_empty(),
+        "a public game's events are not private",
     )?;
 
     // A lobby: a join stores its player id, bots filling seats get theirs,
@@ -469,6 +499,9 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
         ("r1", "started"),
         ("casual", "created"),
         ("casual", "started"),
+        ("hidden", "created"),
+        ("hidden", "started"),
+        ("hidden", "deleted"),
         ("lobby", "created"),
         ("lobby", "started"),
         ("duo", "created"),
@@ -738,15 +771,23 @@ async fn check_queue(store: &dyn GameStore, prefix: &str) -> Result<(), String> 
             .await
             .map_err(|e| e.to_string())?;
     }
+    check(
+        store.enqueue(&t2, 400).await == Err(StoreError::AlreadyExists(t2.id.clone())),
+        "a ticket id is queued once",
+    )?;
+    // A player's new ticket replaces its waiting one (its stream ends, and
+    // a player whose replica died queues again at once).
+    let bea = format!("{prefix}-q-bea");
+    let first = ticket(prefix, "g", &other, &bea, 410);
+    let second = ticket(prefix, "h", &other, &bea, 420);
+    store.enqueue(&first, 410).await.map_err(store_err)?;
+    store.enqueue(&second, 420).await.map_err(store_err)?;
+    check(
+        store.ticket(&first.id, 430).await.map_err(store_err)? == TicketState::Gone,
+        "a player's new ticket replaces its waiting one",
+    )?;
+    store.dequeue(&second.id).await.map_err(store_err)?;
     let again = ticket(prefix, "e", &other, &ann, 400);
-    check(
-        store.enqueue(&again, 400).await == Err(QueueError::AlreadyQueued),
-        "a player has one ticket",
-    )?;
-    check(
-        store.ticket(&again.id, 400).await.map_err(store_err)? == TicketState::Gone,
-        "a refused ticket is not queued",
-    )?;
     let anonymous = ticket(prefix, "f", &other, "", 450);
     store
         .enqueue(&anonymous, 450)
@@ -892,20 +933,60 @@ async fn check_queue(store: &dyn GameStore, prefix: &str) -> Result<(), String> 
         story(&feed, &won_id) == [(won_id.clone(), "created"), (won_id.clone(), "started")],
         "a match records its game's events",
     )?;
+    // Matched tickets are delivered by their stream (which dequeues them);
+    // one whose stream stopped heartbeating was never delivered. The
+    // queue's sweep of lapsed tickets leaves them for that.
+    let other_matched = if x { &t1 } else { &t4 };
+    store.queue(6_700).await.map_err(store_err)?;
+    let undelivered = store.undelivered(6_601).await.map_err(store_err)?;
+    let mut found: Vec<(String, String, u32)> = undelivered
+        .into_iter()
+        .filter(|u| u.ticket.starts_with(prefix))
+        .map(|u| (u.ticket, u.game_id, u.seat))
+        .collect();
+    found.sort();
+    let won_seats = if x { sx.clone() } else { sy.clone() };
+    let mut expected: Vec<(String, String, u32)> = won_seats
+        .iter()
+        .map(|m| (m.ticket.clone(), won_id.clone(), m.seat))
+        .collect();
+    expected.sort();
+    check(
+        found == expected,
+        &format!("matched tickets unseen since the limit are undelivered: {found:?}"),
+    )?;
+    check(
+        !store
+            .undelivered(6_600)
+            .await
+            .map_err(store_err)?
+            .iter()
+            .any(|u| u.ticket == t3.id),
+        "a matched ticket seen since the limit is not undelivered",
+    )?;
     store.dequeue(&t3.id).await.map_err(store_err)?;
     check(
         store.ticket(&t3.id, 7_000).await.map_err(store_err)? == TicketState::Gone,
         "a dequeued matched ticket is gone",
     )?;
-    check(
-        store.enqueue(&again, 8_000).await == Err(QueueError::AlreadyQueued),
-        "a matched ticket still holds its player",
-    )?;
-    store.dequeue(&t1.id).await.map_err(store_err)?;
+    // A new ticket replaces a waiting one, never a matched one.
     store
         .enqueue(&again, 8_000)
         .await
-        .map_err(|e| format!("a player whose ticket is gone queues again: {e}"))
+        .map_err(|e| format!("a player queues again: {e}"))?;
+    let t1_now = store.ticket(&t1.id, 8_000).await.map_err(store_err)?;
+    if x {
+        check(
+            matches!(t1_now, TicketState::Matched { .. }),
+            "a matched ticket is not replaced",
+        )?;
+    } else {
+        check(t1_now == TicketState::Gone, "a waiting ticket is replaced")?;
+    }
+    for t in [&t1, other_matched, &again] {
+        store.dequeue(&t.id).await.map_err(store_err)?;
+    }
+    Ok(())
 }
 
 /// Feed cursors: one owner at a time until its lease expires; only the

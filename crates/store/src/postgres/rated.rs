@@ -20,25 +20,29 @@ use tokio_postgres::Row;
 
 use super::{Db, backend, load_seats, prepared};
 use crate::{
-    Event, EventKind, EventSeat, GameEnd, Lease, NewEvent, PlayerRating, QueueError, StoreError,
-    Ticket, TicketState, rated,
+    Event, EventKind, EventSeat, GameEnd, Lease, NewEvent, PlayerRating, StoreError, Ticket,
+    TicketState, Undelivered, rated,
 };
 
-/// Event `$1..$7` with the next number.
+/// Event `$1..$7` with the next number, notifying every replica's feed
+/// follower (delivered when the transaction commits).
 const INSERT_EVENT: &str = "
 WITH numbered AS (
     UPDATE feed_sequence SET seq = seq + 1 WHERE id = 1 RETURNING seq
+), inserted AS (
+    INSERT INTO events (seq, at_ms, game_id, game_type, owner, kind, detail, outcome)
+    SELECT seq, $1::bigint, $2::text, $3::text, $4::text, $5::integer, $6::text, $7::bytea
+    FROM numbered
+    RETURNING seq
 )
-INSERT INTO events (seq, at_ms, game_id, game_type, owner, kind, detail, outcome)
-SELECT seq, $1::bigint, $2::text, $3::text, $4::text, $5::integer, $6::text, $7::bytea
-FROM numbered";
+SELECT pg_notify('satrap_feed', seq::text) FROM inserted";
 
 /// Record `event` with the next sequence number (last in its transaction).
 pub(super) async fn insert_event(
     client: &impl GenericClient,
     event: &NewEvent,
 ) -> Result<(), StoreError> {
-    let (kind, detail, outcome) = event.kind.to_stored()?;
+    let (kind, detail, outcome) = event.kind.to_stored(event.private)?;
     let inserted = client
         .execute(
             &prepared(client, INSERT_EVENT).await?,
@@ -71,7 +75,7 @@ pub(super) async fn game_event(
     at_ms: u64,
     kind: EventKind,
 ) -> Result<(), StoreError> {
-    let sql = "SELECT game_type, owner FROM games WHERE id = $1";
+    let sql = "SELECT game_type, owner, private FROM games WHERE id = $1";
     let row = client
         .query_opt(&prepared(client, sql).await?, &[&id])
         .await
@@ -84,6 +88,7 @@ pub(super) async fn game_event(
             game_id: id.to_owned(),
             game_type: row.get(0),
             owner: row.get(1),
+            private: row.get(2),
             kind,
         },
     )
@@ -99,6 +104,18 @@ pub(super) async fn started_event(
     let seats = EventSeat::of(&load_seats(client, id).await?);
     game_event(client, id, at_ms, EventKind::Started { seats }).await
 }
+
+/// The feed after `$1` (at most `$2`), for everyone, and for one owner
+/// (`$3`).
+const EVENTS_AFTER: &str = "SELECT seq, at_ms, game_id, game_type, owner, kind, detail, outcome
+    FROM events WHERE seq > $1 ORDER BY seq LIMIT $2";
+/// The row comparison is `owner = $3 AND seq > $1` in a form only
+/// `events_by_owner` can serve: with the plain form a generic plan (what a
+/// statement prepared once gets after a few runs) reads the primary key
+/// and filters, scanning every later event of other owners.
+const OWNER_EVENTS_AFTER: &str = "SELECT seq, at_ms, game_id, game_type, owner, kind, detail,
+    outcome FROM events WHERE owner = $3 AND (owner, seq) > ($3, $1)
+    ORDER BY owner, seq LIMIT $2";
 
 const RATING_COLUMNS: &str =
     "game_type, player_id, rating, uncertainty, games, wins, last_change, updated_at_ms, name";
@@ -308,55 +325,84 @@ impl Db {
         limit: usize,
     ) -> Result<Vec<Event>, StoreError> {
         let client = self.client().await?;
-        let sql = "SELECT seq, at_ms, game_id, game_type, owner, kind, detail, outcome FROM events
-                   WHERE seq > $1 AND ($2::text IS NULL OR owner = $2)
-                   ORDER BY seq LIMIT $3";
-        client
-            .query(
-                &prepared(&client, sql).await?,
-                &[
-                    &i64::try_from(after).unwrap_or(i64::MAX),
-                    &owner,
-                    &i64::try_from(limit).unwrap_or(i64::MAX),
-                ],
-            )
-            .await
-            .map_err(backend)?
-            .iter()
+        let after = i64::try_from(after).unwrap_or(i64::MAX);
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        // One statement per scope, so each reads an index in sequence
+        // order (the primary key, or events_by_owner) and stops at the
+        // limit; docs/operating.md shows the plans.
+        let rows = match owner {
+            None => {
+                client
+                    .query(&prepared(&client, EVENTS_AFTER).await?, &[&after, &limit])
+                    .await
+            }
+            Some(owner) => {
+                client
+                    .query(
+                        &prepared(&client, OWNER_EVENTS_AFTER).await?,
+                        &[&after, &limit, &owner],
+                    )
+                    .await
+            }
+        }
+        .map_err(backend)?;
+        rows.iter()
             .map(|r| {
                 let game_type: String = r.get(3);
+                let (kind, private) = EventKind::from_stored(
+                    i64::from(r.get::<_, i32>(5)),
+                    r.get(6),
+                    r.get(7),
+                    &game_type,
+                )?;
                 Ok(Event {
                     sequence: r.get::<_, i64>(0) as u64,
                     at_ms: r.get::<_, i64>(1) as u64,
                     game_id: r.get(2),
                     owner: r.get(4),
-                    kind: EventKind::from_stored(
-                        i64::from(r.get::<_, i32>(5)),
-                        r.get(6),
-                        r.get(7),
-                        &game_type,
-                    )?,
+                    private,
+                    kind,
                     game_type,
                 })
             })
             .collect()
     }
 
-    /// Queue `t`: the outer error is the store's, the inner one the
-    /// queue's refusal (so the call's deadline sees only store errors).
-    pub(super) async fn enqueue(
-        &self,
-        t: &Ticket,
-        now_ms: u64,
-    ) -> Result<Result<(), QueueError>, StoreError> {
+    /// The last number handed out by a committed transaction (the counter
+    /// row as this snapshot sees it: every event up to it is committed).
+    pub(super) async fn feed_head(&self) -> Result<u64, StoreError> {
         let client = self.client().await?;
+        let row = client
+            .query_one("SELECT seq FROM feed_sequence WHERE id = 1", &[])
+            .await
+            .map_err(backend)?;
+        Ok(row.get::<_, i64>(0) as u64)
+    }
+
+    /// Queue `t`, replacing its player's waiting ticket (one statement
+    /// pair in one transaction: of two replicas queueing one player at
+    /// once, the later commit's ticket is the one left).
+    pub(super) async fn enqueue(&self, t: &Ticket, now_ms: u64) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(backend)?;
+        tx.execute(
+            &prepared(
+                &tx,
+                "DELETE FROM match_queue
+                 WHERE $1 <> '' AND player_id = $1 AND game_id IS NULL",
+            )
+            .await?,
+            &[&t.player_id],
+        )
+        .await
+        .map_err(backend)?;
         let sql = format!(
             "INSERT INTO match_queue ({TICKET_COLUMNS}, seen_at_ms)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
         );
-        let inserted = client
+        let inserted = tx
             .execute(
-                &prepared(&client, &sql).await?,
+                &prepared(&tx, &sql).await?,
                 &[
                     &t.id,
                     &t.pool,
@@ -373,10 +419,11 @@ impl Db {
             )
             .await;
         match inserted {
-            Ok(_) => Ok(Ok(())),
+            Ok(_) => tx.commit().await.map_err(backend),
             Err(e) => match e.as_db_error().and_then(|d| d.constraint()) {
-                Some("match_queue_player") => Ok(Err(QueueError::AlreadyQueued)),
                 Some("match_queue_pkey") => Err(StoreError::AlreadyExists(t.id.clone())),
+                // Another replica queued the same player between our
+                // DELETE and INSERT: transient, the caller may retry.
                 _ => Err(backend(e)),
             },
         }
@@ -428,7 +475,7 @@ impl Db {
         let client = self.client().await?;
         client
             .execute(
-                "DELETE FROM match_queue WHERE seen_at_ms < $1",
+                "DELETE FROM match_queue WHERE seen_at_ms < $1 AND game_id IS NULL",
                 &[&(unseen_before_ms as i64)],
             )
             .await
@@ -444,6 +491,29 @@ impl Db {
             .iter()
             .map(ticket_from)
             .collect()
+    }
+
+    pub(super) async fn undelivered(
+        &self,
+        unseen_before_ms: u64,
+    ) -> Result<Vec<Undelivered>, StoreError> {
+        let client = self.client().await?;
+        let sql = "SELECT id, game_id, seat FROM match_queue
+                   WHERE seen_at_ms < $1 AND game_id IS NOT NULL";
+        Ok(client
+            .query(
+                &prepared(&client, sql).await?,
+                &[&(unseen_before_ms as i64)],
+            )
+            .await
+            .map_err(backend)?
+            .iter()
+            .map(|r| Undelivered {
+                ticket: r.get(0),
+                game_id: r.get(1),
+                seat: r.get::<_, Option<i32>>(2).unwrap_or(0) as u32,
+            })
+            .collect())
     }
 
     pub(super) async fn cursor(

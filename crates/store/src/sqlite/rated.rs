@@ -7,6 +7,8 @@
 //! the newest rows) follows commit order without gaps, and a rollback
 //! takes its numbers back with it.
 
+use std::cell::Cell;
+
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use satrap_rating::Rating;
 
@@ -15,9 +17,23 @@ use crate::{
     Event, EventKind, EventSeat, GameEnd, NewEvent, PlayerRating, StoreError, Ticket, rated,
 };
 
+thread_local! {
+    /// Set by [`insert_event`] on the thread that runs the statement, read
+    /// (and cleared) by whoever commits on that thread: the commit then
+    /// signals the feed's follower (`GameStore::feed_notices`).
+    static EVENTS_WRITTEN: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether this thread inserted an event since it last asked (a commit
+/// that follows may have added to the feed).
+pub(super) fn take_events_written() -> bool {
+    EVENTS_WRITTEN.with(|w| w.replace(false))
+}
+
 /// Record `event` with the next sequence number.
 pub(super) fn insert_event(conn: &Connection, event: &NewEvent) -> Result<(), StoreError> {
-    let (kind, detail, outcome) = event.kind.to_stored()?;
+    let (kind, detail, outcome) = event.kind.to_stored(event.private)?;
+    EVENTS_WRITTEN.with(|w| w.set(true));
     conn.prepare_cached(
         "INSERT INTO events (at_ms, game_id, game_type, owner, kind, detail, outcome)
          VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -44,13 +60,13 @@ pub(super) fn game_event(
     at_ms: u64,
     kind: EventKind,
 ) -> Result<bool, StoreError> {
-    let row: Option<(String, String)> = conn
-        .prepare_cached("SELECT game_type, owner FROM games WHERE id = ?")
+    let row: Option<(String, String, bool)> = conn
+        .prepare_cached("SELECT game_type, owner, private FROM games WHERE id = ?")
         .map_err(backend)?
-        .query_row([id], |r| Ok((r.get(0)?, r.get(1)?)))
+        .query_row([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .optional()
         .map_err(backend)?;
-    let Some((game_type, owner)) = row else {
+    let Some((game_type, owner, private)) = row else {
         return Ok(false);
     };
     insert_event(
@@ -60,6 +76,7 @@ pub(super) fn game_event(
             game_id: id.to_owned(),
             game_type,
             owner,
+            private,
             kind,
         },
     )?;
@@ -200,49 +217,64 @@ pub(super) fn leaderboard(
     rows.collect::<Result<_, _>>().map_err(backend)
 }
 
-/// The feed after `after`, oldest first.
+/// The feed after `after`, oldest first. Each scope has a statement of
+/// its own, so each reads an index in sequence order (the primary key, or
+/// `events_by_owner`) and stops at `limit`, however many later events
+/// belong to others (`a_creator_s_feed_reads_its_own_index` shows the
+/// plans).
+pub(super) const EVENTS_AFTER: &str =
+    "SELECT seq, at_ms, game_id, game_type, owner, kind, detail, outcome FROM events
+     WHERE seq > ?1 ORDER BY seq LIMIT ?2";
+pub(super) const OWNER_EVENTS_AFTER: &str =
+    "SELECT seq, at_ms, game_id, game_type, owner, kind, detail, outcome FROM events
+     WHERE owner = ?3 AND seq > ?1 ORDER BY seq LIMIT ?2";
+
 pub(super) fn events_after(
     conn: &Connection,
     after: u64,
     owner: Option<&str>,
     limit: usize,
 ) -> Result<Vec<Event>, StoreError> {
-    let mut stmt = conn
-        .prepare_cached(
-            "SELECT seq, at_ms, game_id, game_type, owner, kind, detail, outcome FROM events
-             WHERE seq > ?1 AND (?2 IS NULL OR owner = ?2) ORDER BY seq LIMIT ?3",
-        )
-        .map_err(backend)?;
+    let after = i64::try_from(after).unwrap_or(i64::MAX);
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
     type Stored = (i64, i64, String, String, String, i64, String, Vec<u8>);
-    let rows = stmt
-        .query_map(
-            params![
-                i64::try_from(after).unwrap_or(i64::MAX),
-                owner,
-                i64::try_from(limit).unwrap_or(i64::MAX)
-            ],
-            |r| {
-                Ok((
-                    r.get(0)?,
-                    r.get(1)?,
-                    r.get(2)?,
-                    r.get(3)?,
-                    r.get(4)?,
-                    r.get(5)?,
-                    r.get(6)?,
-                    r.get(7)?,
-                ))
-            },
-        )
-        .map_err(backend)?;
-    let rows: Vec<Stored> = rows.collect::<Result<_, _>>().map_err(backend)?;
+    let read = |r: &Row<'_>| -> rusqlite::Result<Stored> {
+        Ok((
+            r.get(0)?,
+            r.get(1)?,
+            r.get(2)?,
+            r.get(3)?,
+            r.get(4)?,
+            r.get(5)?,
+            r.get(6)?,
+            r.get(7)?,
+        ))
+    };
+    let rows: Vec<Stored> = match owner {
+        None => conn
+            .prepare_cached(EVENTS_AFTER)
+            .map_err(backend)?
+            .query_map(params![after, limit], read)
+            .map_err(backend)?
+            .collect::<Result<_, _>>()
+            .map_err(backend)?,
+        Some(owner) => conn
+            .prepare_cached(OWNER_EVENTS_AFTER)
+            .map_err(backend)?
+            .query_map(params![after, limit, owner], read)
+            .map_err(backend)?
+            .collect::<Result<_, _>>()
+            .map_err(backend)?,
+    };
     rows.into_iter()
         .map(
             |(seq, at, game_id, game_type, owner, kind, detail, outcome)| {
+                let (kind, private) = EventKind::from_stored(kind, &detail, outcome, &game_type)?;
                 Ok(Event {
                     sequence: seq as u64,
                     at_ms: at as u64,
-                    kind: EventKind::from_stored(kind, &detail, outcome, &game_type)?,
+                    kind,
+                    private,
                     game_id,
                     game_type,
                     owner,
@@ -250,6 +282,15 @@ pub(super) fn events_after(
             },
         )
         .collect()
+}
+
+/// The last event's number (0: none).
+pub(super) fn feed_head(conn: &Connection) -> Result<u64, StoreError> {
+    conn.prepare_cached("SELECT coalesce(max(seq), 0) FROM events")
+        .map_err(backend)?
+        .query_row([], |r| r.get::<_, i64>(0))
+        .map(|n| n as u64)
+        .map_err(backend)
 }
 
 pub(super) const TICKET_COLUMNS: &str = "id, pool, player_id, name, token_hash, display, owner,
@@ -275,4 +316,48 @@ pub(super) fn ticket_from(r: &Row<'_>) -> rusqlite::Result<Ticket> {
         bot: r.get(8)?,
         queued_at_ms: r.get::<_, i64>(9)? as u64,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plan SQLite chose for `sql`, as its EXPLAIN QUERY PLAN details.
+    fn plan(conn: &Connection, sql: &str) -> String {
+        let mut stmt = conn
+            .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
+            .expect("explain");
+        for (i, value) in [0i64, 100].iter().enumerate() {
+            stmt.raw_bind_parameter(i + 1, value).expect("bind");
+        }
+        if stmt.parameter_count() == 3 {
+            stmt.raw_bind_parameter(3, "key:someone").expect("bind");
+        }
+        let mut rows = stmt.raw_query();
+        let mut details = Vec::new();
+        while let Some(row) = rows.next().expect("plan row") {
+            details.push(row.get::<_, String>(3).expect("detail"));
+        }
+        details.join("; ")
+    }
+
+    /// Catching up from a sequence reads an index in sequence order for
+    /// every scope, so a creator's feed never scans other keys' events
+    /// (and needs no sort: the limit stops it).
+    #[test]
+    fn a_creator_s_feed_reads_its_own_index() {
+        let mut conn = Connection::open_in_memory().expect("open");
+        super::super::migrate(&mut conn).expect("migrate");
+        let all = plan(&conn, EVENTS_AFTER);
+        assert!(all.contains("INTEGER PRIMARY KEY"), "{all}");
+        let own = plan(&conn, OWNER_EVENTS_AFTER);
+        assert!(
+            own.contains("USING COVERING INDEX events_by_owner")
+                || own.contains("USING INDEX events_by_owner"),
+            "{own}"
+        );
+        for p in [&all, &own] {
+            assert!(!p.contains("TEMP B-TREE"), "no sort: {p}");
+        }
+    }
 }

@@ -58,13 +58,19 @@ pub(super) struct Stats {
 }
 
 impl Writer {
-    pub fn start(conn: Arc<Mutex<Connection>>, file: Arc<FileGuard>) -> Result<Self, StoreError> {
+    /// Start the writer thread; `feed` is changed after every commit that
+    /// recorded an event (a game's end).
+    pub fn start(
+        conn: Arc<Mutex<Connection>>,
+        file: Arc<FileGuard>,
+        feed: Arc<tokio::sync::watch::Sender<u64>>,
+    ) -> Result<Self, StoreError> {
         let (queue, jobs) = mpsc::channel();
         let stats = Arc::new(Stats::default());
         let counted = stats.clone();
         std::thread::Builder::new()
             .name("satrap-sqlite-writer".into())
-            .spawn(move || write_loop(&conn, &file, &jobs, &counted))
+            .spawn(move || write_loop(&conn, &file, &jobs, &counted, &feed))
             .map_err(|e| StoreError::Backend(format!("sqlite: cannot start the writer: {e}")))?;
         Ok(Self {
             queue,
@@ -94,6 +100,7 @@ fn write_loop(
     file: &FileGuard,
     jobs: &mpsc::Receiver<PendingAppend>,
     stats: &Stats,
+    feed: &tokio::sync::watch::Sender<u64>,
 ) {
     while let Ok(first) = jobs.recv() {
         let mut batch = vec![first];
@@ -117,6 +124,9 @@ fn write_loop(
         }
         let results = commit_batch(&mut conn, file, &batch);
         drop(conn);
+        if super::rated::take_events_written() {
+            feed.send_modify(|n| *n += 1);
+        }
         stats.commits.fetch_add(1, Ordering::Relaxed);
         stats
             .appends
