@@ -15,6 +15,9 @@
 //! - malformed requests get INVALID_ARGUMENT, not INTERNAL, and request
 //!   headers are capped alike on both transports;
 //! - a client-chosen seed is shown to every seat, and can be refused;
+//! - tickets waiting for a bot fill while their key is at
+//!   `--max-live-bot-games` log a few lines a minute, not one each per
+//!   matcher turn;
 //! - idle WatchEvents streams cost the server nothing (the real binary on
 //!   SQLite, its CPU time measured), and every one of them still gets the
 //!   next event at once.
@@ -38,6 +41,8 @@ use tonic_health::pb::health_client::HealthClient;
 struct Binary {
     child: Child,
     addr: SocketAddr,
+    /// Every log line the server wrote after it said where it listens.
+    log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl Binary {
@@ -82,15 +87,32 @@ impl Binary {
             }
         }
         // Keep draining the log so the server never blocks on a full pipe.
-        std::thread::spawn(move || for _ in lines {});
+        let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let kept = log.clone();
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                if let Ok(mut kept) = kept.lock() {
+                    kept.push(line);
+                }
+            }
+        });
         Binary {
             child,
+            log,
             addr: addr.expect("the server said where it listens"),
         }
     }
 
     fn url(&self) -> String {
         format!("http://{}", self.addr)
+    }
+
+    /// How many log lines so far contain `text`.
+    fn log_lines(&self, text: &str) -> usize {
+        self.log
+            .lock()
+            .map(|l| l.iter().filter(|line| line.contains(text)).count())
+            .unwrap_or(0)
     }
 
     /// CPU time the server has used so far (user and system).
@@ -977,4 +999,54 @@ async fn idle_feed_streams_cost_the_server_nothing() {
         started.elapsed()
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// 20 queue tickets of one key waiting for a bot fill while the key is at
+/// `--max-live-bot-games`: the matcher fails to create each of their games
+/// every turn (twice a second), and says so at most once per 10 s (it used
+/// to write a line per ticket per turn: 36 lines a second).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tickets_at_the_bot_cap_log_a_few_lines_a_minute() {
+    let server = Binary::start(&["--max-live-bot-games", "1"], None);
+    let mut c = GameServiceClient::connect(server.url())
+        .await
+        .expect("connect");
+    // The one live bot game this caller may have.
+    create(
+        &mut c,
+        "king_of_siam",
+        common::bot_seats(1, "random")
+            .into_iter()
+            .chain(seats(1))
+            .collect(),
+        Some(1),
+    )
+    .await;
+    // 20 tickets, each alone in its pool (a time control of its own), each
+    // asking for a bot after a second.
+    let mut held = Vec::new();
+    for i in 0..20u32 {
+        let stream = c
+            .find_match(proto::FindMatchRequest {
+                game_type: "king_of_siam".into(),
+                players: 2,
+                bot_fill_after_seconds: Some(1),
+                time_control: Some(proto::TimeControl {
+                    kind: Some(proto::time_control::Kind::PerMoveMs(
+                        10_000 + 1_000 * u64::from(i),
+                    )),
+                }),
+                ..Default::default()
+            })
+            .await
+            .expect("queued")
+            .into_inner();
+        held.push(stream);
+    }
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    let lines = server.log_lines("cannot create a match");
+    eprintln!("20 tickets at the bot cap for 6 s: {lines} log lines");
+    assert!(lines >= 1, "the refusal is logged at all");
+    assert!(lines <= 2, "{lines} lines in 6 s");
+    drop(held);
 }

@@ -7,6 +7,7 @@
 mod common;
 
 use std::path::Path;
+use std::time::Duration;
 
 use tokio_stream::StreamExt;
 
@@ -167,9 +168,17 @@ async fn repeated_kill_9_under_eight_clients_loses_no_acknowledged_move() {
     }
     // What each client was told succeeded, by version.
     let mut acknowledged: Vec<Vec<(u64, String)>> = vec![Vec::new(); CLIENTS];
+    // A feed reader that resumes after every kill from the last sequence
+    // it saw: across the kills it must see every event once, in order.
+    let mut feed_seen: Vec<u64> = Vec::new();
     let (mut total_acks, mut unacknowledged_kept) = (0usize, 0usize);
     let mut rng = Lcg(99);
     for round in 0..ROUNDS {
+        let feed = tokio::spawn(read_feed(
+            server.addr.clone(),
+            feed_seen.last().copied().unwrap_or(0),
+            None,
+        ));
         let mut tasks = Vec::new();
         for (i, created) in games.iter().cloned().enumerate() {
             let addr = server.addr.clone();
@@ -245,6 +254,7 @@ async fn repeated_kill_9_under_eight_clients_loses_no_acknowledged_move() {
         ))
         .await;
         server.kill_9();
+        feed_seen.extend(feed.await.expect("feed task"));
         for (i, t) in tasks.into_iter().enumerate() {
             let acks = t.await.expect("client task");
             total_acks += acks.len();
@@ -282,12 +292,57 @@ async fn repeated_kill_9_under_eight_clients_loses_no_acknowledged_move() {
         let mut rng = Lcg(7);
         common::play_to_end(&mut c, created, &mut rng).await;
     }
+    // The feed: resumed after the last kill, it reaches the same end as a
+    // reader from the start, with nothing missed or repeated.
+    let all = read_feed(server.addr.clone(), 0, Some(Duration::from_secs(2))).await;
+    let rest = read_feed(
+        server.addr.clone(),
+        feed_seen.last().copied().unwrap_or(0),
+        Some(Duration::from_secs(2)),
+    )
+    .await;
+    feed_seen.extend(rest);
+    assert!(all.len() >= 2 * CLIENTS, "{all:?}");
+    assert_eq!(feed_seen, all, "the resumed feed missed or repeated events");
     eprintln!(
-        "kill -9 loop: {ROUNDS} kills under {CLIENTS} clients, {total_acks} acknowledged moves all kept, {unacknowledged_kept} moves in flight kept unacknowledged"
+        "kill -9 loop: {ROUNDS} kills under {CLIENTS} clients, {total_acks} acknowledged moves all kept, {unacknowledged_kept} moves in flight kept unacknowledged; the feed resumed after each kill: {} events, none missed or repeated",
+        all.len()
     );
     drop(c);
     server.kill_9();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The sequences of the feed after `after` on the server at `addr`, read
+/// until the stream ends (the server was killed) or, with `idle`, until no
+/// event came for that long.
+async fn read_feed(addr: String, after: u64, idle: Option<Duration>) -> Vec<u64> {
+    let mut seen = Vec::new();
+    let Ok(mut c) = GameServiceClient::connect(format!("http://{addr}")).await else {
+        return seen;
+    };
+    let Ok(stream) = c
+        .watch_events(proto::WatchEventsRequest {
+            after_sequence: after,
+        })
+        .await
+    else {
+        return seen;
+    };
+    let mut stream = stream.into_inner();
+    loop {
+        let next = match idle {
+            Some(idle) => match tokio::time::timeout(idle, stream.message()).await {
+                Ok(next) => next,
+                Err(_) => return seen,
+            },
+            None => stream.message().await,
+        };
+        match next {
+            Ok(Some(event)) => seen.push(event.sequence),
+            _ => return seen,
+        }
+    }
 }
 
 /// A rated game's end changes the ratings exactly once, whether the server
