@@ -281,12 +281,14 @@ export class SatrapClient {
   /**
    * Queue with FindMatch until the player is matched; resolves to the seat,
    * which `Bot.play` plays like any other. A queue stream the connection cut
-   * (UNAVAILABLE) is opened again, `maxRetries` times in a row at most;
-   * ALREADY_EXISTS right after such a cut (the server has not yet seen the
-   * old stream close) is retried too, but on the first try it means this
-   * player is already queued elsewhere and is thrown. A match made just as
-   * the connection failed cannot be recovered: its seat's token never
-   * arrived.
+   * (UNAVAILABLE) is opened again, `maxRetries` times in a row at most: a
+   * player's new request replaces its waiting one on the server, so it is
+   * queued once. A stream a newer request of the same player replaced ends
+   * with ABORTED, which is thrown. (ALREADY_EXISTS right after a cut is
+   * retried too, for servers that refused a second request.) A match made
+   * just as the connection failed cannot be recovered: its seat's token
+   * never arrived, and the server resigns that seat (or aborts the game if
+   * its replica died before delivering it).
    */
   async match(gameType: string, players: number, options: MatchOptions = {}): Promise<MatchedSeat> {
     const { timeoutMs, onQueued, maxRetries, ...request } = options;

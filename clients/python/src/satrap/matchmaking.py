@@ -65,13 +65,15 @@ def match(client: Client, game_type: str, players: int, *, rated: bool = False,
     as it takes), then DeadlineExceeded.
 
     A queue stream the connection cut (UNAVAILABLE) is opened again, at
-    most `max_retries` times in a row; ALREADY_EXISTS right after such a
-    cut means the server has not yet seen the old stream close, and is
-    retried too. ALREADY_EXISTS on the first try means this player is
-    already queued elsewhere: it is raised. A match made just as the
-    connection failed cannot be recovered here (its MatchFound, with the
-    seat's token, never arrived): that game goes on without this player
-    until its clock, if it has one, runs out."""
+    most `max_retries` times in a row: a player's new request replaces its
+    waiting one on the server, on any replica, so it is queued once. A
+    stream that a newer request of the same player replaced ends with
+    ABORTED, which is raised (the newer request holds the player's place).
+    (ALREADY_EXISTS right after a cut is retried too, for servers that
+    refused a second request.) A match made just as the connection failed
+    cannot be recovered here (its MatchFound, with the seat's token, never
+    arrived): the server resigns that seat, or aborts the game if its
+    replica died before delivering it."""
     deadline = None if timeout is None else time.monotonic() + timeout
 
     def left() -> Optional[float]:
