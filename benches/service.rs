@@ -20,7 +20,10 @@
 //! rows and the move -> update latency, for profiling them;
 //! `SATRAP_BENCH_ONLY=sqlite_clients` runs only the rows with several
 //! clients, memory and SQLite in alternating rounds, for profiling and
-//! comparing the SQLite writer).
+//! comparing the SQLite writer; `SATRAP_BENCH_ONLY=idle_feeds`: ApplyAction
+//! on SQLite with 24,000 events of another key in the feed, without and
+//! then with 500 idle WatchEvents streams of a creator key that has no
+//! games, and the server's CPU while they idle).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -126,15 +129,110 @@ async fn create_game(
             ..Default::default()
         })
         .collect();
-    c.create_game(proto::CreateGameRequest {
+    let mut req = Request::new(proto::CreateGameRequest {
         game_type: "king_of_siam".into(),
         seats,
         seed: Some(seed),
         ..Default::default()
-    })
-    .await
-    .expect("create")
-    .into_inner()
+    });
+    if let Some(key) = CREATOR_KEY.get() {
+        req.metadata_mut()
+            .insert("x-api-key", key.parse().expect("key header"));
+    }
+    c.create_game(req).await.expect("create").into_inner()
+}
+
+/// The key CreateGame calls carry, on a server with keys (the idle-feeds
+/// rows).
+static CREATOR_KEY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// ApplyAction on SQLite with 24,000 events of the `busy` key in the feed,
+/// then with `streams` idle WatchEvents streams of the `idle` key (which
+/// has no games), in one run; and the process's CPU while they idle.
+async fn idle_feeds(calls: usize, dir: &std::path::Path, base: &Stats) {
+    use satrap_server::access::{Role, keys};
+    const STREAMS: usize = 500;
+    const GAMES: u64 = 12_000;
+    let busy = keys::generate("busy", Role::Creator).expect("key");
+    let idle = keys::generate("idle", Role::Creator).expect("key");
+    let keys_path = dir.join("idle-feeds-keys");
+    std::fs::write(&keys_path, format!("{}\n{}\n", busy.line, idle.line)).expect("keys");
+    let _ = CREATOR_KEY.set(busy.key.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr").to_string();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let mut config = Config::in_memory();
+    config.database = format!("sqlite://{}", dir.join("idle-feeds.db").display());
+    config.api_keys_file = Some(keys_path);
+    let server = tokio::spawn(async move {
+        serve_on(listener, config, async {
+            let _ = stopped.await;
+        })
+        .await
+        .expect("server");
+    });
+    let made = Instant::now();
+    let makers: Vec<_> = (0..CLIENTS as u64)
+        .map(|m| {
+            let addr = addr.clone();
+            tokio::spawn(async move {
+                let mut c = GameServiceClient::new(connect(&addr).await);
+                for g in 0..GAMES / CLIENTS as u64 {
+                    create_game(&mut c, 2, 10_000_000 + m * GAMES + g).await;
+                }
+            })
+        })
+        .collect();
+    for m in makers {
+        m.await.expect("maker");
+    }
+    println!(
+        "idle feed streams (SQLite, {} events of another key, made in {:.0} s):",
+        2 * GAMES,
+        made.elapsed().as_secs_f64()
+    );
+    let channel = connect(&addr).await;
+    apply_actions(channel.clone(), 200, 3).await; // warm up
+    let quiet = apply_actions(channel.clone(), calls, 3).await;
+    let mut held = Vec::new();
+    for _ in 0..10 {
+        let mut c = GameServiceClient::new(connect(&addr).await);
+        for _ in 0..STREAMS / 10 {
+            let mut req = Request::new(proto::WatchEventsRequest { after_sequence: 0 });
+            req.metadata_mut()
+                .insert("x-api-key", idle.key.parse().expect("key header"));
+            held.push(
+                c.watch_events(req)
+                    .await
+                    .expect("watch events")
+                    .into_inner(),
+            );
+        }
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let cpu_before = process_cpu();
+    let idle_for = Instant::now();
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let cpu = process_cpu().saturating_sub(cpu_before);
+    let idle_share = cpu.as_secs_f64() / idle_for.elapsed().as_secs_f64();
+    let loaded = apply_actions(channel.clone(), calls, 3).await;
+    row("  ApplyAction, no feed streams", &quiet, base);
+    row(
+        &format!("  ApplyAction, {STREAMS} idle feed streams"),
+        &loaded,
+        base,
+    );
+    println!(
+        "  {STREAMS} idle streams / none: ApplyAction p50 x{:.2}, p99 x{:.2}; CPU while idle {:.1} % of a core",
+        loaded.p50.as_secs_f64() / quiet.p50.as_secs_f64(),
+        loaded.p99.as_secs_f64() / quiet.p99.as_secs_f64(),
+        idle_share * 100.0
+    );
+    drop(held);
+    let _ = stop.send(());
+    let _ = server.await;
 }
 
 /// Where a game just created stands.
@@ -640,6 +738,9 @@ fn main() {
         row("baseline: health check", &base, &base);
         let _ = stop.send(());
         let _ = server.await;
+        if std::env::var("SATRAP_BENCH_ONLY").is_ok_and(|v| v == "idle_feeds") {
+            return idle_feeds(calls, &probe_dir, &base).await;
+        }
         if std::env::var("SATRAP_BENCH_ONLY").is_ok_and(|v| v == "sqlite_clients") {
             let sqlite = &stores[1].1;
             return sqlite_clients(calls, sqlite, &probe_dir, &base).await;

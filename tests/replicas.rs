@@ -480,11 +480,14 @@ async fn a_dead_replicas_queued_player_leaves_no_game_waiting() {
             !aborted(&client, &game).await,
             "round {round}: a delivered match was aborted"
         );
-        // Every other game made this round was aborted: none waits.
+        // Every other match made this round was aborted: none waits (the
+        // matches are the players' keys' games; the bot game the doomed
+        // replica made goes on on the survivor).
         let waiting: i64 = client
             .query_one(
                 "SELECT count(*) FROM games g
                  WHERE g.created_at_ms >= $2 AND g.status <> 2 AND g.id <> $1
+                   AND g.owner <> 'key:root'
                    AND NOT EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id AND e.kind = 4)",
                 &[&game, &round_start],
             )
@@ -526,5 +529,149 @@ async fn a_dead_replicas_queued_player_leaves_no_game_waiting() {
     }
     drop(survivor);
     let _ = std::fs::remove_dir_all(&dir);
+    db.drop().await;
+}
+
+/// A webhook receiver on 127.0.0.1 that acknowledges everything: the
+/// sequences it received, in order, with when.
+async fn hook_receiver() -> (
+    String,
+    std::sync::Arc<std::sync::Mutex<Vec<(u64, Instant)>>>,
+) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let url = format!("http://{}/hooks", listener.local_addr().expect("addr"));
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let state = seen.clone();
+    tokio::spawn(async move {
+        while let Ok((mut socket, _)) = listener.accept().await {
+            let state = state.clone();
+            tokio::spawn(async move {
+                let mut buf = Vec::new();
+                let mut chunk = [0u8; 4096];
+                // Headers, then a body of content-length bytes.
+                let (end, length) = loop {
+                    let Ok(n) = socket.read(&mut chunk).await else {
+                        return;
+                    };
+                    if n == 0 {
+                        return;
+                    }
+                    buf.extend_from_slice(&chunk[..n]);
+                    if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                        let head = String::from_utf8_lossy(&buf[..i]).to_lowercase();
+                        let length: usize = head
+                            .lines()
+                            .find_map(|l| l.strip_prefix("content-length:"))
+                            .and_then(|v| v.trim().parse().ok())
+                            .unwrap_or(0);
+                        break (i + 4, length);
+                    }
+                };
+                while buf.len() < end + length {
+                    let Ok(n) = socket.read(&mut chunk).await else {
+                        return;
+                    };
+                    if n == 0 {
+                        return;
+                    }
+                    buf.extend_from_slice(&chunk[..n]);
+                }
+                let body: serde_json::Value =
+                    serde_json::from_slice(&buf[end..end + length]).expect("JSON body");
+                let sequence = body["sequence"].as_u64().expect("sequence");
+                state.lock().expect("lock").push((sequence, Instant::now()));
+                let _ = socket
+                    .write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")
+                    .await;
+            });
+        }
+    });
+    (url, seen)
+}
+
+/// The replica delivering webhooks is killed with SIGKILL: the other one
+/// takes the delivery over about one `--webhook-lease` after the last
+/// renewal (here 2 s; the lease used to be a fixed 30 s), and every event
+/// reaches the receiver, in order; a repeat can only be the one event in
+/// flight at the kill.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dead_webhook_deliverer_is_taken_over_within_its_lease() {
+    let test = "a_dead_webhook_deliverer_is_taken_over_within_its_lease";
+    let Some(admin) = postgres_url(test) else {
+        return;
+    };
+    let _serial = SERIAL.lock().await;
+    let db = TestDatabase::create(&admin, test).await;
+    let (url, seen) = hook_receiver().await;
+    let start = |database: &str| {
+        Served::start_with_env(
+            &[
+                "--database",
+                database,
+                "--webhook-url",
+                &url,
+                "--webhook-lease",
+                "2s",
+            ],
+            None,
+            &[("SATRAP_WEBHOOK_SECRET", "a secret")],
+        )
+    };
+    let first = start(&db.url);
+    let mut a = first.client().await;
+    // The first replica takes the lease and delivers.
+    create(&mut a, KS, bot_seats(2, "random"), Some(1)).await;
+    let delivered = |n: usize| {
+        let seen = seen.clone();
+        async move {
+            tokio::time::timeout(Duration::from_secs(20), async {
+                while seen.lock().expect("lock").len() < n {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            })
+            .await
+            .is_ok()
+        }
+    };
+    assert!(delivered(2).await, "the first replica delivers");
+    let second = start(&db.url);
+    let mut b = second.client().await;
+    first.kill_9();
+    let killed = Instant::now();
+    let before = seen.lock().expect("lock").len();
+    create(&mut b, KS, bot_seats(2, "random"), Some(2)).await;
+    assert!(delivered(before + 2).await, "the survivor delivers");
+    let resumed = seen.lock().expect("lock")[before].1.duration_since(killed);
+    println!(
+        "webhook delivery resumed {:.1} s after the deliverer's kill",
+        resumed.as_secs_f64()
+    );
+    assert!(
+        resumed < Duration::from_secs(5),
+        "delivery resumed after {resumed:?}"
+    );
+    // Let every event of both games arrive, then compare with the store.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let stored: Vec<u64> = db
+        .client()
+        .await
+        .query("SELECT seq FROM events ORDER BY seq", &[])
+        .await
+        .expect("events")
+        .iter()
+        .map(|r| r.get::<_, i64>(0) as u64)
+        .collect();
+    let mut got: Vec<u64> = seen.lock().expect("lock").iter().map(|(s, _)| *s).collect();
+    let received = got.len();
+    got.dedup();
+    assert!(
+        received - got.len() <= 1,
+        "more than the one event in flight repeated"
+    );
+    assert_eq!(got, stored, "every event, in order");
+    drop(second);
     db.drop().await;
 }

@@ -50,11 +50,20 @@ fn services() -> tonic_prost_build::Builder {
 }
 
 /// The commit the binary is built from, for `satrap_build_info` and
-/// `--version`: `SATRAP_COMMIT` if set (a container build without `.git`),
-/// else read from `.git` (no `git` program needed), else "unknown".
+/// `--version`: `SATRAP_COMMIT` if set (a container build without `.git`);
+/// else, in a release build, read from `.git` (no `git` program needed),
+/// else "unknown"; in a dev or test build "dev". Why not `.git` always:
+/// watching `.git/HEAD` reran this script at every commit, and with it
+/// the compilation of this crate and everything above it, for a label.
 fn commit(git: &std::path::Path) {
     println!("cargo:rerun-if-env-changed=SATRAP_COMMIT");
-    let commit = env::var("SATRAP_COMMIT").ok().or_else(|| {
+    let release = env::var("PROFILE").is_ok_and(|p| p == "release");
+    let from_env = env::var("SATRAP_COMMIT").ok();
+    if from_env.is_none() && !release {
+        println!("cargo:rustc-env=SATRAP_COMMIT=dev");
+        return;
+    }
+    let commit = from_env.or_else(|| {
         let head = std::fs::read_to_string(git.join("HEAD")).ok()?;
         println!("cargo:rerun-if-changed={}", git.join("HEAD").display());
         let head = head.trim();

@@ -44,5 +44,6 @@ mod storage_faults;
 mod territories_golden;
 mod territories_properties;
 mod territories_service;
+mod tidy;
 mod web;
 mod webhooks;
