@@ -6,20 +6,23 @@
 //! by the first reader) asks the store for new events only when the store
 //! says a commit added some (`GameStore::feed_notices`: the commit itself
 //! on SQLite and memory, a NOTIFY from any replica on PostgreSQL) and
-//! broadcasts each batch once; every open stream filters the batches in
-//! memory by its [`Scope`]. An idle stream is a task parked on a channel:
-//! no store query and no CPU between events. A stream reads the store
+//! broadcasts each batch once: whole to the streams that see every game,
+//! and to each creator key's streams only the part about its own games,
+//! on a channel of that key's, so a key's streams are not even woken by
+//! other keys' events. Every stream filters what it gets in memory by its
+//! [`Scope`]. An idle stream is a task parked on a channel: no store
+//! query and no CPU between its events. A stream reads the store
 //! itself only to catch up from the sequence it resumes at (one indexed
 //! query per 100 events of its scope) or after falling a whole buffer
 //! behind.
 //!
 //! Invariant: a reader returns the events of its scope in sequence order,
 //! each once, and never skips one. The follower's batches cover the
-//! sequence without gaps (each says the range it covers), a reader
-//! subscribes and reads the follower's position in one step, catches up
-//! from the store to that position and then takes the batches; a batch
-//! that does not start where the reader is (it fell behind) sends it back
-//! to the store. The store numbers events in commit order without gaps
+//! sequence without gaps (each says the range it covers, and a key's
+//! batch holds every event of that key in its range), a reader subscribes
+//! and reads the follower's position in one step, catches up from the
+//! store to that position and then takes the batches; a reader that fell
+//! a whole backlog behind goes back to the store. The store numbers events in commit order without gaps
 //! (see `satrap_store::rated`), so a client that resumes with the last
 //! sequence it saw misses nothing, whichever replica it reaches.
 
@@ -46,8 +49,9 @@ const SAFETY: Duration = Duration::from_secs(5);
 /// Events read from the store at once.
 const BATCH: usize = 100;
 /// Batches the follower keeps for readers that are behind; a reader
-/// further behind catches up from the store.
-const BACKLOG: usize = 1024;
+/// further behind catches up from the store. (Small in the unit tests, so
+/// that they fall that far behind.)
+const BACKLOG: usize = if cfg!(test) { 16 } else { 1024 };
 /// A stream's buffer: a slow reader holds back only its own stream.
 const BUFFER: usize = 64;
 
@@ -83,7 +87,8 @@ impl Scope {
     }
 }
 
-/// Events `(after, upto]` of the whole feed, as one commit-ordered batch.
+/// Events `(after, upto]` of the whole feed, as one commit-ordered batch
+/// (on a key's channel: that key's events of the range, all of them).
 #[derive(Debug)]
 pub struct Batch {
     after: u64,
@@ -99,7 +104,11 @@ pub struct Feed {
     /// read the store's head). Batches are sent while this is being
     /// changed, under its lock, so [`Feed::subscribe`] sees both at once.
     head: signal::Sender<Option<u64>>,
+    /// Every event, for the scopes that see every game's.
     batches: broadcast::Sender<Arc<Batch>>,
+    /// Each creator key's events, for that key's streams; a key's channel
+    /// is dropped once none of its streams is left.
+    owners: std::sync::Mutex<std::collections::HashMap<String, broadcast::Sender<Arc<Batch>>>>,
     started: AtomicBool,
     shutdown: signal::Receiver<bool>,
 }
@@ -110,6 +119,7 @@ impl Feed {
             store,
             head: signal::Sender::new(None),
             batches: broadcast::channel(BACKLOG).0,
+            owners: std::sync::Mutex::new(std::collections::HashMap::new()),
             started: AtomicBool::new(false),
             shutdown,
         })
@@ -126,11 +136,14 @@ impl Feed {
         }
     }
 
-    /// Subscribe to the batches, with the follower's position at that
-    /// moment (the first batch received starts there). Starts the follower
-    /// if nobody has; waits until it knows the store's head. `None` at
-    /// shutdown.
-    async fn subscribe(self: &Arc<Self>) -> Option<(broadcast::Receiver<Arc<Batch>>, u64)> {
+    /// Subscribe to the batches `scope` reads, with the follower's position
+    /// at that moment (no batch received starts before it). Starts the
+    /// follower if nobody has; waits until it knows the store's head.
+    /// `None` at shutdown.
+    async fn subscribe(
+        self: &Arc<Self>,
+        scope: &Scope,
+    ) -> Option<(broadcast::Receiver<Arc<Batch>>, u64)> {
         if !self.started.swap(true, Ordering::AcqRel) {
             tokio::spawn(self.clone().follow());
         }
@@ -140,8 +153,19 @@ impl Feed {
             known = head.wait_for(Option::is_some) => { known.ok()?; }
             _ = shutdown.wait_for(|stop| *stop) => return None,
         }
+        // Under the head's lock: the follower sends batches only while
+        // holding it for writing.
         let at = self.head.borrow();
-        let rx = self.batches.subscribe();
+        let rx = match scope {
+            Scope::Owner(owner) => self
+                .owners
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .entry(owner.clone())
+                .or_insert_with(|| broadcast::channel(BACKLOG).0)
+                .subscribe(),
+            Scope::All | Scope::Public => self.batches.subscribe(),
+        };
         Some((rx, (*at)?))
     }
 
@@ -210,14 +234,46 @@ impl Feed {
             });
             self.head.send_modify(|head| {
                 *head = Some(last);
-                // No receiver is fine: nobody is watching.
-                let _ = self.batches.send(batch);
+                self.publish(batch);
             });
             position = last;
             if !full {
                 return Ok(position);
             }
         }
+    }
+}
+
+impl Feed {
+    /// Send `batch` whole to the streams of every game, and its part about
+    /// each key's games to that key's streams (only to keys that have
+    /// some: a key's streams wake for their own events only).
+    fn publish(&self, batch: Arc<Batch>) {
+        let mut owners = self.owners.lock().unwrap_or_else(|p| p.into_inner());
+        owners.retain(|_, tx| tx.receiver_count() > 0);
+        if !owners.is_empty() {
+            let mut by_owner: std::collections::HashMap<&str, Vec<Arc<Event>>> =
+                std::collections::HashMap::new();
+            for e in &batch.events {
+                if owners.contains_key(e.owner.as_str()) {
+                    by_owner
+                        .entry(e.owner.as_str())
+                        .or_default()
+                        .push(e.clone());
+                }
+            }
+            for (owner, events) in by_owner {
+                if let Some(tx) = owners.get(owner) {
+                    let _ = tx.send(Arc::new(Batch {
+                        after: batch.after,
+                        upto: batch.upto,
+                        events,
+                    }));
+                }
+            }
+        }
+        // No receiver is fine: nobody is watching.
+        let _ = self.batches.send(batch);
     }
 }
 
@@ -243,7 +299,7 @@ impl Reader {
                 return Ok(None);
             }
             let Some((live, caught_up_to)) = self.live.as_mut() else {
-                match self.feed.subscribe().await {
+                match self.feed.subscribe(&self.scope).await {
                     Some(sub) => self.live = Some(sub),
                     None => return Ok(None),
                 }
@@ -261,8 +317,12 @@ impl Reader {
                 got = live.recv() => got,
                 _ = self.shutdown.wait_for(|stop| *stop) => return Ok(None),
             };
+            // A key's channel carries only batches with its events: the
+            // ranges between them hold none of them, so only the whole
+            // feed's batches are checked for a gap.
+            let whole = !matches!(self.scope, Scope::Owner(_));
             match batch {
-                Ok(batch) if batch.after > self.position => {
+                Ok(batch) if whole && batch.after > self.position => {
                     // A gap before this batch (it cannot happen while the
                     // follower's batches are contiguous; if it did): read
                     // it all, this batch included, from the store.
@@ -480,4 +540,128 @@ pub fn to_json(e: &proto::FeedEvent) -> serde_json::Value {
 /// `satrap-event-id` header and the body's `id`).
 pub fn event_id(sequence: u64) -> String {
     format!("evt-{sequence}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use satrap_store::MemoryStore;
+    use satrap_store::contract::record;
+
+    /// A game of `owner` (private or not): its created and started events.
+    async fn game(store: &dyn GameStore, id: &str, owner: &str, private: bool) {
+        let mut r = record(id, "king_of_siam", 1_000);
+        r.access.owner = owner.into();
+        r.access.private = private;
+        store.create(&r).await.expect("create");
+    }
+
+    /// The game ids of the next `n` events `reader` returns (10 s at most).
+    async fn next_ids(reader: &mut Reader, n: usize) -> Vec<String> {
+        let mut ids = Vec::new();
+        tokio::time::timeout(Duration::from_secs(10), async {
+            while ids.len() < n {
+                let events = reader.next().await.expect("read").expect("not shut down");
+                ids.extend(events.iter().map(|e| e.game_id.clone()));
+            }
+        })
+        .await
+        .unwrap_or_else(|_| panic!("only {ids:?}"));
+        ids
+    }
+
+    fn twice(ids: &[&str]) -> Vec<String> {
+        ids.iter()
+            .flat_map(|i| [i.to_string(), i.to_string()])
+            .collect()
+    }
+
+    /// Each scope gets exactly its events, in order, whether they were
+    /// committed before the reader started (the store's catch-up) or after
+    /// (the follower's batches); a key's reader gets its own and nothing of
+    /// another key's.
+    #[tokio::test]
+    async fn every_scope_reads_its_events_once_in_order() {
+        let store: Arc<dyn GameStore> = Arc::new(MemoryStore::new(100));
+        let (_stop, shutdown) = signal::channel(false);
+        let feed = Feed::new(store.clone(), shutdown);
+        game(store.as_ref(), "a1", "key:a", false).await;
+        game(store.as_ref(), "b1", "key:b", true).await;
+        let mut all = feed.reader(Scope::All, 0);
+        let mut a = feed.reader(Scope::Owner("key:a".into()), 0);
+        let mut b = feed.reader(Scope::Owner("key:b".into()), 0);
+        let mut public = feed.reader(Scope::Public, 0);
+        assert_eq!(next_ids(&mut all, 4).await, twice(&["a1", "b1"]));
+        assert_eq!(next_ids(&mut a, 2).await, twice(&["a1"]));
+        assert_eq!(next_ids(&mut b, 2).await, twice(&["b1"]));
+        assert_eq!(next_ids(&mut public, 2).await, twice(&["a1"]));
+        // Now live.
+        for (id, owner, private) in [
+            ("a2", "key:a", false),
+            ("b2", "key:b", false),
+            ("a3", "key:a", true),
+        ] {
+            game(store.as_ref(), id, owner, private).await;
+        }
+        assert_eq!(next_ids(&mut all, 6).await, twice(&["a2", "b2", "a3"]));
+        assert_eq!(next_ids(&mut a, 4).await, twice(&["a2", "a3"]));
+        assert_eq!(next_ids(&mut b, 2).await, twice(&["b2"]));
+        assert_eq!(next_ids(&mut public, 4).await, twice(&["a2", "b2"]));
+        // A reader resumed after the third event picks up from there.
+        let mut resumed = feed.reader(Scope::All, 3);
+        assert_eq!(
+            next_ids(&mut resumed, 7).await,
+            ["b1", "a2", "a2", "b2", "b2", "a3", "a3"]
+        );
+    }
+
+    /// A reader that falls more than a backlog behind the follower goes
+    /// back to the store and still misses and repeats nothing.
+    #[tokio::test]
+    async fn a_reader_a_whole_backlog_behind_catches_up_from_the_store() {
+        let store: Arc<dyn GameStore> = Arc::new(MemoryStore::new(5_000));
+        let (_stop, shutdown) = signal::channel(false);
+        let feed = Feed::new(store.clone(), shutdown);
+        let mut slow = feed.reader(Scope::All, 0);
+        let mut watcher = feed.reader(Scope::All, 0);
+        // Subscribed (the follower knows the head) before the flood.
+        game(store.as_ref(), "g0", "key:a", false).await;
+        assert_eq!(next_ids(&mut slow, 2).await, twice(&["g0"]));
+        // More events than the backlog holds, in batches of at most BATCH.
+        let games = BACKLOG * BATCH;
+        for i in 1..=games {
+            game(store.as_ref(), &format!("g{i}"), "key:a", false).await;
+            if i % 10 == 0 {
+                tokio::task::yield_now().await;
+            }
+        }
+        // Let the follower publish everything, one batch per wake.
+        assert_eq!(
+            next_ids(&mut watcher, 2 * (games + 1)).await.len(),
+            2 * (games + 1)
+        );
+        let ids = next_ids(&mut slow, 2 * games).await;
+        let expected: Vec<String> = (1..=games)
+            .flat_map(|i| [format!("g{i}"), format!("g{i}")])
+            .collect();
+        assert_eq!(ids, expected);
+    }
+
+    #[test]
+    fn scopes_see_what_the_visibility_rule_says() {
+        let event = |owner: &str, private: bool| Event {
+            sequence: 1,
+            at_ms: 0,
+            game_id: "g".into(),
+            game_type: "king_of_siam".into(),
+            owner: owner.into(),
+            private,
+            kind: EventKind::Deleted,
+        };
+        assert!(Scope::All.sees(&event("key:a", true)));
+        assert!(Scope::Owner("key:a".into()).sees(&event("key:a", true)));
+        assert!(!Scope::Owner("key:b".into()).sees(&event("key:a", false)));
+        assert!(Scope::Public.sees(&event("key:a", false)));
+        assert!(!Scope::Public.sees(&event("key:a", true)));
+    }
 }
