@@ -96,7 +96,7 @@ fn create<G: WireGame>(
 }
 
 /// The fixed sizes of `G` for `players`. The observation length is measured
-/// on a new game (every state has the same; `tests/kit_tensors.rs`).
+/// on a new game (every state has the same; `crates/games/tests/rules/kit_tensors.rs`).
 fn spaces<G: WireGame>(players: usize) -> (usize, usize) {
     let observation = G::new_game(&G::Options::default(), players, 0)
         .map(|state| tensor::observation::<G>(&state, None, players).len())

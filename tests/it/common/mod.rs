@@ -3,7 +3,6 @@
 
 pub mod access;
 pub mod external;
-pub mod golden;
 pub mod lobby;
 pub mod process;
 pub mod raw;

@@ -7,14 +7,14 @@
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 
-use satrap_catalog::WireGame;
-use satrap_catalog::territories::flow::forced_items;
-use satrap_catalog::territories::grid::{intersections, share_a_card};
-use satrap_catalog::territories::{
-    Action, BankGet, Card, Cell, Event, Item, Kind, Options, Phase, Point, State, Suit, Territories,
-};
 use satrap_engine::conformance::{Checks, Playout, check_replay, random_playout};
 use satrap_engine::{Game, GameRng, SetupError};
+use satrap_games::WireGame;
+use satrap_games::territories::flow::forced_items;
+use satrap_games::territories::grid::{intersections, share_a_card};
+use satrap_games::territories::{
+    Action, BankGet, Card, Cell, Event, Item, Kind, Options, Phase, Point, State, Suit, Territories,
+};
 
 /// Games per player count (2 is the only one).
 const GAMES: u64 = 300;

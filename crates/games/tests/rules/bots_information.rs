@@ -9,11 +9,11 @@
 
 use std::time::{Duration, Instant};
 
-use satrap_catalog::alexandros::{self, Alexandros};
-use satrap_catalog::king_of_siam::KingOfSiam;
-use satrap_catalog::ming_dynasty::{self, MingDynasty};
-use satrap_catalog::territories::Territories;
 use satrap_engine::{Game, GameRng, Seat};
+use satrap_games::alexandros::{self, Alexandros};
+use satrap_games::king_of_siam::KingOfSiam;
+use satrap_games::ming_dynasty::{self, MingDynasty};
+use satrap_games::territories::Territories;
 use satrap_search::ismcts::{self, Budget, Worlds};
 
 const VIEWER: Seat = 0;

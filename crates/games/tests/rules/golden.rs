@@ -1,15 +1,15 @@
-//! Golden playthroughs, shared by every game's `tests/<game>_golden.rs`:
-//! complete games with a fixed seed and moves chosen by a seeded generator,
-//! recorded after every action (seat, notation, events and the board text).
-//! The test compares with the checked-in transcripts under `tests/golden/`;
-//! run with `SATRAP_BLESS=1` to rewrite them after an intended change, and
-//! review the diff.
+//! Golden playthroughs: complete games with a fixed seed and moves chosen
+//! by a seeded generator, recorded after every action (seat, notation,
+//! events and the board text). Every transcript under `tests/golden/`
+//! (`<game>_<n>p_seed_<seed>.txt`) is played again and compared: a new
+//! file is picked up without a line of code. Run with `SATRAP_BLESS=1` to
+//! rewrite them after an intended change, and review the diff.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use satrap_catalog::WireGame;
 use satrap_engine::GameRng;
+use satrap_games::WireGame;
 
 /// The transcript of one game.
 fn transcript<G: WireGame>(players: usize, seed: u64) -> String {
@@ -101,4 +101,61 @@ pub fn check<G: WireGame>(players: usize, seed: u64) {
             got.lines().nth(line)
         );
     }
+}
+
+/// A transcript's game, player count and seed, from its file name.
+fn parse_name(name: &str) -> Option<(&str, usize, u64)> {
+    let stem = name.strip_suffix(".txt")?;
+    let (rest, seed) = stem.rsplit_once("_seed_")?;
+    let (game, players) = rest.rsplit_once('_')?;
+    let players = players.strip_suffix('p')?.parse().ok()?;
+    Some((game, players, seed.parse().ok()?))
+}
+
+/// Every transcript in `tests/golden/`, replayed by its game's engine.
+#[test]
+fn every_golden_transcript_replays_exactly() {
+    use satrap_engine::Game;
+    use satrap_games::{
+        alexandros::Alexandros, king_of_siam::KingOfSiam, ming_dynasty::MingDynasty,
+        territories::Territories,
+    };
+    let dir: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "golden"]
+        .iter()
+        .collect();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("tests/golden")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let mut games = std::collections::BTreeSet::new();
+    for name in &names {
+        let (game, players, seed) =
+            parse_name(name).unwrap_or_else(|| panic!("{name}: not <game>_<n>p_seed_<seed>.txt"));
+        if game == Alexandros::ID {
+            check::<Alexandros>(players, seed);
+        } else if game == KingOfSiam::ID {
+            check::<KingOfSiam>(players, seed);
+        } else if game == MingDynasty::ID {
+            check::<MingDynasty>(players, seed);
+        } else if game == Territories::ID {
+            check::<Territories>(players, seed);
+        } else {
+            panic!("{name}: no game {game}");
+        }
+        games.insert(game.to_owned());
+    }
+    // Every game has a transcript for each of its player counts.
+    assert_eq!(games.len(), 4, "{names:?}");
+    assert_eq!(names.len(), 10, "{names:?}");
+}
+
+#[test]
+fn transcript_names_read_back() {
+    assert_eq!(
+        parse_name("king_of_siam_3p_seed_2026.txt"),
+        Some(("king_of_siam", 3, 2026))
+    );
+    assert_eq!(parse_name("notes.md"), None);
 }

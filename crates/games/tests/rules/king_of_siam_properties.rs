@@ -5,14 +5,14 @@
 
 use std::cell::RefCell;
 
-use satrap_catalog::WireGame;
-use satrap_catalog::king_of_siam::card::DECK;
-use satrap_catalog::king_of_siam::faction::FOLLOWERS_PER_FACTION;
-use satrap_catalog::king_of_siam::{
-    Action, Card, Controller, Faction, Hand, KingOfSiam, Options, Province, State,
-};
 use satrap_engine::conformance::{Checks, Playout, check_replay, random_playout};
 use satrap_engine::{Game, GameRng, SetupError};
+use satrap_games::WireGame;
+use satrap_games::king_of_siam::card::DECK;
+use satrap_games::king_of_siam::faction::FOLLOWERS_PER_FACTION;
+use satrap_games::king_of_siam::{
+    Action, Card, Controller, Faction, Hand, KingOfSiam, Options, Province, State,
+};
 
 /// Games per player count.
 const GAMES: u64 = 200;
@@ -397,8 +397,8 @@ fn naive_sole_winner(s: &State) -> Option<usize> {
 /// All complete continuations of the card play in progress: does any end
 /// with `seat` as the naive sole winner?
 fn any_winning_completion(s: &State, seat: usize) -> bool {
-    use satrap_catalog::king_of_siam::actions::step_candidates;
-    use satrap_catalog::king_of_siam::apply::perform_step;
+    use satrap_games::king_of_siam::actions::step_candidates;
+    use satrap_games::king_of_siam::apply::perform_step;
     if s.card_play.is_none() {
         return naive_sole_winner(s) == Some(seat);
     }
@@ -411,8 +411,8 @@ fn any_winning_completion(s: &State, seat: usize) -> bool {
 
 #[test]
 fn three_player_last_card_steps_are_exactly_the_winning_ones() {
-    use satrap_catalog::king_of_siam::actions::step_candidates;
-    use satrap_catalog::king_of_siam::apply::perform_step;
+    use satrap_games::king_of_siam::actions::step_candidates;
+    use satrap_games::king_of_siam::apply::perform_step;
     let mut checked = 0;
     for seed in 0..300u64 {
         let mut s = KingOfSiam::new_game(&Options::default(), 3, seed).expect("setup");
@@ -458,8 +458,8 @@ fn three_player_last_card_steps_are_exactly_the_winning_ones() {
 /// never a panic, and whatever is accepted round-trips and is safe to apply.
 #[test]
 fn wire_and_notation_input_never_panics() {
-    use satrap_server::proto;
-    use satrap_server::proto::king_of_siam_action as pa;
+    use satrap_proto as proto;
+    use satrap_proto::king_of_siam_action as pa;
     let mut rng = GameRng::from_seed(99);
     let value = |rng: &mut GameRng| -> i32 {
         match rng.below(5) {

@@ -6,15 +6,15 @@
 
 use std::cell::Cell;
 
-use satrap_catalog::WireGame;
-use satrap_catalog::alexandros::geometry::provinces;
-use satrap_catalog::alexandros::{
+use satrap_engine::conformance::{Checks, Playout, check_replay, random_playout};
+use satrap_engine::{Game, GameRng};
+use satrap_games::WireGame;
+use satrap_games::alexandros::geometry::provinces;
+use satrap_games::alexandros::{
     Action, Alexandros, Event, Options, Point, Slot, Space, Stage, State, Symbol, TakeFrom,
     WallColour,
 };
-use satrap_engine::conformance::{Checks, Playout, check_replay, random_playout};
-use satrap_engine::{Game, GameRng};
-use satrap_server::proto;
+use satrap_proto as proto;
 
 /// Games per player count.
 const GAMES: u64 = 300;
@@ -122,7 +122,7 @@ fn invariants(s: &State) -> Result<(), String> {
     }
     // No wall on a border side.
     for (i, w) in s.walls.iter().enumerate() {
-        let side = satrap_catalog::alexandros::Side::from_index(i).expect("side");
+        let side = satrap_games::alexandros::Side::from_index(i).expect("side");
         if w.is_some() && side.is_border() {
             return Err(format!("wall on border side {side}"));
         }
@@ -364,7 +364,7 @@ fn same_seed_same_game() {
 /// whatever is accepted round-trips and is safe to apply.
 #[test]
 fn wire_and_notation_input_never_panics() {
-    use satrap_server::proto::alexandros_action as pa;
+    use satrap_proto::alexandros_action as pa;
     let mut rng = GameRng::from_seed(99);
     let mut state = Alexandros::new_game(&Options::default(), 3, 5).expect("setup");
     for _ in 0..9 {

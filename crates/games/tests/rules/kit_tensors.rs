@@ -17,12 +17,12 @@
 
 use std::collections::HashSet;
 
-use satrap_catalog::alexandros::Alexandros;
-use satrap_catalog::king_of_siam::KingOfSiam;
-use satrap_catalog::ming_dynasty::{MingDynasty, Phase as MdPhase, ReturnCards, State as MdState};
-use satrap_catalog::territories::Territories;
 use satrap_engine::tensor::observation;
 use satrap_engine::{Game, GameRng, Seat};
+use satrap_games::alexandros::Alexandros;
+use satrap_games::king_of_siam::KingOfSiam;
+use satrap_games::ming_dynasty::{MingDynasty, Phase as MdPhase, ReturnCards, State as MdState};
+use satrap_games::territories::Territories;
 
 /// Random games per game and player count.
 const GAMES: u64 = 30;
@@ -132,14 +132,14 @@ fn check_action_ids<G: Game>() {
 
 /// docs/action-ids.md holds each game's table exactly as the blocks give it.
 fn check_documented<G: Game>() {
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/action-ids.md"))
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/action-ids.md"))
         .expect("docs/action-ids.md");
     for players in G::MIN_PLAYERS..=G::MAX_PLAYERS {
         let table = G::action_space(players).markdown();
         assert!(
             doc.contains(&table),
             "docs/action-ids.md lacks the {} table; regenerate it with\n\
-             `cargo test --test kit_tensors print_action_tables -- --nocapture`:\n{table}",
+             `cargo test -p satrap-games --test rules print_action_tables -- --nocapture`:\n{table}",
             G::ID
         );
     }
@@ -219,7 +219,7 @@ fn check_observations<G: Game>(restore: Restore<G>) {
             }
         }
     }
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/observations.md"))
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/observations.md"))
         .expect("docs/observations.md");
     for players in G::MIN_PLAYERS..=G::MAX_PLAYERS {
         let state = G::new_game(&G::Options::default(), players, 0).expect("setup");
@@ -227,7 +227,7 @@ fn check_observations<G: Game>(restore: Restore<G>) {
         assert!(
             doc.contains(&table),
             "docs/observations.md lacks the {} table for {players} players; regenerate with\n\
-             `cargo test --test kit_tensors print_observation_tables -- --nocapture`:\n{table}",
+             `cargo test -p satrap-games --test rules print_observation_tables -- --nocapture`:\n{table}",
             G::ID
         );
     }

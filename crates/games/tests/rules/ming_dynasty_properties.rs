@@ -6,14 +6,14 @@
 
 use std::cell::Cell;
 
-use satrap_catalog::WireGame;
-use satrap_catalog::ming_dynasty::board::board;
-use satrap_catalog::ming_dynasty::state::{FAMILY_PER_COLOUR, HAND_LIMIT, TILES_PER_COLOUR};
-use satrap_catalog::ming_dynasty::{
-    Action, Card, District, Event, MingDynasty, Options, Phase, Province, ReturnCards, State,
-};
 use satrap_engine::conformance::{Checks, Playout, check_replay, random_playout};
 use satrap_engine::{Game, GameRng, Seat};
+use satrap_games::WireGame;
+use satrap_games::ming_dynasty::board::board;
+use satrap_games::ming_dynasty::state::{FAMILY_PER_COLOUR, HAND_LIMIT, TILES_PER_COLOUR};
+use satrap_games::ming_dynasty::{
+    Action, Card, District, Event, MingDynasty, Options, Phase, Province, ReturnCards, State,
+};
 
 /// Games per player count.
 const GAMES: u64 = 300;
@@ -144,7 +144,7 @@ fn invariants(s: &State) -> Result<(), String> {
     let moving = matches!(
         s.phase,
         Phase::Travel {
-            stage: satrap_catalog::ming_dynasty::Stage::Moving { .. }
+            stage: satrap_games::ming_dynasty::Stage::Moving { .. }
         }
     );
     if !moving {
@@ -216,10 +216,10 @@ fn views(s: &State, seed: u64, counter: &Cell<u32>) -> Result<(), String> {
 }
 
 /// The return cards each seat's entry of the wire view carries.
-fn wire_choices(v: &satrap_catalog::ming_dynasty::View) -> Vec<Vec<u32>> {
+fn wire_choices(v: &satrap_games::ming_dynasty::View) -> Vec<Vec<u32>> {
     #[allow(unreachable_patterns)]
     match MingDynasty::view_to_proto(v) {
-        satrap_server::proto::game_snapshot::State::MingDynasty(m) => {
+        satrap_proto::game_snapshot::State::MingDynasty(m) => {
             m.seats.into_iter().map(|x| x.return_cards).collect()
         }
         _ => Vec::new(),
