@@ -132,8 +132,11 @@ fn check_action_ids<G: Game>() {
 
 /// docs/action-ids.md holds each game's table exactly as the blocks give it.
 fn check_documented<G: Game>() {
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/action-ids.md"))
-        .expect("docs/action-ids.md");
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/action-ids.md"
+    ))
+    .expect("docs/action-ids.md");
     for players in G::MIN_PLAYERS..=G::MAX_PLAYERS {
         let table = G::action_space(players).markdown();
         assert!(
@@ -219,8 +222,11 @@ fn check_observations<G: Game>(restore: Restore<G>) {
             }
         }
     }
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/observations.md"))
-        .expect("docs/observations.md");
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/observations.md"
+    ))
+    .expect("docs/observations.md");
     for players in G::MIN_PLAYERS..=G::MAX_PLAYERS {
         let state = G::new_game(&G::Options::default(), players, 0).expect("setup");
         let table = observation::<G>(&state, None, players).markdown();
