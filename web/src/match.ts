@@ -36,6 +36,10 @@ export function queueError(e: unknown, withKey: boolean): string {
           : "This server finds games only for players with a player key: ask the server's operator for one.";
       case Code.PermissionDenied:
         return "This key may not play: ask the server's operator for a player key, or clear it to play a casual game.";
+      case Code.Aborted:
+        // A newer request of the same player (another tab or window) took
+        // this one's place in the queue.
+        return "You started waiting for a game in another tab or window: this one stopped waiting.";
       case Code.AlreadyExists:
         return "You are already waiting for a game (in another tab or window): cancel that one first.";
       case Code.InvalidArgument:
