@@ -30,6 +30,16 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "satrap-engines-py",
+        &[
+            "satrap-engine",
+            "satrap-proto",
+            "satrap-games",
+            "satrap-search",
+            "satrap-catalog",
+        ],
+    ),
+    (
         "satrap-server",
         &[
             "satrap-engine",
@@ -64,6 +74,7 @@ const PURE: &[&str] = &[
     "satrap-games",
     "satrap-search",
     "satrap-catalog",
+    "satrap-engines-py",
 ];
 
 /// What a pure crate must never reach, directly or through another crate:

@@ -459,6 +459,41 @@ impl Game {
         Ok(world)
     }
 
+    /// The action id the built-in bot `bot` (`random`, `montecarlo`,
+    /// `mcts-easy`, `mcts`, `mcts-hard`; the search bots only in games
+    /// without hidden information) picks for `seat` (default: the current
+    /// player). Without `seed` its generator is the one the service gives
+    /// a bot seat at this version, so a local game with bots plays as the
+    /// service would (within the service's 200 ms decision cap).
+    #[pyo3(signature = (bot, seat = None, seed = None))]
+    fn bot_action(&self, bot: &str, seat: Option<Seat>, seed: Option<u64>) -> PyResult<u32> {
+        let seat = self.seat_or_current(seat)?;
+        let perfect = self.kind.perfect_information;
+        let chosen = satrap_search::find(bot)
+            .filter(|b| b.supports(perfect))
+            .ok_or_else(|| {
+                SetupError::new_err(format!(
+                    "no bot {bot:?} for {}; its bots are {}",
+                    self.kind.id,
+                    satrap_search::names_for(perfect).join(", ")
+                ))
+            })?;
+        let mut rng = match seed {
+            Some(seed) => GameRng::from_seed(seed),
+            None => satrap_search::rng_for(self.seed, self.inner.version(), seat),
+        };
+        let legal = self.inner.legal_actions(seat);
+        let index = chosen
+            .choose(self.inner.position(), seat, &mut rng, satrap_search::deadline())
+            .ok_or_else(|| IllegalActionError::new_err(format!("seat {seat} has no legal action")))?;
+        legal.get(index).map(|a| a.action_id).ok_or_else(|| {
+            StateError::new_err(format!(
+                "bot {bot} chose action number {index} of {}",
+                legal.len()
+            ))
+        })
+    }
+
     /// An independent copy (the state is plain data).
     fn clone(&self) -> Self {
         self.copy()
