@@ -21,7 +21,7 @@ trap 'rm -rf "$TMP"' EXIT
 
 if ! "$PYTHON" -c 'import ensurepip, venv' 2>/dev/null; then
   echo "== apt-get install python3-venv"
-  apt-get install -y python3-venv >/dev/null
+  apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null
 fi
 
 echo "== python venv, pip install ./clients/engines (maturin builds crates/engines-py)"
