@@ -27,9 +27,11 @@ import pyspiel
 from satrap_engines import Game, games
 
 _DEFAULT_SEEDS = 1024
-# Longer than any game the engines allow (each game ends by its own rules:
-# Alexandros's turn limit, the last card of Territories, …); OpenSpiel
-# needs a bound.
+# OpenSpiel needs a bound on a game's length. Random play ends far
+# sooner (the longest of 30 random games per case: 352 actions in
+# Alexandros, 117 in King of Siam, 416 in Ming Dynasty, 1,575 of 10 in
+# Territories); the engines have no proven bound of their own, so this is
+# a generous margin, and random_sim_test fails if a game ever exceeds it.
 _MAX_GAME_LENGTH = 20_000
 
 
