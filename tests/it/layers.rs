@@ -66,7 +66,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// The crates with no I/O: rules, bots and their contract.
+/// The crates with no I/O: rules, bots and their contract, and the Python
+/// extension that plays them in-process.
 const PURE: &[&str] = &[
     "satrap-engine",
     "satrap-proto",
