@@ -30,6 +30,16 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "satrap-engines-py",
+        &[
+            "satrap-engine",
+            "satrap-proto",
+            "satrap-games",
+            "satrap-search",
+            "satrap-catalog",
+        ],
+    ),
+    (
         "satrap-server",
         &[
             "satrap-engine",
@@ -56,7 +66,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// The crates with no I/O: rules, bots and their contract.
+/// The crates with no I/O: rules, bots and their contract, and the Python
+/// extension that plays them in-process.
 const PURE: &[&str] = &[
     "satrap-engine",
     "satrap-proto",
@@ -64,6 +75,7 @@ const PURE: &[&str] = &[
     "satrap-games",
     "satrap-search",
     "satrap-catalog",
+    "satrap-engines-py",
 ];
 
 /// What a pure crate must never reach, directly or through another crate:

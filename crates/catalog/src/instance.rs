@@ -118,6 +118,13 @@ pub trait GameInstance: Send + Sync + 'static {
     /// `seat`'s clock ran out and it forfeits: one more version, and the
     /// game is over with every other seat winning (`ending` "timeout").
     fn forfeit(&mut self, seat: Seat);
+    /// A game `seat` cannot tell apart from this one, with everything hidden
+    /// from it dealt anew from `rng` (`Game::determinize`): what a
+    /// researcher's search samples instead of peeking at the real state.
+    /// The copy keeps the version, options and seat count; it has no last
+    /// move (the world was never played to). For a seat that does not exist
+    /// it is a plain copy.
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Box<dyn GameInstance>;
 }
 
 impl Clone for Box<dyn GameInstance> {
@@ -427,6 +434,16 @@ impl<G: WireGame> GameInstance for Instance<G> {
         self.last = None;
         self.timeout = Some((seat, proto::TimeoutPolicy::Forfeit));
         self.forfeited = Some(seat);
+    }
+
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Box<dyn GameInstance> {
+        let mut world = self.clone();
+        if seat < self.players {
+            world.state = G::determinize(&self.state, seat, rng);
+        }
+        world.last = None;
+        world.timeout = None;
+        Box::new(world)
     }
 }
 

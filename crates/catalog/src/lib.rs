@@ -17,7 +17,74 @@ pub use satrap_games::{WireError, WireGame, alexandros, king_of_siam, ming_dynas
 
 #[cfg(test)]
 mod tests {
+    use satrap_engine::GameRng;
     use satrap_search::{Budget, MctsBot};
+
+    /// Whether `a` and `b` come apart within 40 moves when both seats
+    /// always take their first legal action: some seat observes something
+    /// different, now or after a draw hidden until then.
+    fn diverges(a: &dyn super::GameInstance, b: &dyn super::GameInstance) -> bool {
+        let (mut a, mut b) = (a.clone_box(), b.clone_box());
+        for _ in 0..40 {
+            let seen = |g: &dyn super::GameInstance| {
+                (0..g.players())
+                    .map(|s| g.observation(Some(s)))
+                    .collect::<Vec<_>>()
+            };
+            if seen(a.as_ref()) != seen(b.as_ref()) || a.to_act() != b.to_act() {
+                return true;
+            }
+            let Some(&mover) = a.to_act().first() else {
+                return false;
+            };
+            a.apply_legal(mover, 0).expect("legal");
+            b.apply_legal(mover, 0).expect("legal");
+        }
+        false
+    }
+
+    /// A resampled world keeps everything its seat sees: the seat's legal
+    /// actions, and its observation (tensor and mask) unless others' secret
+    /// commitments were taken back, are those of the real game at every step of a random game, while hidden information
+    /// does get dealt anew (the world plays out differently somewhere) in
+    /// every game that has any.
+    #[test]
+    fn determinize_keeps_the_seats_view_and_redeals_the_rest() {
+        for kind in super::registry() {
+            for players in kind.min_players..=kind.max_players {
+                let mut game = kind.create(None, players, 7).expect("create");
+                let mut rng = GameRng::from_seed(11);
+                let mut redealt = false;
+                for _ in 0..400 {
+                    let Some(&mover) = game.to_act().first() else {
+                        break;
+                    };
+                    for seat in 0..players {
+                        let world = game.determinize(seat, &mut rng);
+                        assert_eq!(world.version(), game.version());
+                        assert_eq!(world.legal_actions(seat), game.legal_actions(seat));
+                        // A world may take back other seats' secret commitments
+                        // (Ming Dynasty, MD-55), who then act again there;
+                        // otherwise the seat sees exactly what it saw.
+                        if world.to_act() == game.to_act() {
+                            let real = game.observation(Some(seat));
+                            let seen = world.observation(Some(seat));
+                            assert_eq!(real, seen, "{} {players}p seat {seat}", kind.id);
+                        }
+                        assert!(world.last_action_id().is_none());
+                        redealt = redealt || diverges(game.as_ref(), world.as_ref());
+                    }
+                    let count = game.legal_count(mover);
+                    game.apply_legal(mover, rng.index(count)).expect("legal");
+                }
+                assert!(
+                    redealt || kind.perfect_information,
+                    "{} {players}p: hidden information is never redealt",
+                    kind.id
+                );
+            }
+        }
+    }
 
     fn budget(bot: &MctsBot, game: &str, players: usize) -> Budget {
         let kind = super::find(game).expect("hosted game");

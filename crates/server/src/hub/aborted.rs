@@ -187,6 +187,11 @@ impl GameInstance for Aborted {
 
     /// Nothing, as `mark_timeout`.
     fn forfeit(&mut self, _seat: Seat) {}
+
+    /// A world of the game before the abort, aborted as this one is.
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Box<dyn GameInstance> {
+        Box::new(Aborted::new(self.inner.determinize(seat, rng)))
+    }
 }
 
 /// Nothing to play: bots never act in an aborted game.

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# CI for clients/engines: a clean venv, `pip install ./clients/engines`
+# (maturin builds the extension crate crates/engines-py from the
+# workspace) plus the pinned test tools and the gRPC client
+# (./clients/python, for the comparison), then pytest: the same
+# trajectory locally and through the real server for every game and
+# player count, OpenSpiel's random simulation test with serialisation,
+# PettingZoo's api_test, and the engine's own API.
+#
+#   SATRAP_BIN=target/release/satrap bash clients/engines/run_ci.sh
+#
+# Without SATRAP_BIN it builds the release binary. PYTHON picks the
+# interpreter (default python3); it needs the Rust toolchain on PATH.
+set -euo pipefail
+cd "$(dirname "$0")"
+HERE="$(pwd)"
+ROOT="$(cd ../.. && pwd)"
+PYTHON="${PYTHON:-python3}"
+TMP="$(mktemp -d)"
+trap 'rm -rf "$TMP"' EXIT
+
+if ! "$PYTHON" -c 'import ensurepip, venv' 2>/dev/null; then
+  echo "== apt-get install python3-venv"
+  apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null
+fi
+
+echo "== python venv, pip install ./clients/engines (maturin builds crates/engines-py)"
+"$PYTHON" -m venv "$TMP/venv"
+VPY="$TMP/venv/bin/python"
+"$VPY" -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+START=$SECONDS
+"$VPY" -m pip install --quiet --disable-pip-version-check "$HERE" "$ROOT/clients/python"
+echo "   the wheel built and installed in $(( SECONDS - START ))s"
+
+if [[ -z "${SATRAP_BIN:-}" ]]; then
+  echo "== cargo build --release"
+  (cd "$ROOT" && cargo build --release --bin satrap)
+  SATRAP_BIN="$ROOT/target/release/satrap"
+fi
+export SATRAP_BIN
+
+echo "== pytest (starts $SATRAP_BIN)"
+START=$SECONDS
+# From the temporary directory, so `satrap_engines` is the installed wheel.
+(cd "$TMP" && timeout 900 "$VPY" -m pytest -q -p no:cacheprovider "$HERE/tests")
+echo "   pytest took $(( SECONDS - START ))s"
+echo "== clients/engines passed"
