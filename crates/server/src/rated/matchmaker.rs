@@ -400,7 +400,11 @@ pub async fn run(hub: Arc<Hub>) {
 /// replica may do it; of two at once one aborts and the other finds the
 /// game over. Returns how many games were aborted.
 pub async fn undo_undelivered(hub: &Hub) -> usize {
-    let before = now_ms().saturating_sub(DELIVERY.as_millis() as u64);
+    undo_unseen_since(hub, now_ms().saturating_sub(DELIVERY.as_millis() as u64)).await
+}
+
+/// [`undo_undelivered`] for the matched tickets not seen since `before`.
+async fn undo_unseen_since(hub: &Hub, before: u64) -> usize {
     let undelivered = match hub.store().undelivered(before).await {
         Ok(u) => u,
         Err(e) => {
@@ -536,6 +540,121 @@ async fn start(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hub::Limits;
+    use satrap_store::{EventKind, MemoryStore};
+    use tokio::sync::watch;
+
+    fn hub() -> (Arc<Hub>, watch::Sender<bool>) {
+        let (stop, shutdown) = watch::channel(false);
+        let store = Arc::new(MemoryStore::new(100));
+        (Hub::new(store, Limits::default(), shutdown), stop)
+    }
+
+    /// A casual two-player King of Siam ticket, last seen at `seen_ms`.
+    fn ticket(n: u8, player: &str) -> Ticket {
+        let pool = Pool {
+            game_type: "king_of_siam".into(),
+            players: 2,
+            rated: false,
+            time_control: None,
+        };
+        Ticket {
+            id: format!("t{n}"),
+            pool: pool.key(),
+            player_id: player.into(),
+            name: format!("P{n}"),
+            token_hash: [n; 32],
+            display: 0.0,
+            owner: "peer:test".into(),
+            bot_fill_after_ms: None,
+            bot: DEFAULT_BOT.into(),
+            queued_at_ms: now_ms(),
+        }
+    }
+
+    /// The matcher never takes a ticket whose lease has lapsed (its stream
+    /// stopped renewing it), and drops it.
+    #[tokio::test]
+    async fn a_lapsed_ticket_is_never_matched() {
+        let (hub, _stop) = hub();
+        let store = hub.store();
+        let long_ago = now_ms() - 2 * TICKET_LEASE.as_millis() as u64;
+        store
+            .enqueue(&ticket(1, "ann"), long_ago)
+            .await
+            .expect("queue");
+        store
+            .enqueue(&ticket(2, "bob"), now_ms())
+            .await
+            .expect("queue");
+        assert_eq!(match_once(&hub).await.expect("match"), 0);
+        assert_eq!(
+            store.ticket("t1", now_ms()).await.expect("t1"),
+            TicketState::Gone
+        );
+        assert!(matches!(
+            store.ticket("t2", now_ms()).await.expect("t2"),
+            TicketState::Queued { .. }
+        ));
+    }
+
+    /// A match whose seats were never delivered (no stream took them) is
+    /// aborted, unrated, with the feed saying the matchmaker did it, and
+    /// its tickets dropped; a delivered one (its ticket taken off the queue
+    /// by its stream) is left alone.
+    #[tokio::test]
+    async fn an_undelivered_match_is_aborted_and_a_delivered_one_is_not() {
+        let (hub, _stop) = hub();
+        let store = hub.store().clone();
+        for (n, p) in [(1, "ann"), (2, "bob"), (3, "cat"), (4, "dan")] {
+            store.enqueue(&ticket(n, p), now_ms()).await.expect("queue");
+        }
+        assert_eq!(match_once(&hub).await.expect("match"), 2);
+        let game_of = |state| match state {
+            TicketState::Matched { game_id, .. } => game_id,
+            other => panic!("not matched: {other:?}"),
+        };
+        let mut games = Vec::new();
+        for t in ["t1", "t2", "t3", "t4"] {
+            games.push(game_of(store.ticket(t, now_ms()).await.expect("ticket")));
+        }
+        // t1's game is delivered: both its tickets were taken by streams.
+        let delivered = games[0].clone();
+        for (t, g) in ["t1", "t2", "t3", "t4"].iter().zip(&games) {
+            if *g == delivered {
+                store.dequeue(t).await.expect("delivered");
+            }
+        }
+        let undelivered: Vec<&String> = games.iter().filter(|g| **g != delivered).collect();
+        // Nothing is undone while the tickets were seen recently.
+        let recent = now_ms().saturating_sub(DELIVERY.as_millis() as u64);
+        assert_eq!(undo_unseen_since(&hub, recent).await, 0);
+        // Past the delivery deadline: the undelivered game is aborted once.
+        assert_eq!(undo_unseen_since(&hub, now_ms() + 1).await, 1);
+        assert_eq!(undo_unseen_since(&hub, now_ms() + 1).await, 0);
+        let gone = hub
+            .get(undelivered[0], Caller::Spectator)
+            .await
+            .expect("get");
+        assert_eq!(gone.status, proto::GameStatus::Finished as i32);
+        let playing = hub.get(&delivered, Caller::Spectator).await.expect("get");
+        assert_eq!(playing.status, proto::GameStatus::InProgress as i32);
+        for t in ["t1", "t2", "t3", "t4"] {
+            assert_eq!(
+                store.ticket(t, now_ms()).await.expect("t"),
+                TicketState::Gone
+            );
+        }
+        let events = store.events_after(0, None, 100).await.expect("feed");
+        let aborts: Vec<(&str, &str)> = events
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Aborted { by } => Some((e.game_id.as_str(), by.as_str())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(aborts, [(undelivered[0].as_str(), UNDELIVERED_BY)]);
+    }
 
     #[test]
     fn a_pool_key_reads_back_as_the_pool() {
