@@ -37,6 +37,8 @@ mod scan;
 mod settings;
 mod table;
 mod task;
+#[cfg(test)]
+mod tests;
 mod view;
 mod watch;
 
