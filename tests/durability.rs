@@ -420,3 +420,61 @@ async fn a_rated_end_rates_once_across_a_crash_at_every_point_of_its_commit() {
         assert_eq!(kinds, ["created", "started", "finished"], "{point}");
     }
 }
+
+/// A player was queued when its server died (kill -9) and the server comes
+/// back on its file: the ticket the dead process held lapsed with it, so
+/// the player queues again at once (no ALREADY_EXISTS) and is matched.
+#[tokio::test]
+async fn a_player_queued_when_the_server_died_queues_again_at_once() {
+    use satrap_server::access::{Role, keys};
+    let dir = tempdir("queue-kill9");
+    let pat = keys::generate("pat", Role::Player).expect("key");
+    std::fs::write(dir.join("keys"), format!("{}\n", pat.line)).expect("keys");
+    let args = ["--api-keys-file", "keys"];
+    let queue = |c: &mut Client| {
+        let mut req = tonic::Request::new(proto::FindMatchRequest {
+            game_type: "king_of_siam".into(),
+            players: 2,
+            bot_fill_after_seconds: Some(1),
+            bot: "random".into(),
+            ..Default::default()
+        });
+        req.metadata_mut()
+            .insert("x-api-key", pat.key.parse().expect("key header"));
+        let mut c = c.clone();
+        async move {
+            c.find_match(req)
+                .await
+                .expect("queued at once")
+                .into_inner()
+        }
+    };
+    let server = Served::start(&args, Some(&dir));
+    let mut c = server.client().await;
+    let mut old = queue(&mut c).await;
+    let first = old.message().await.expect("update").expect("not the end");
+    assert!(matches!(
+        first.update,
+        Some(proto::match_update::Update::Queued(_))
+    ));
+    server.kill_9();
+    let server = Served::start(&args, Some(&dir));
+    let mut c = server.client().await;
+    let mut again = queue(&mut c).await;
+    let found = tokio::time::timeout(Duration::from_secs(20), async {
+        while let Some(update) = again.message().await.expect("update") {
+            if let Some(proto::match_update::Update::Found(f)) = update.update {
+                return f;
+            }
+        }
+        panic!("the queue stream ended without a match");
+    })
+    .await
+    .expect("matched in time");
+    let snap = found.snapshot.expect("snapshot");
+    let seat = found.seat.expect("seat").seat as usize;
+    assert_eq!(snap.seats[seat].player_id, "pat");
+    drop(again);
+    server.kill_9();
+    let _ = std::fs::remove_dir_all(&dir);
+}
