@@ -37,6 +37,7 @@ mod move_path;
 mod postgres;
 mod postgres_faults;
 mod postgres_tls;
+mod probes;
 mod rated;
 mod service;
 mod status_codes;

@@ -28,6 +28,7 @@ mod headers;
 pub mod hub;
 pub mod logs;
 pub mod paging;
+pub mod probes;
 pub mod rated;
 pub mod server;
 pub mod web;

@@ -17,6 +17,7 @@ use super::access::{Access, KeyRing, KeysFileError, QuotaConfig};
 use super::codes::StatusCodesLayer;
 use super::conn::{self, ActivityLayer, ConnLimits};
 use super::headers::{HeaderCapLayer, MAX_HEADER_BYTES};
+use super::probes::{ProbeLayer, ReadyState};
 use super::{AdminServiceImpl, GameServiceImpl, Hub, Limits};
 use crate::proto::{
     self, admin_service_server::AdminServiceServer, game_service_server::GameServiceServer,
@@ -309,7 +310,8 @@ pub async fn serve_on(
 
     let (health, health_service) = tonic_health::server::health_reporter();
     let readiness = Readiness::new(health);
-    readiness.set(true).await;
+    readiness.set(None).await;
+    let probes = ProbeLayer::new(readiness.subscribe().await);
     let webhook = match (&config.webhook_url, &config.webhook_secret) {
         (Some(url), Some(secret)) => Some(satrap_webhook::Webhook::new(
             satrap_webhook::WebhookConfig::new(url.clone(), secret.as_bytes().to_vec()),
@@ -390,6 +392,7 @@ pub async fn serve_on(
         .http2_max_header_list_size(MAX_HEADER_BYTES as u32)
         .layer(ActivityLayer)
         .layer(HeaderCapLayer)
+        .layer(probes)
         .layer(super::web::WebLayer::new(config.web))
         .layer(cors)
         .layer(tonic_web::GrpcWebLayer::new())
@@ -491,25 +494,37 @@ struct Readiness {
 
 struct ReadinessState {
     health: tonic_health::server::HealthReporter,
+    /// The same state for `/readyz` (see `probes`).
+    probe: watch::Sender<ReadyState>,
     stopping: bool,
 }
 
 impl Readiness {
     fn new(health: tonic_health::server::HealthReporter) -> Self {
+        let (probe, _) = watch::channel(Some("starting".to_owned()));
         Self {
             inner: Arc::new(tokio::sync::Mutex::new(ReadinessState {
                 health,
+                probe,
                 stopping: false,
             })),
         }
     }
 
-    /// SERVING or NOT_SERVING, unless shutting down (NOT_SERVING for good).
-    async fn set(&self, serving: bool) {
+    /// The readiness `/readyz` answers from.
+    async fn subscribe(&self) -> watch::Receiver<ReadyState> {
+        self.inner.lock().await.probe.subscribe()
+    }
+
+    /// SERVING (`fault` is `None`) or NOT_SERVING for the reason `fault`,
+    /// unless shutting down (NOT_SERVING for good).
+    async fn set(&self, fault: Option<String>) {
         let state = self.inner.lock().await;
         if state.stopping {
             return;
         }
+        let serving = fault.is_none();
+        state.probe.send_replace(fault);
         if serving {
             state
                 .health
@@ -527,6 +542,9 @@ impl Readiness {
     async fn stop(&self) {
         let mut state = self.inner.lock().await;
         state.stopping = true;
+        state
+            .probe
+            .send_replace(Some("the server is shutting down".to_owned()));
         state
             .health
             .set_not_serving::<GameServiceServer<GameServiceImpl>>()
@@ -547,9 +565,9 @@ async fn report_faults(faults: Option<watch::Receiver<Option<String>>>, readines
         match fault {
             Some(reason) => {
                 tracing::error!(%reason, "the store cannot serve: the game service is NOT_SERVING");
-                readiness.set(false).await;
+                readiness.set(Some(reason)).await;
             }
-            None => readiness.set(true).await,
+            None => readiness.set(None).await,
         }
         if faults.changed().await.is_err() {
             return;
@@ -639,13 +657,19 @@ mod tests {
             .await;
         let health = HealthService::from_health_reporter(reporter.clone());
         let readiness = Readiness::new(reporter);
-        readiness.set(true).await;
+        readiness.set(None).await;
+        let probe = readiness.subscribe().await;
         let (faults, watched) = watch::channel(None);
         let task = tokio::spawn(report_faults(Some(watched), readiness.clone()));
         assert!(until(&health, ServingStatus::Serving).await);
 
         faults.send_replace(Some("the database does not answer".into()));
         assert!(until(&health, ServingStatus::NotServing).await);
+        assert_eq!(
+            probe.borrow().as_deref(),
+            Some("the database does not answer"),
+            "/readyz says the same, with the reason"
+        );
         assert_eq!(
             status(&health, "").await,
             Some(ServingStatus::Serving as i32),
@@ -662,6 +686,10 @@ mod tests {
             status(&health, GAME).await,
             Some(ServingStatus::NotServing as i32),
             "a database that answers again does not undo a shutdown"
+        );
+        assert_eq!(
+            probe.borrow().as_deref(),
+            Some("the server is shutting down")
         );
         task.abort();
     }

@@ -4,6 +4,7 @@
 pub mod access;
 pub mod external;
 pub mod golden;
+pub mod http;
 pub mod lobby;
 pub mod process;
 pub mod raw;
