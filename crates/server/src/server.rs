@@ -194,6 +194,13 @@ pub struct Config {
     /// lease back at once). Renewed every third of it.
     #[arg(long, env = "SATRAP_WEBHOOK_LEASE", value_parser = humantime::parse_duration, default_value = "5s")]
     pub webhook_lease: Duration,
+    /// On SIGTERM (or Ctrl-C) the server drains: readiness turns
+    /// NOT_SERVING at once, it stops accepting, sends GOAWAY, lets unary
+    /// calls finish, ends every stream with UNAVAILABLE and hands back its
+    /// leases; connections still open after this long are closed. Keep it
+    /// below Kubernetes' terminationGracePeriodSeconds (30 s by default).
+    #[arg(long, env = "SATRAP_DRAIN_TIMEOUT", value_parser = humantime::parse_duration, default_value = "25s")]
+    pub drain_timeout: Duration,
 }
 
 impl Config {
@@ -318,15 +325,19 @@ pub async fn serve_on(
         )?),
         _ => None,
     };
-    let mut background = vec![
+    let background = vec![
         tokio::spawn(hub.clone().follow_store()),
         tokio::spawn(retention(hub.clone(), config.clone())),
-        tokio::spawn(hub.clone().find_work()),
         tokio::spawn(report_faults(faults, readiness.clone())),
         tokio::spawn(crate::rated::matchmaker::run(hub.clone())),
     ];
+    // Tasks that end by themselves at shutdown, handing back what they
+    // hold (the lease scanner, the webhooks' cursor lease): awaited, within
+    // the drain timeout, before the process exits.
+    let find_work = tokio::spawn(hub.clone().find_work());
+    let mut handing_back = Vec::new();
     if let Some(webhook) = webhook {
-        background.push(tokio::spawn(crate::rated::webhooks::run(
+        handing_back.push(tokio::spawn(crate::rated::webhooks::run(
             crate::rated::webhooks::Deliverer {
                 store: hub.store().clone(),
                 feed: hub.feed().clone(),
@@ -378,14 +389,30 @@ pub async fn serve_on(
         tracing::info!("web page at http://{}/", page_address(&local));
     }
     let incoming = conn::incoming(listener, limits);
+    let drain_timeout = config.drain_timeout;
+    // When the drain began (`None` until then).
+    let (draining_tx, draining) = watch::channel(None::<tokio::time::Instant>);
     let shutdown = async move {
         shutdown.await;
-        tracing::info!("shutting down");
+        tracing::info!(drain_timeout = ?drain_timeout, "draining: not ready, ending streams, handing work back");
         readiness.stop().await;
-        // End watch streams so in-flight requests can finish.
+        // End every stream (UNAVAILABLE) and game task, so that in-flight
+        // unary calls are all that the connections wait for.
         let _ = stop_tx.send(true);
+        let _ = draining_tx.send(Some(tokio::time::Instant::now()));
     };
-    Server::builder()
+    // Once draining: the game leases go back as soon as the game tasks and
+    // the scanner have stopped, while connections still drain.
+    let hand_back = {
+        let hub = hub.clone();
+        let mut draining = draining.clone();
+        tokio::spawn(async move {
+            draining.wait_for(Option::is_some).await.ok()?;
+            let _ = tokio::time::timeout(drain_timeout, find_work).await;
+            Some(hub.drain(drain_timeout).await)
+        })
+    };
+    let server = Server::builder()
         .accept_http1(true)
         .http2_keepalive_interval(Some(config.keepalive_interval))
         .http2_keepalive_timeout(Some(config.keepalive_timeout))
@@ -409,8 +436,36 @@ pub async fn serve_on(
             AdminServiceServer::new(AdminServiceImpl::new(hub, access))
                 .max_decoding_message_size(config.max_message_bytes),
         )
-        .serve_with_incoming_shutdown(incoming, shutdown)
-        .await?;
+        .serve_with_incoming_shutdown(incoming, shutdown);
+    tokio::pin!(server);
+    let mut deadline = draining.clone();
+    let overdue = async move {
+        if deadline.wait_for(Option::is_some).await.is_err() {
+            std::future::pending::<()>().await;
+        }
+        tokio::time::sleep(drain_timeout).await;
+    };
+    tokio::select! {
+        served = &mut server => served?,
+        () = overdue => tracing::warn!("drain: --drain-timeout passed; closing the connections left"),
+    }
+    // What is left of the drain timeout (at least a second) for the hand-back.
+    let began = (*draining.borrow()).unwrap_or_else(tokio::time::Instant::now);
+    let left = drain_timeout
+        .saturating_sub(began.elapsed())
+        .max(Duration::from_secs(1));
+    match tokio::time::timeout(left, hand_back).await {
+        Ok(Ok(Some(drained))) => tracing::info!(
+            leases_released = drained.leases_released,
+            tasks_left = drained.tasks_left,
+            "drained"
+        ),
+        Ok(_) => {}
+        Err(_) => tracing::warn!("drain: handing back the leases did not finish in time"),
+    }
+    for task in handing_back {
+        let _ = tokio::time::timeout(left, task).await;
+    }
     for task in background.into_iter().chain(metrics_task) {
         task.abort();
     }
