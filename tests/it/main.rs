@@ -45,5 +45,6 @@ mod storage_faults;
 mod territories_golden;
 mod territories_properties;
 mod territories_service;
+mod tls;
 mod web;
 mod webhooks;

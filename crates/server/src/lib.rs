@@ -31,6 +31,7 @@ pub mod paging;
 pub mod probes;
 pub mod rated;
 pub mod server;
+pub mod tls;
 pub mod web;
 
 pub use admin::AdminServiceImpl;

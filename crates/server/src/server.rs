@@ -201,6 +201,18 @@ pub struct Config {
     /// below Kubernetes' terminationGracePeriodSeconds (30 s by default).
     #[arg(long, env = "SATRAP_DRAIN_TIMEOUT", value_parser = humantime::parse_duration, default_value = "25s")]
     pub drain_timeout: Duration,
+    /// Serve TLS on the port with this certificate chain (PEM, leaf
+    /// first); needs --tls-key. Reloaded when the file changes or on
+    /// SIGHUP (new connections use the new one).
+    #[arg(long, env = "SATRAP_TLS_CERT", requires = "tls_key")]
+    pub tls_cert: Option<std::path::PathBuf>,
+    /// The private key (PEM) of --tls-cert's certificate.
+    #[arg(long, env = "SATRAP_TLS_KEY", requires = "tls_cert")]
+    pub tls_key: Option<std::path::PathBuf>,
+    /// Require a client certificate signed by one of these CAs (PEM) on
+    /// every connection (mTLS); needs --tls-cert.
+    #[arg(long, env = "SATRAP_TLS_CLIENT_CA", requires = "tls_cert")]
+    pub tls_client_ca: Option<std::path::PathBuf>,
 }
 
 impl Config {
@@ -223,6 +235,18 @@ impl Config {
             connect: self.db_connect_timeout,
             statement: self.db_statement_timeout,
             pool_wait: self.db_pool_timeout,
+        }
+    }
+
+    /// The TLS files, when --tls-cert and --tls-key are set.
+    pub fn tls_files(&self) -> Option<crate::tls::TlsFiles> {
+        match (&self.tls_cert, &self.tls_key) {
+            (Some(cert), Some(key)) => Some(crate::tls::TlsFiles {
+                cert: cert.clone(),
+                key: key.clone(),
+                client_ca: self.tls_client_ca.clone(),
+            }),
+            _ => None,
         }
     }
 
@@ -262,6 +286,8 @@ pub enum ServeError {
     Metrics(#[from] crate::telemetry::exporter::MetricsError),
     #[error("--webhook-url: {0}")]
     Webhook(#[from] satrap_webhook::WebhookError),
+    #[error(transparent)]
+    Tls(#[from] crate::tls::TlsError),
 }
 
 /// Bind `config.listen` and serve until `shutdown` completes.
@@ -284,6 +310,8 @@ pub async fn serve_on(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    // Unusable TLS files stop start-up before anything else is opened.
+    let tls = config.tls_files().map(crate::tls::Tls::load).transpose()?;
     let access = Arc::new(access(&config, &listener)?);
     let store = store::open_with(&config.database, config.max_games, config.deadlines()).await?;
     // Commits are timed from here, above the store.
@@ -325,7 +353,7 @@ pub async fn serve_on(
         )?),
         _ => None,
     };
-    let background = vec![
+    let mut background = vec![
         tokio::spawn(hub.clone().follow_store()),
         tokio::spawn(retention(hub.clone(), config.clone())),
         tokio::spawn(report_faults(faults, readiness.clone())),
@@ -347,6 +375,12 @@ pub async fn serve_on(
             },
             stop_tx.subscribe(),
         )));
+    }
+    if let Some(tls) = &tls {
+        tls.publish();
+        background.push(tokio::spawn(
+            tls.clone().watch(crate::tls::POLL, stop_tx.subscribe()),
+        ));
     }
     let metrics_task = metrics.map(|(listener, handle)| {
         let stop = stop_tx.subscribe();
@@ -384,11 +418,11 @@ pub async fn serve_on(
             .unwrap_or_else(conn::default_max_connections)
             .max(1),
     };
-    tracing::info!(addr = %local, %database, max_connections = limits.max_connections, "satrap serving");
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    tracing::info!(addr = %local, %database, max_connections = limits.max_connections, tls = tls.is_some(), client_certificates = config.tls_client_ca.is_some(), "satrap serving");
     if config.web {
-        tracing::info!("web page at http://{}/", page_address(&local));
+        tracing::info!("web page at {scheme}://{}/", page_address(&local));
     }
-    let incoming = conn::incoming(listener, limits);
     let drain_timeout = config.drain_timeout;
     // When the drain began (`None` until then).
     let (draining_tx, draining) = watch::channel(None::<tokio::time::Instant>);
@@ -412,7 +446,7 @@ pub async fn serve_on(
             Some(hub.drain(drain_timeout).await)
         })
     };
-    let server = Server::builder()
+    let router = Server::builder()
         .accept_http1(true)
         .http2_keepalive_interval(Some(config.keepalive_interval))
         .http2_keepalive_timeout(Some(config.keepalive_timeout))
@@ -435,9 +469,18 @@ pub async fn serve_on(
         .add_service(
             AdminServiceServer::new(AdminServiceImpl::new(hub, access))
                 .max_decoding_message_size(config.max_message_bytes),
-        )
-        .serve_with_incoming_shutdown(incoming, shutdown);
-    tokio::pin!(server);
+        );
+    let mut server: std::pin::Pin<
+        Box<dyn Future<Output = Result<(), tonic::transport::Error>> + Send>,
+    > = match tls {
+        Some(tls) => Box::pin(
+            router
+                .serve_with_incoming_shutdown(conn::incoming_tls(listener, limits, tls), shutdown),
+        ),
+        None => Box::pin(
+            router.serve_with_incoming_shutdown(conn::incoming(listener, limits), shutdown),
+        ),
+    };
     let mut deadline = draining.clone();
     let overdue = async move {
         if deadline.wait_for(Option::is_some).await.is_err() {

@@ -9,6 +9,7 @@ pub mod lobby;
 pub mod process;
 pub mod raw;
 pub mod telemetry;
+pub mod tls;
 
 use std::net::SocketAddr;
 
