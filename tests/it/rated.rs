@@ -805,7 +805,6 @@ async fn a_private_game_is_on_no_public_surface() {
             .get_history(with_key(
                 proto::GetHistoryRequest {
                     game_id: id.clone(),
-                    ..Default::default()
                 },
                 k,
                 None,
