@@ -18,6 +18,7 @@ mod bots_information;
 mod cancel_storm;
 mod clocks;
 mod common;
+mod connect;
 mod deltas;
 mod every_game;
 mod fuzz;

@@ -20,6 +20,7 @@ pub mod auth;
 pub mod codec;
 mod codes;
 pub mod conn;
+pub mod connect;
 pub mod delta;
 pub mod echo;
 pub mod error;

@@ -288,6 +288,8 @@ pub enum ServeError {
     Webhook(#[from] satrap_webhook::WebhookError),
     #[error(transparent)]
     Tls(#[from] crate::tls::TlsError),
+    #[error(transparent)]
+    Connect(#[from] crate::connect::DescriptorsError),
 }
 
 /// Bind `config.listen` and serve until `shutdown` completes.
@@ -333,6 +335,8 @@ pub async fn serve_on(
         ..defaults
     };
     let cors = cors(&config.cors_origins, &config.cors_allow_headers)?;
+    let connect =
+        crate::connect::ConnectLayer::new(&[proto::FILE_DESCRIPTOR_SET], config.max_message_bytes)?;
     let (stop_tx, stop_rx) = watch::channel(false);
     let hub = Hub::new(store, limits, stop_rx);
     let metrics = match config.metrics_listen {
@@ -456,6 +460,7 @@ pub async fn serve_on(
         .layer(probes)
         .layer(super::web::WebLayer::new(config.web))
         .layer(cors)
+        .layer(connect)
         .layer(tonic_web::GrpcWebLayer::new())
         .layer(StatusCodesLayer)
         .layer(telemetry::rpc::RpcTelemetryLayer)
@@ -694,6 +699,8 @@ fn cors(origins: &[String], extra_headers: &[String]) -> Result<CorsLayer, Serve
         header("x-grpc-web"),
         header("x-user-agent"),
         header("grpc-timeout"),
+        header("connect-protocol-version"),
+        header("connect-timeout-ms"),
     ];
     for name in extra_headers
         .iter()
