@@ -238,4 +238,34 @@ async fn metrics_move_as_a_game_is_played() {
         "a client's path became a label"
     );
     server.shutdown().await;
+
+    // With --tls-cert: when the certificate in use expires (rcgen's default
+    // notAfter, 4096-01-01T00:00:00Z), in the same process's recorder.
+    let dir = std::env::temp_dir().join(format!(
+        "satrap-metrics-tls-{}-{}",
+        std::process::id(),
+        satrap_store::now_ms()
+    ));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let (cert, key) = (dir.join("server.pem"), dir.join("server.key"));
+    common::tls::Ca::new("metrics CA")
+        .leaf(&["127.0.0.1"])
+        .write(&cert, &key);
+    let metrics = free_addr().await;
+    let server = TestServer::start_with(Config {
+        metrics_listen: Some(metrics),
+        tls_cert: Some(cert),
+        tls_key: Some(key),
+        ..Config::in_memory()
+    })
+    .await;
+    let s6 = scrape_until(metrics, "the certificate's expiry", |s| {
+        s.get("satrap_tls_certificate_expiry_seconds", &[]) > 0.0
+    })
+    .await;
+    assert_eq!(
+        s6.get("satrap_tls_certificate_expiry_seconds", &[]),
+        67_090_118_400.0
+    );
+    server.shutdown().await;
 }

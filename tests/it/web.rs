@@ -7,8 +7,6 @@ use crate::common;
 use common::TestServer;
 use satrap_server::Config;
 use satrap_server::proto::ListGameTypesRequest;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 
 /// One HTTP/1.1 request as a browser sends it; returns the status line,
 /// the headers (lower-cased names) and the body.
@@ -17,27 +15,8 @@ async fn http1(
     method: &str,
     path: &str,
 ) -> (String, Vec<(String, String)>, Vec<u8>) {
-    let mut stream = TcpStream::connect(server.addr).await.expect("connect");
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {}\r\nAccept: text/html\r\nConnection: close\r\n\r\n",
-        server.addr
-    );
-    stream.write_all(request.as_bytes()).await.expect("write");
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).await.expect("read");
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("end of headers");
-    let head = String::from_utf8(raw[..split].to_vec()).expect("ascii headers");
-    let body = raw[split + 4..].to_vec();
-    let mut lines = head.split("\r\n");
-    let status = lines.next().unwrap_or_default().to_owned();
-    let headers = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_owned()))
-        .collect();
-    (status, headers, body)
+    let answer = common::http::http1(server.addr, method, path).await;
+    (answer.status, answer.headers, answer.body)
 }
 
 fn header<'a>(headers: &'a [(String, String)], name: &str) -> &'a str {

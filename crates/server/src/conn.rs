@@ -231,6 +231,55 @@ pub fn incoming(
     })
 }
 
+/// As [`incoming`], each connection then taken through a TLS handshake
+/// with `tls`'s configuration of the moment. Handshakes run concurrently
+/// (a slow client holds up no other), each within `--handshake-timeout`
+/// of its connection's accept; a connection whose handshake fails or
+/// times out is closed. The deadlines, the idle timeout and the cap apply
+/// to the TCP connection under TLS as without it.
+pub fn incoming_tls(
+    listener: TcpListener,
+    limits: ConnLimits,
+    tls: crate::tls::Tls,
+) -> impl tokio_stream::Stream<Item = io::Result<crate::tls::TlsConn>> + Send + 'static {
+    use futures_util::StreamExt as _;
+    // Room for connections handshaken and not yet taken by the server.
+    let (tx, rx) = tokio::sync::mpsc::channel(64);
+    tokio::spawn(async move {
+        let plain = incoming(listener, limits);
+        let mut plain = std::pin::pin!(plain);
+        loop {
+            let next = tokio::select! {
+                next = plain.next() => next,
+                // The server stopped taking connections.
+                _ = tx.closed() => return,
+            };
+            let Some(Ok(conn)) = next else {
+                return;
+            };
+            let acceptor = tls.acceptor();
+            let tx = tx.clone();
+            tokio::spawn(async move {
+                let remote = conn.info.tcp.remote_addr;
+                let handshake = acceptor.accept(conn);
+                match tokio::time::timeout(limits.handshake_timeout, handshake).await {
+                    Ok(Ok(stream)) => {
+                        let _ = tx.send(Ok(crate::tls::TlsConn(stream))).await;
+                    }
+                    Ok(Err(e)) => {
+                        tracing::debug!(error = %e, ?remote, "TLS handshake failed");
+                        metrics::counter!(crate::telemetry::CONNECTIONS_SHED, "reason" => "TLS handshake failed").increment(1);
+                    }
+                    Err(_) => {
+                        metrics::counter!(crate::telemetry::CONNECTIONS_SHED, "reason" => "--handshake-timeout").increment(1);
+                    }
+                }
+            });
+        }
+    });
+    tokio_stream::wrappers::ReceiverStream::new(rx)
+}
+
 /// A client connection under the deadlines (see the module docs).
 pub struct Conn {
     io: TcpStream,

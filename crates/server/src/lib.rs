@@ -20,6 +20,7 @@ pub mod auth;
 pub mod codec;
 mod codes;
 pub mod conn;
+pub mod connect;
 pub mod delta;
 pub mod echo;
 pub mod error;
@@ -28,8 +29,10 @@ mod headers;
 pub mod hub;
 pub mod logs;
 pub mod paging;
+pub mod probes;
 pub mod rated;
 pub mod server;
+pub mod tls;
 pub mod web;
 
 pub use admin::AdminServiceImpl;

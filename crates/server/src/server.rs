@@ -17,6 +17,7 @@ use super::access::{Access, KeyRing, KeysFileError, QuotaConfig};
 use super::codes::StatusCodesLayer;
 use super::conn::{self, ActivityLayer, ConnLimits};
 use super::headers::{HeaderCapLayer, MAX_HEADER_BYTES};
+use super::probes::{ProbeLayer, ReadyState};
 use super::{AdminServiceImpl, GameServiceImpl, Hub, Limits};
 use crate::proto::{
     self, admin_service_server::AdminServiceServer, game_service_server::GameServiceServer,
@@ -193,6 +194,25 @@ pub struct Config {
     /// lease back at once). Renewed every third of it.
     #[arg(long, env = "SATRAP_WEBHOOK_LEASE", value_parser = humantime::parse_duration, default_value = "5s")]
     pub webhook_lease: Duration,
+    /// On SIGTERM (or Ctrl-C) the server drains: readiness turns
+    /// NOT_SERVING at once, it stops accepting, sends GOAWAY, lets unary
+    /// calls finish, ends every stream with UNAVAILABLE and hands back its
+    /// leases; connections still open after this long are closed. Keep it
+    /// below Kubernetes' terminationGracePeriodSeconds (30 s by default).
+    #[arg(long, env = "SATRAP_DRAIN_TIMEOUT", value_parser = humantime::parse_duration, default_value = "25s")]
+    pub drain_timeout: Duration,
+    /// Serve TLS on the port with this certificate chain (PEM, leaf
+    /// first); needs --tls-key. Reloaded when the file changes or on
+    /// SIGHUP (new connections use the new one).
+    #[arg(long, env = "SATRAP_TLS_CERT", requires = "tls_key")]
+    pub tls_cert: Option<std::path::PathBuf>,
+    /// The private key (PEM) of --tls-cert's certificate.
+    #[arg(long, env = "SATRAP_TLS_KEY", requires = "tls_cert")]
+    pub tls_key: Option<std::path::PathBuf>,
+    /// Require a client certificate signed by one of these CAs (PEM) on
+    /// every connection (mTLS); needs --tls-cert.
+    #[arg(long, env = "SATRAP_TLS_CLIENT_CA", requires = "tls_cert")]
+    pub tls_client_ca: Option<std::path::PathBuf>,
 }
 
 impl Config {
@@ -215,6 +235,18 @@ impl Config {
             connect: self.db_connect_timeout,
             statement: self.db_statement_timeout,
             pool_wait: self.db_pool_timeout,
+        }
+    }
+
+    /// The TLS files, when --tls-cert and --tls-key are set.
+    pub fn tls_files(&self) -> Option<crate::tls::TlsFiles> {
+        match (&self.tls_cert, &self.tls_key) {
+            (Some(cert), Some(key)) => Some(crate::tls::TlsFiles {
+                cert: cert.clone(),
+                key: key.clone(),
+                client_ca: self.tls_client_ca.clone(),
+            }),
+            _ => None,
         }
     }
 
@@ -254,6 +286,10 @@ pub enum ServeError {
     Metrics(#[from] crate::telemetry::exporter::MetricsError),
     #[error("--webhook-url: {0}")]
     Webhook(#[from] satrap_webhook::WebhookError),
+    #[error(transparent)]
+    Tls(#[from] crate::tls::TlsError),
+    #[error(transparent)]
+    Connect(#[from] crate::connect::DescriptorsError),
 }
 
 /// Bind `config.listen` and serve until `shutdown` completes.
@@ -276,6 +312,8 @@ pub async fn serve_on(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    // Unusable TLS files stop start-up before anything else is opened.
+    let tls = config.tls_files().map(crate::tls::Tls::load).transpose()?;
     let access = Arc::new(access(&config, &listener)?);
     let store = store::open_with(&config.database, config.max_games, config.deadlines()).await?;
     // Commits are timed from here, above the store.
@@ -297,6 +335,8 @@ pub async fn serve_on(
         ..defaults
     };
     let cors = cors(&config.cors_origins, &config.cors_allow_headers)?;
+    let connect =
+        crate::connect::ConnectLayer::new(&[proto::FILE_DESCRIPTOR_SET], config.max_message_bytes)?;
     let (stop_tx, stop_rx) = watch::channel(false);
     let hub = Hub::new(store, limits, stop_rx);
     let metrics = match config.metrics_listen {
@@ -309,7 +349,8 @@ pub async fn serve_on(
 
     let (health, health_service) = tonic_health::server::health_reporter();
     let readiness = Readiness::new(health);
-    readiness.set(true).await;
+    readiness.set(None).await;
+    let probes = ProbeLayer::new(readiness.subscribe().await);
     let webhook = match (&config.webhook_url, &config.webhook_secret) {
         (Some(url), Some(secret)) => Some(satrap_webhook::Webhook::new(
             satrap_webhook::WebhookConfig::new(url.clone(), secret.as_bytes().to_vec()),
@@ -319,12 +360,16 @@ pub async fn serve_on(
     let mut background = vec![
         tokio::spawn(hub.clone().follow_store()),
         tokio::spawn(retention(hub.clone(), config.clone())),
-        tokio::spawn(hub.clone().find_work()),
         tokio::spawn(report_faults(faults, readiness.clone())),
         tokio::spawn(crate::rated::matchmaker::run(hub.clone())),
     ];
+    // Tasks that end by themselves at shutdown, handing back what they
+    // hold (the lease scanner, the webhooks' cursor lease): awaited, within
+    // the drain timeout, before the process exits.
+    let find_work = tokio::spawn(hub.clone().find_work());
+    let mut handing_back = Vec::new();
     if let Some(webhook) = webhook {
-        background.push(tokio::spawn(crate::rated::webhooks::run(
+        handing_back.push(tokio::spawn(crate::rated::webhooks::run(
             crate::rated::webhooks::Deliverer {
                 store: hub.store().clone(),
                 feed: hub.feed().clone(),
@@ -334,6 +379,12 @@ pub async fn serve_on(
             },
             stop_tx.subscribe(),
         )));
+    }
+    if let Some(tls) = &tls {
+        tls.publish();
+        background.push(tokio::spawn(
+            tls.clone().watch(crate::tls::POLL, stop_tx.subscribe()),
+        ));
     }
     let metrics_task = metrics.map(|(listener, handle)| {
         let stop = stop_tx.subscribe();
@@ -371,27 +422,45 @@ pub async fn serve_on(
             .unwrap_or_else(conn::default_max_connections)
             .max(1),
     };
-    tracing::info!(addr = %local, %database, max_connections = limits.max_connections, "satrap serving");
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    tracing::info!(addr = %local, %database, max_connections = limits.max_connections, tls = tls.is_some(), client_certificates = config.tls_client_ca.is_some(), "satrap serving");
     if config.web {
-        tracing::info!("web page at http://{}/", page_address(&local));
+        tracing::info!("web page at {scheme}://{}/", page_address(&local));
     }
-    let incoming = conn::incoming(listener, limits);
+    let drain_timeout = config.drain_timeout;
+    // When the drain began (`None` until then).
+    let (draining_tx, draining) = watch::channel(None::<tokio::time::Instant>);
     let shutdown = async move {
         shutdown.await;
-        tracing::info!("shutting down");
+        tracing::info!(drain_timeout = ?drain_timeout, "draining: not ready, ending streams, handing work back");
         readiness.stop().await;
-        // End watch streams so in-flight requests can finish.
+        // End every stream (UNAVAILABLE) and game task, so that in-flight
+        // unary calls are all that the connections wait for.
         let _ = stop_tx.send(true);
+        let _ = draining_tx.send(Some(tokio::time::Instant::now()));
     };
-    Server::builder()
+    // Once draining: the game leases go back as soon as the game tasks and
+    // the scanner have stopped, while connections still drain.
+    let hand_back = {
+        let hub = hub.clone();
+        let mut draining = draining.clone();
+        tokio::spawn(async move {
+            draining.wait_for(Option::is_some).await.ok()?;
+            let _ = tokio::time::timeout(drain_timeout, find_work).await;
+            Some(hub.drain(drain_timeout).await)
+        })
+    };
+    let router = Server::builder()
         .accept_http1(true)
         .http2_keepalive_interval(Some(config.keepalive_interval))
         .http2_keepalive_timeout(Some(config.keepalive_timeout))
         .http2_max_header_list_size(MAX_HEADER_BYTES as u32)
         .layer(ActivityLayer)
         .layer(HeaderCapLayer)
+        .layer(probes)
         .layer(super::web::WebLayer::new(config.web))
         .layer(cors)
+        .layer(connect)
         .layer(tonic_web::GrpcWebLayer::new())
         .layer(StatusCodesLayer)
         .layer(telemetry::rpc::RpcTelemetryLayer)
@@ -405,9 +474,46 @@ pub async fn serve_on(
         .add_service(
             AdminServiceServer::new(AdminServiceImpl::new(hub, access))
                 .max_decoding_message_size(config.max_message_bytes),
-        )
-        .serve_with_incoming_shutdown(incoming, shutdown)
-        .await?;
+        );
+    let mut server: std::pin::Pin<
+        Box<dyn Future<Output = Result<(), tonic::transport::Error>> + Send>,
+    > = match tls {
+        Some(tls) => Box::pin(
+            router
+                .serve_with_incoming_shutdown(conn::incoming_tls(listener, limits, tls), shutdown),
+        ),
+        None => Box::pin(
+            router.serve_with_incoming_shutdown(conn::incoming(listener, limits), shutdown),
+        ),
+    };
+    let mut deadline = draining.clone();
+    let overdue = async move {
+        if deadline.wait_for(Option::is_some).await.is_err() {
+            std::future::pending::<()>().await;
+        }
+        tokio::time::sleep(drain_timeout).await;
+    };
+    tokio::select! {
+        served = &mut server => served?,
+        () = overdue => tracing::warn!("drain: --drain-timeout passed; closing the connections left"),
+    }
+    // What is left of the drain timeout (at least a second) for the hand-back.
+    let began = (*draining.borrow()).unwrap_or_else(tokio::time::Instant::now);
+    let left = drain_timeout
+        .saturating_sub(began.elapsed())
+        .max(Duration::from_secs(1));
+    match tokio::time::timeout(left, hand_back).await {
+        Ok(Ok(Some(drained))) => tracing::info!(
+            leases_released = drained.leases_released,
+            tasks_left = drained.tasks_left,
+            "drained"
+        ),
+        Ok(_) => {}
+        Err(_) => tracing::warn!("drain: handing back the leases did not finish in time"),
+    }
+    for task in handing_back {
+        let _ = tokio::time::timeout(left, task).await;
+    }
     for task in background.into_iter().chain(metrics_task) {
         task.abort();
     }
@@ -491,25 +597,37 @@ struct Readiness {
 
 struct ReadinessState {
     health: tonic_health::server::HealthReporter,
+    /// The same state for `/readyz` (see `probes`).
+    probe: watch::Sender<ReadyState>,
     stopping: bool,
 }
 
 impl Readiness {
     fn new(health: tonic_health::server::HealthReporter) -> Self {
+        let (probe, _) = watch::channel(Some("starting".to_owned()));
         Self {
             inner: Arc::new(tokio::sync::Mutex::new(ReadinessState {
                 health,
+                probe,
                 stopping: false,
             })),
         }
     }
 
-    /// SERVING or NOT_SERVING, unless shutting down (NOT_SERVING for good).
-    async fn set(&self, serving: bool) {
+    /// The readiness `/readyz` answers from.
+    async fn subscribe(&self) -> watch::Receiver<ReadyState> {
+        self.inner.lock().await.probe.subscribe()
+    }
+
+    /// SERVING (`fault` is `None`) or NOT_SERVING for the reason `fault`,
+    /// unless shutting down (NOT_SERVING for good).
+    async fn set(&self, fault: Option<String>) {
         let state = self.inner.lock().await;
         if state.stopping {
             return;
         }
+        let serving = fault.is_none();
+        state.probe.send_replace(fault);
         if serving {
             state
                 .health
@@ -527,6 +645,9 @@ impl Readiness {
     async fn stop(&self) {
         let mut state = self.inner.lock().await;
         state.stopping = true;
+        state
+            .probe
+            .send_replace(Some("the server is shutting down".to_owned()));
         state
             .health
             .set_not_serving::<GameServiceServer<GameServiceImpl>>()
@@ -547,9 +668,9 @@ async fn report_faults(faults: Option<watch::Receiver<Option<String>>>, readines
         match fault {
             Some(reason) => {
                 tracing::error!(%reason, "the store cannot serve: the game service is NOT_SERVING");
-                readiness.set(false).await;
+                readiness.set(Some(reason)).await;
             }
-            None => readiness.set(true).await,
+            None => readiness.set(None).await,
         }
         if faults.changed().await.is_err() {
             return;
@@ -578,6 +699,8 @@ fn cors(origins: &[String], extra_headers: &[String]) -> Result<CorsLayer, Serve
         header("x-grpc-web"),
         header("x-user-agent"),
         header("grpc-timeout"),
+        header("connect-protocol-version"),
+        header("connect-timeout-ms"),
     ];
     for name in extra_headers
         .iter()
@@ -639,13 +762,19 @@ mod tests {
             .await;
         let health = HealthService::from_health_reporter(reporter.clone());
         let readiness = Readiness::new(reporter);
-        readiness.set(true).await;
+        readiness.set(None).await;
+        let probe = readiness.subscribe().await;
         let (faults, watched) = watch::channel(None);
         let task = tokio::spawn(report_faults(Some(watched), readiness.clone()));
         assert!(until(&health, ServingStatus::Serving).await);
 
         faults.send_replace(Some("the database does not answer".into()));
         assert!(until(&health, ServingStatus::NotServing).await);
+        assert_eq!(
+            probe.borrow().as_deref(),
+            Some("the database does not answer"),
+            "/readyz says the same, with the reason"
+        );
         assert_eq!(
             status(&health, "").await,
             Some(ServingStatus::Serving as i32),
@@ -662,6 +791,10 @@ mod tests {
             status(&health, GAME).await,
             Some(ServingStatus::NotServing as i32),
             "a database that answers again does not undo a shutdown"
+        );
+        assert_eq!(
+            probe.borrow().as_deref(),
+            Some("the server is shutting down")
         );
         task.abort();
     }

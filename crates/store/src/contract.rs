@@ -865,6 +865,20 @@ pub async fn check_leases(store: &dyn GameStore, prefix: &str) -> Result<(), Str
             .map_err(store_err)?,
     );
     check(changed.contains(&id("a")), "a seat change is due at once")?;
+    // A draining replica hands back every lease it holds: its due game is
+    // claimable at once, long before the lease would have expired.
+    let released = store.release_leases("replica-b").await.map_err(store_err)?;
+    check(released >= 1, "the draining replica's leases are released")?;
+    let taken = ours(
+        store
+            .claim_due(&mine(9_300, 10_300), 100)
+            .await
+            .map_err(store_err)?,
+    );
+    check(
+        taken.contains(&id("a")),
+        "a released lease is claimable before it would expire",
+    )?;
     Ok(())
 }
 

@@ -536,6 +536,20 @@ pub trait GameStore: Send + Sync + 'static {
         let _ = (id, lease, at, due_at_ms);
         Ok(true)
     }
+    /// Release every game lease `owner` holds, keeping each game's due
+    /// time, so that another replica claims the due ones at its next scan
+    /// rather than after the leases expire (a replica that drains). The
+    /// number of leases released; 0 for a store only one process writes.
+    async fn release_leases(&self, owner: &str) -> Result<u64, StoreError> {
+        let _ = owner;
+        Ok(0)
+    }
+    /// Before the process exits: make every commit durable in the store's
+    /// own file (SQLite: the write-ahead log checkpointed into the
+    /// database). Nothing to do for the others.
+    async fn flush(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
 }
 
 /// Who takes a seat with `GameStore::join`.

@@ -559,6 +559,21 @@ impl GameStore for MemoryStore {
         })
     }
 
+    async fn release_leases(&self, owner: &str) -> Result<u64, StoreError> {
+        if !self.shared {
+            return Ok(0);
+        }
+        let mut state = self.lock()?;
+        let mut released = 0;
+        for entry in state.games.values_mut() {
+            if entry.lease.as_ref().is_some_and(|(o, _)| o == owner) {
+                entry.lease = None;
+                released += 1;
+            }
+        }
+        Ok(released)
+    }
+
     fn kind(&self) -> &'static str {
         "memory"
     }

@@ -225,4 +225,10 @@ impl<O: Observer> GameStore for Observed<O> {
     ) -> Result<bool, StoreError> {
         self.inner.settle(id, lease, at, due_at_ms).await
     }
+    async fn release_leases(&self, owner: &str) -> Result<u64, StoreError> {
+        self.inner.release_leases(owner).await
+    }
+    async fn flush(&self) -> Result<(), StoreError> {
+        self.inner.flush().await
+    }
 }

@@ -1565,6 +1565,11 @@ impl GameStore for PostgresStore {
         self.bounded("settle", self.db.settle_row(id, lease, at, due_at_ms))
             .await
     }
+
+    async fn release_leases(&self, owner: &str) -> Result<u64, StoreError> {
+        self.bounded("release_leases", self.db.release_rows(owner))
+            .await
+    }
 }
 
 /// Tell the other replicas that a game's seats changed (they compare the

@@ -1026,6 +1026,20 @@ impl GameStore for SqliteStore {
         "sqlite"
     }
 
+    async fn flush(&self) -> Result<(), StoreError> {
+        // Every commit is durable in the log already; this folds the log
+        // into the database file, so a copy of that file alone (a backup
+        // of the volume after the process stopped) has every game.
+        self.run("flush", |conn| {
+            conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .map(|_| ())
+            .map_err(backend)
+        })
+        .await
+    }
+
     async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
         let owner = owner.to_owned();
         self.run("live_bot_games", move |conn| {

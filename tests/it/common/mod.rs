@@ -3,10 +3,12 @@
 
 pub mod access;
 pub mod external;
+pub mod http;
 pub mod lobby;
 pub mod process;
 pub mod raw;
 pub mod telemetry;
+pub mod tls;
 
 use std::net::SocketAddr;
 

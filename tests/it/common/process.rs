@@ -97,6 +97,26 @@ impl Served {
         assert_eq!(rc, 0, "SIGSTOP");
     }
 
+    /// SIGTERM: the server drains and exits by itself.
+    pub fn terminate(&self) {
+        // SAFETY: kill(2) on our own child's pid.
+        let rc = unsafe { libc::kill(self.child.id() as libc::pid_t, libc::SIGTERM) };
+        assert_eq!(rc, 0, "SIGTERM");
+    }
+
+    /// Wait (at most `within`) for the process to end by itself; its exit
+    /// code (`None`: still running, or ended by a signal).
+    pub fn exit_code_within(&mut self, within: std::time::Duration) -> Option<i32> {
+        let start = std::time::Instant::now();
+        while start.elapsed() < within {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.code();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        None
+    }
+
     /// SIGKILL: no shutdown, no flush, no lease given back.
     pub fn kill_9(mut self) {
         self.child.kill().expect("kill -9");

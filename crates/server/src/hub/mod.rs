@@ -27,6 +27,7 @@ mod aborted;
 mod cache;
 mod census;
 mod clocks;
+mod drain;
 mod ending;
 mod follow;
 mod history;
@@ -158,6 +159,8 @@ pub struct Hub {
     /// The feed of game events, followed once for every stream and the
     /// webhooks of this process.
     feed: Arc<crate::rated::feed::Feed>,
+    /// Game tasks running now (see `task`; a drain waits for none).
+    tasks: Arc<signal::Sender<usize>>,
 }
 
 /// The answer of [`Hub::bot_quota`].
@@ -198,6 +201,7 @@ impl Hub {
             replays,
             bot_quota: tokio::sync::Mutex::new(()),
             replica: uuid::Uuid::new_v4().to_string(),
+            tasks: Arc::new(signal::channel(0).0),
         })
     }
 

@@ -7,7 +7,9 @@
 //! - Several replicas on one store (PostgreSQL): a scanner on each replica
 //!   claims the games whose stored due time has come and whose lease is
 //!   free or expired (see `satrap_store::work`), loads them and kicks
-//!   their tasks, every quarter of the lease length. So a dead replica's
+//!   their tasks, every quarter of the lease length (at most every half
+//!   second, so the games a draining replica hands back are claimed
+//!   within that; see `drain`). So a dead replica's
 //!   games are picked up within `--bot-takeover-delay` of its last renewal,
 //!   whether or not any other replica has them loaded, whatever the cache
 //!   size; and no replica loads games another one drives.
@@ -38,7 +40,7 @@ impl Hub {
     async fn claim_work(self: Arc<Self>) {
         let mut shutdown = self.shutdown.clone();
         let every =
-            (self.lease_length() / 4).clamp(Duration::from_millis(50), Duration::from_secs(1));
+            (self.lease_length() / 4).clamp(Duration::from_millis(50), Duration::from_millis(500));
         // Whether the last scan failed (the store is down).
         let mut failing = false;
         loop {

@@ -130,7 +130,12 @@ impl Hub {
         }
         match self.me.upgrade() {
             Some(hub) => {
-                tokio::spawn(hub.run(live.clone()));
+                let counted = hub.task_started();
+                let live = live.clone();
+                tokio::spawn(async move {
+                    let _counted = counted;
+                    hub.run(live).await;
+                });
             }
             None => live.running.store(false, Ordering::Release),
         }

@@ -47,6 +47,9 @@ pub const STORE_COMMIT_DURATION: &str = "satrap_store_commit_seconds";
 /// label `reason` (`--handshake-timeout`, `--idle-timeout`,
 /// `--max-connections reached`, ...).
 pub const CONNECTIONS_SHED: &str = "satrap_connections_shed_total";
+/// Gauge: the Unix time at which the server's own TLS certificate
+/// (`--tls-cert`) expires; absent without TLS.
+pub const TLS_CERT_EXPIRY: &str = "satrap_tls_certificate_expiry_seconds";
 /// Gauge, always 1: the running build, labels `version` and `commit`.
 pub const BUILD_INFO: &str = "satrap_build_info";
 
@@ -130,6 +133,11 @@ pub(crate) fn describe() {
         STORE_COMMIT_DURATION,
         Unit::Seconds,
         "Time to commit moves durably, by store kind"
+    );
+    describe_gauge!(
+        TLS_CERT_EXPIRY,
+        Unit::Seconds,
+        "Unix time at which the server's TLS certificate (--tls-cert) expires"
     );
     describe_counter!(
         CONNECTIONS_SHED,

@@ -1,5 +1,6 @@
 //! Leases on PostgreSQL (see [`crate::work`]): three statements on the
-//! `games` row, each one round trip. Claiming skips rows another replica is
+//! `games` row, each one round trip, and one that hands back all of a
+//! replica's leases when it drains. Claiming skips rows another replica is
 //! claiming at the same moment (`FOR UPDATE SKIP LOCKED`), the way job
 //! queues on PostgreSQL do, so replicas never wait on each other's scans.
 
@@ -35,7 +36,20 @@ WHERE id = $1 AND version = $5 AND seat_revision = $6
   AND (lease_owner = $2 OR lease_until_ms IS NULL OR lease_until_ms < $3)
 RETURNING id";
 
+/// Every lease of `$1` released; due times stay as they are.
+const RELEASE: &str = "
+UPDATE games SET lease_owner = NULL, lease_until_ms = NULL
+WHERE lease_owner = $1";
+
 impl Db {
+    pub(super) async fn release_rows(&self, owner: &str) -> Result<u64, StoreError> {
+        let client = self.client().await?;
+        client
+            .execute(&prepared(&client, RELEASE).await?, &[&owner])
+            .await
+            .map_err(backend)
+    }
+
     pub(super) async fn claim_due_rows(
         &self,
         lease: &Lease<'_>,
