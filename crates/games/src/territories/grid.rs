@@ -202,10 +202,8 @@ pub fn intersection_list(grid: &Grid) -> Vec<Point> {
     let mut points = Vec::new();
     for j in 1..occ.rows {
         for i in 1..occ.columns {
-            let corner_of_a_card = occ.at(i - 1, j - 1)
-                || occ.at(i, j - 1)
-                || occ.at(i - 1, j)
-                || occ.at(i, j);
+            let corner_of_a_card =
+                occ.at(i - 1, j - 1) || occ.at(i, j - 1) || occ.at(i - 1, j) || occ.at(i, j);
             if corner_of_a_card && let Some((x, y)) = occ.coordinates(i, j) {
                 points.push(Point { x, y });
             }
