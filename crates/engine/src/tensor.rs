@@ -80,11 +80,11 @@ impl Tensor {
         }
     }
 
-    /// Counts, each divided by `scale`.
+    /// Counts, each divided by `scale` (the values of [`Self::scaled`],
+    /// written in one go: planes of thousands of cells are common).
     pub fn counts<T: Copy + Into<f64>>(&mut self, values: &[T], scale: f64) {
-        for v in values {
-            self.scaled(*v, scale);
-        }
+        self.values
+            .extend(values.iter().map(|v| ((*v).into() / scale) as f32));
     }
 
     pub fn len(&self) -> usize {

@@ -26,9 +26,15 @@ pub fn target_set(state: &State, symbol: Symbol) -> Vec<Space> {
     )
 }
 
+/// AX-5: whether `symbol` has a target set ([`target_set`] is not empty:
+/// the nearest of any empty σ-spaces), without the list.
+pub fn has_target(state: &State, symbol: Symbol) -> bool {
+    symbol_spaces(symbol).any(|s| is_empty(state, s))
+}
+
 /// AX-5: which symbols have a target set, by symbol index.
 pub fn has_targets(state: &State) -> [bool; 5] {
-    Symbol::ALL.map(|sym| symbol_spaces(sym).any(|s| is_empty(state, s)))
+    Symbol::ALL.map(|sym| has_target(state, sym))
 }
 
 /// AX-41: the display slots that may be chosen (slot 2 only if it holds a

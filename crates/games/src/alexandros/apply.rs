@@ -3,7 +3,7 @@
 //! the rule it breaks.
 
 use super::actions::{Action, is_legal, reject};
-use super::alexander::target_set;
+use super::alexander::has_target;
 use super::board::{Side, board};
 use super::card::Cards;
 use super::deck::{discard, draw_card, refill_display, refill_slot, take_face_up};
@@ -33,7 +33,7 @@ fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Even
                 return;
             };
             state.seats[seat].hand.add(card, 1);
-            let kind = if card == *symbol && !target_set(state, card).is_empty() {
+            let kind = if card == *symbol && has_target(state, card) {
                 MoveKind::Normal
             } else {
                 MoveKind::Joker

@@ -372,9 +372,10 @@ pub fn check_guard_plain(
 /// The cards the occupation costs besides removal: one per unchosen symbol
 /// space (AX-20).
 pub fn occupation_cost(state: &State, occ: &Occupation) -> Cards {
+    // `symbols_of` counts symbol spaces only: no list of them needed.
     symbols_of(
-        symbol_spaces(state, occ.anchor)
-            .into_iter()
+        state
+            .province_spaces(occ.anchor)
             .filter(|s| !occ.chosen.contains(s)),
     )
 }

@@ -1858,6 +1858,19 @@ fn check_guard_agrees_with_the_plain_check() {
     );
 }
 
+/// AX-11: the provinces of the view, gathered in one pass over the board,
+/// are those of one scan per province, in every position of random games.
+#[test]
+fn view_provinces_agree_with_the_plain_scans() {
+    use super::view::{provinces_plain, view};
+    let mut checked = 0;
+    random_positions(20, |state| {
+        assert_eq!(view(state, None).provinces, provinces_plain(state));
+        checked += 1;
+    });
+    assert!(checked > 1000, "only {checked} positions");
+}
+
 /// AX-9, AX-38: the destinations marked in a table are the plain sorted
 /// list, and the membership tests `apply` uses agree with the lists the
 /// generator gives, for every point of every Alexander stage of random

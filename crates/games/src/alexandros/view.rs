@@ -73,23 +73,53 @@ pub struct View {
 }
 
 /// The view of `viewer`.
-pub fn view(state: &State, viewer: Option<Seat>) -> View {
-    let tax = taxes(state);
-    let seats = state
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(seat, s)| SeatView {
-            seat,
-            colour: s.colour,
-            score: s.score,
-            supply: s.supply,
-            hand_count: s.hand.total(),
-            hand: (viewer == Some(seat)).then_some(s.hand),
-            tax: tax[seat],
-        })
-        .collect();
-    let provinces = state
+/// The provinces (AX-11), by anchor in board order, each with its spaces
+/// in board order, from one pass over the board (one scan per province
+/// made the view of a late position cost more than a turn).
+fn provinces(state: &State) -> Vec<ProvinceView> {
+    // Position in the list of each anchor's entry.
+    let mut entry = [usize::MAX; 256];
+    let mut out: Vec<ProvinceView> = Vec::new();
+    for anchor in Space::all().filter(|s| state.is_anchor(*s)) {
+        entry[anchor.index()] = out.len();
+        out.push(ProvinceView {
+            anchor,
+            owner: None,
+            spaces: Vec::new(),
+            open_spaces: 0,
+            symbols: Cards::EMPTY,
+            guards: 0,
+        });
+    }
+    for s in Space::all() {
+        let anchor = state.province_of(s);
+        // A province's spaces never come before its anchor in board order
+        // (`province_spaces` looks no earlier).
+        if s < anchor {
+            continue;
+        }
+        let Some(p) = entry.get(anchor.index()).and_then(|i| out.get_mut(*i)) else {
+            continue;
+        };
+        p.spaces.push(s);
+        match s.symbol() {
+            Some(sym) => p.symbols.add(sym, 1),
+            None => p.open_spaces += 1,
+        }
+        if let Some(g) = state.guard(s) {
+            p.guards += 1;
+            // The owner: the first guard in board order (`State::owner`).
+            p.owner.get_or_insert(g);
+        }
+    }
+    out
+}
+
+/// [`provinces`] with one scan of the board per province: the plain
+/// version the tests compare it with.
+#[cfg(test)]
+pub(crate) fn provinces_plain(state: &State) -> Vec<ProvinceView> {
+    state
         .anchors()
         .into_iter()
         .map(|anchor| {
@@ -112,7 +142,26 @@ pub fn view(state: &State, viewer: Option<Seat>) -> View {
                 guards,
             }
         })
+        .collect()
+}
+
+pub fn view(state: &State, viewer: Option<Seat>) -> View {
+    let tax = taxes(state);
+    let seats = state
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(seat, s)| SeatView {
+            seat,
+            colour: s.colour,
+            score: s.score,
+            supply: s.supply,
+            hand_count: s.hand.total(),
+            hand: (viewer == Some(seat)).then_some(s.hand),
+            tax: tax[seat],
+        })
         .collect();
+    let provinces = provinces(state);
     View {
         players: state.players,
         viewer,

@@ -39,7 +39,7 @@ pub enum Action {
         /// The "two" side.
         p: Province,
         /// The followers leaving `p` (one or two factions, sorted).
-        sent: Vec<Faction>,
+        sent: Sent,
         /// The "one" side.
         q: Province,
         /// The faction of the follower leaving `q`.
@@ -62,6 +62,51 @@ pub enum Action {
         /// Its faction.
         faction: Faction,
     },
+}
+
+/// The followers leaving the "two" side of a 2 vs 1 exchange (KS-13), in
+/// the order written. A legal one has one or two factions, sorted Rama,
+/// Lao, Malay; `apply` refuses any other with the rule. Kept inline (up to
+/// three factions, the most any caller writes), so the hundreds of actions
+/// of a 2 vs 1 list allocate nothing; it reads as a slice of factions.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Sent {
+    len: u8,
+    /// The factions; the entries past `len` are always Rama, so the
+    /// derived equality and hash see only the written ones.
+    factions: [Faction; 3],
+}
+
+impl Sent {
+    /// The most factions a `Sent` holds.
+    pub const CAPACITY: usize = 3;
+
+    /// These factions in this order; `None` for more than [`Self::CAPACITY`].
+    pub fn new(factions: &[Faction]) -> Option<Sent> {
+        if factions.len() > Self::CAPACITY {
+            return None;
+        }
+        let mut sent = Sent {
+            len: factions.len() as u8,
+            factions: [Faction::Rama; 3],
+        };
+        sent.factions[..factions.len()].copy_from_slice(factions);
+        Some(sent)
+    }
+}
+
+impl std::ops::Deref for Sent {
+    type Target = [Faction];
+    fn deref(&self) -> &[Faction] {
+        &self.factions[..usize::from(self.len)]
+    }
+}
+
+/// Written as the list of factions (what the `Vec` it replaced printed).
+impl std::fmt::Debug for Sent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
 }
 
 /// Every legal action of `seat` now, in the order of KS-30, including the
@@ -124,9 +169,8 @@ pub fn step_candidates(state: &State) -> Vec<Action> {
             }
         }
         Step::Exchange2v1 => {
-            // The list is the longest of the game (hundreds of actions,
-            // each with its own `sent` vector): counted first, so that it
-            // is allocated once.
+            // The list is the longest of the game (hundreds of actions):
+            // counted first, so that it is allocated once.
             let partners =
                 |p: Province| Province::all().filter(move |q| is_valid_pair(state, p, *q));
             let count: usize = Province::all()
@@ -146,15 +190,13 @@ pub fn step_candidates(state: &State) -> Vec<Action> {
                     continue;
                 }
                 for (pick, k) in two_side_picks(state.province(p).followers) {
+                    let Some(sent) = Sent::new(&pick[..k]) else {
+                        continue;
+                    };
                     for q in partners(p) {
                         let in_q = state.province(q).followers;
                         for g in Faction::ALL.into_iter().filter(|g| in_q.has(*g)) {
-                            out.push(Action::Exchange2v1 {
-                                p,
-                                sent: pick[..k].to_vec(),
-                                q,
-                                g,
-                            });
+                            out.push(Action::Exchange2v1 { p, sent, q, g });
                         }
                     }
                 }

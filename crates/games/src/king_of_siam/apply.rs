@@ -241,7 +241,7 @@ pub fn perform_step(
                 seat,
                 card,
                 p: *p,
-                from_p: sent.clone(),
+                from_p: sent.to_vec(),
                 q: *q,
                 from_q: *g,
             });

@@ -432,7 +432,7 @@ pub mod plain {
 
 #[cfg(test)]
 mod tests {
-    use super::super::actions::step_candidates;
+    use super::super::actions::{Sent, step_candidates};
     use super::super::card::{Card, DECK, Hand};
     use super::super::{KingOfSiam, setup::Options};
     use super::*;
@@ -477,7 +477,8 @@ mod tests {
             3 => Action::Exchange1v1 { p, f, q, g },
             4 => {
                 let len = rng.index(4);
-                let sent = (0..len).map(|_| Faction::ALL[rng.index(3)]).collect();
+                let sent: Vec<Faction> = (0..len).map(|_| Faction::ALL[rng.index(3)]).collect();
+                let sent = Sent::new(&sent).expect("at most three factions");
                 Action::Exchange2v1 { p, sent, q, g }
             }
             5 => Action::King {

@@ -40,7 +40,7 @@ mod wire;
 #[cfg(test)]
 mod tests;
 
-pub use actions::Action;
+pub use actions::{Action, Sent};
 pub use board::Province;
 pub use card::{Card, Hand};
 pub use events::Event;

@@ -16,7 +16,7 @@
 //! `EXCHANGE_2V1`, and the cards `1V1`/`2V1` also `ONE_VS_ONE`/`TWO_VS_ONE`.
 //! Parsing checks the form only; whether the action is legal is for `apply`.
 
-use super::actions::Action;
+use super::actions::{Action, Sent};
 use super::board::Province;
 use super::card::Card;
 use super::faction::Faction;
@@ -98,6 +98,9 @@ pub fn parse_action(text: &str) -> Result<Action, NotationError> {
             if sent.is_empty() || sent.len() > 2 {
                 return Err(NotationError::new(text, "X2 sends one or two followers"));
             }
+            let Some(sent) = Sent::new(&sent) else {
+                return Err(NotationError::new(text, "X2 sends one or two followers"));
+            };
             Ok(Action::Exchange2v1 {
                 p: province(args[0])?,
                 sent,

@@ -3,7 +3,7 @@
 //! [`WireError`], never a panic.
 
 use super::KingOfSiam;
-use super::actions::Action;
+use super::actions::{Action, Sent};
 use super::board::{Province, board};
 use super::card::Card;
 use super::events::Event;
@@ -113,6 +113,12 @@ fn kos_action_from_proto(a: &proto::KingOfSiamAction) -> Result<Action, WireErro
                 .iter()
                 .map(|f| Faction::from_proto(*f, "exchange_2v1.sent"))
                 .collect::<Result<Vec<_>, _>>()?;
+            let Some(sent) = Sent::new(&sent) else {
+                return Err(WireError::Invalid {
+                    field: "exchange_2v1.sent",
+                    reason: format!("one or two factions expected, got {}", sent.len()),
+                });
+            };
             Action::Exchange2v1 {
                 p: province_from_proto(x.two_side, "exchange_2v1.two_side")?,
                 sent,
@@ -503,7 +509,7 @@ mod tests {
             Action::Play(Card::TwoVsOne),
             Action::Exchange2v1 {
                 p: Province::all().next().unwrap(),
-                sent: vec![Faction::Lao, Faction::Lao],
+                sent: Sent::new(&[Faction::Lao, Faction::Lao]).expect("two factions"),
                 q: Province::all().nth(1).unwrap(),
                 g: Faction::Malay,
             },

@@ -76,13 +76,13 @@ pub fn produce(state: &mut State, sum: u8, events: &mut Vec<Event>) -> [u32; 2] 
     let mut wild = [0u32; 2];
     let mut cap_draw = [false; 2];
     for (p, b) in &state.buildings {
-        let cells = grid::touching(&state.grid, *p);
+        let cells = grid::touching_cards(&state.grid, *p);
         let owner = b.owner.min(1);
         if b.kind == Kind::Capital {
             // TR-5: once per roll, one of each distinct suit touched.
-            if cells.iter().any(|(_, c)| c.number() == sum) {
+            if cells.clone().any(|(_, c)| c.number() == sum) {
                 for s in Suit::ALL {
-                    if cells.iter().any(|(_, c)| c.suit() == s) {
+                    if cells.clone().any(|(_, c)| c.suit() == s) {
                         fixed[owner].add(s, 1);
                     }
                 }
@@ -90,7 +90,7 @@ pub fn produce(state: &mut State, sum: u8, events: &mut Vec<Event>) -> [u32; 2] 
             }
             continue;
         }
-        for (_, card) in cells.iter().filter(|(_, c)| c.number() == sum) {
+        for (_, card) in cells.filter(|(_, c)| c.number() == sum) {
             match b.kind {
                 Kind::Town | Kind::Fort | Kind::Barracks => fixed[owner].add(card.suit(), 1),
                 Kind::Palace => fixed[owner].add(card.suit(), 2),

@@ -97,7 +97,7 @@ impl Point {
 
     /// The four cells `(x-1,y-1)`, `(x,y-1)`, `(x-1,y)`, `(x,y)` this point is a
     /// corner of (GEO-2), in row-major order.
-    pub fn around(self) -> impl Iterator<Item = Cell> {
+    pub fn around(self) -> impl Iterator<Item = Cell> + Clone {
         [(-1, -1), (0, -1), (-1, 0), (0, 0)]
             .into_iter()
             .filter_map(move |(dc, dr)| Cell::new(self.x, self.y).offset(dc, dr))
@@ -109,9 +109,14 @@ pub type Grid = BTreeMap<Cell, Card>;
 
 /// The cards a building at `p` touches, with their cells (GEO-3), row-major.
 pub fn touching(grid: &Grid, p: Point) -> Vec<(Cell, Card)> {
+    touching_cards(grid, p).collect()
+}
+
+/// [`touching`] without a list (production asks for every building on every
+/// roll): the same cards in the same order.
+pub fn touching_cards(grid: &Grid, p: Point) -> impl Iterator<Item = (Cell, Card)> + Clone + '_ {
     p.around()
         .filter_map(|cell| grid.get(&cell).map(|card| (cell, *card)))
-        .collect()
 }
 
 /// GEO-2: `p` exists iff at least one of its four cells is in the grid.
@@ -124,24 +129,103 @@ pub fn intersections(grid: &Grid) -> BTreeSet<Point> {
     grid.keys().flat_map(|cell| cell.corners()).collect()
 }
 
+/// The grid's cells as a dense table over their bounding box, one cell of
+/// margin on every side: the lists below scan it row-major, which is the
+/// order of GEO-8, instead of collecting, sorting and deduplicating the
+/// corners or neighbours of every card (the legal-action generator asks on
+/// every call).
+struct Occupancy {
+    /// The cell of the table's first entry (the margin's corner).
+    c0: i32,
+    r0: i32,
+    columns: i32,
+    rows: i32,
+    cells: Vec<bool>,
+}
+
+impl Occupancy {
+    fn new(grid: &Grid) -> Self {
+        let (mut c_min, mut c_max, mut r_min, mut r_max) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+        for cell in grid.keys() {
+            c_min = c_min.min(i32::from(cell.c));
+            c_max = c_max.max(i32::from(cell.c));
+            r_min = r_min.min(i32::from(cell.r));
+            r_max = r_max.max(i32::from(cell.r));
+        }
+        if grid.is_empty() {
+            return Occupancy {
+                c0: 0,
+                r0: 0,
+                columns: 0,
+                rows: 0,
+                cells: Vec::new(),
+            };
+        }
+        let (c0, r0) = (c_min - 1, r_min - 1);
+        let (columns, rows) = (c_max - c_min + 3, r_max - r_min + 3);
+        let mut cells = vec![false; (columns * rows) as usize];
+        for cell in grid.keys() {
+            let i = (i32::from(cell.r) - r0) * columns + (i32::from(cell.c) - c0);
+            cells[i as usize] = true;
+        }
+        Occupancy {
+            c0,
+            r0,
+            columns,
+            rows,
+            cells,
+        }
+    }
+
+    /// Whether the table's entry `(i, j)` (column, row) holds a card;
+    /// entries outside the table hold none.
+    fn at(&self, i: i32, j: i32) -> bool {
+        (0..self.columns).contains(&i)
+            && (0..self.rows).contains(&j)
+            && self.cells[(j * self.columns + i) as usize]
+    }
+
+    /// The cell or point at table entry `(i, j)`, if it fits `i16`.
+    fn coordinates(&self, i: i32, j: i32) -> Option<(i16, i16)> {
+        Some((
+            i16::try_from(self.c0 + i).ok()?,
+            i16::try_from(self.r0 + j).ok()?,
+        ))
+    }
+}
+
 /// [`intersections`] as a sorted vector: the same points in the same order,
 /// without building a tree (the legal-action generator asks on every call).
+/// Point `(x,y)` is a corner of cells `(x-1..=x, y-1..=y)` (GEO-2).
 pub fn intersection_list(grid: &Grid) -> Vec<Point> {
-    let mut points: Vec<Point> = grid.keys().flat_map(|cell| cell.corners()).collect();
-    points.sort_unstable();
-    points.dedup();
+    let occ = Occupancy::new(grid);
+    let mut points = Vec::new();
+    for j in 1..occ.rows {
+        for i in 1..occ.columns {
+            let corner_of_a_card =
+                occ.at(i - 1, j - 1) || occ.at(i, j - 1) || occ.at(i - 1, j) || occ.at(i, j);
+            if corner_of_a_card && let Some((x, y)) = occ.coordinates(i, j) {
+                points.push(Point { x, y });
+            }
+        }
+    }
     points
 }
 
-/// [`growth_cells`] as a sorted vector (same cells, same order).
+/// [`growth_cells`] as a sorted vector (same cells, same order): the empty
+/// cells sharing an edge with a card (GEO-6).
 pub fn growth_cell_list(grid: &Grid) -> Vec<Cell> {
-    let mut cells: Vec<Cell> = grid
-        .keys()
-        .flat_map(|cell| cell.edge_neighbours())
-        .filter(|cell| !grid.contains_key(cell))
-        .collect();
-    cells.sort_unstable();
-    cells.dedup();
+    let occ = Occupancy::new(grid);
+    let mut cells = Vec::new();
+    for j in 0..occ.rows {
+        for i in 0..occ.columns {
+            let grows = !occ.at(i, j)
+                && (occ.at(i - 1, j) || occ.at(i + 1, j) || occ.at(i, j - 1) || occ.at(i, j + 1));
+            if grows && let Some((c, r)) = occ.coordinates(i, j) {
+                cells.push(Cell { c, r });
+            }
+        }
+    }
     cells
 }
 

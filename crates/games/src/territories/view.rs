@@ -106,8 +106,8 @@ pub fn view(state: &State, viewer: Option<Seat>) -> View {
     View {
         viewer,
         grid: state.grid.iter().map(|(c, k)| (*c, *k)).collect(),
-        intersections: grid::intersections(&state.grid).into_iter().collect(),
-        growth_cells: grid::growth_cells(&state.grid).into_iter().collect(),
+        intersections: grid::intersection_list(&state.grid),
+        growth_cells: grid::growth_cell_list(&state.grid),
         buildings: state.buildings.iter().map(|(p, b)| (*p, *b)).collect(),
         bank: state.bank,
         draw_pile_size: state.draw_pile.len() as u32,

@@ -11,7 +11,7 @@ use satrap_games::WireGame;
 use satrap_games::king_of_siam::card::DECK;
 use satrap_games::king_of_siam::faction::FOLLOWERS_PER_FACTION;
 use satrap_games::king_of_siam::{
-    Action, Card, Controller, Faction, Hand, KingOfSiam, Options, Province, State,
+    Action, Card, Controller, Faction, Hand, KingOfSiam, Options, Province, Sent, State,
 };
 
 /// Games per player count.
@@ -45,7 +45,8 @@ fn candidates(state: &State, rng: &mut GameRng) -> Vec<Action> {
             q: province(rng),
             g: faction(rng),
         });
-        let sent = (0..1 + rng.index(2)).map(|_| faction(rng)).collect();
+        let sent: Vec<Faction> = (0..1 + rng.index(2)).map(|_| faction(rng)).collect();
+        let sent = Sent::new(&sent).expect("one or two factions");
         out.push(Action::Exchange2v1 {
             p: province(rng),
             sent,
@@ -78,7 +79,7 @@ fn candidates(state: &State, rng: &mut GameRng) -> Vec<Action> {
             });
             out.push(Action::Exchange2v1 {
                 p: q,
-                sent: vec![faction(rng), faction(rng)],
+                sent: Sent::new(&[faction(rng), faction(rng)]).expect("two factions"),
                 q: p,
                 g: faction(rng),
             });
