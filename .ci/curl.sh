@@ -9,7 +9,7 @@
 # The session is the fenced block under "### A whole game with curl and jq"
 # in docs/api.md, run by bash with -euo pipefail; the only change made to
 # it is the server's address (127.0.0.1:50051 -> the port this run got).
-# Needs curl and jq; installs jq with apt-get when missing.
+# Needs curl; jq and the server come from .ci/serve-setup.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,50 +18,11 @@ if [[ ! -x $BIN ]]; then
   echo "no satrap binary at $BIN (cargo build --release, or set SATRAP_BIN)" >&2
   exit 1
 fi
-work="$(mktemp -d -t satrap-curl.XXXXXX)"
-server=""
-cleanup() {
-  if [[ -n $server ]]; then
-    kill "$server" 2>/dev/null || true
-    wait "$server" 2>/dev/null || true
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
+WORK_NAME=curl
+# shellcheck source=.ci/serve-setup.sh
+source .ci/serve-setup.sh
 
-if ! command -v jq >/dev/null 2>&1; then
-  echo "== apt-get install jq" >&2
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get install -y -q jq </dev/null >"$work/apt.log" 2>&1 ||
-    { apt-get update -q </dev/null >>"$work/apt.log" 2>&1 &&
-      apt-get install -y -q jq </dev/null >>"$work/apt.log" 2>&1; } ||
-    { tail -n 40 "$work/apt.log" >&2; exit 1; }
-fi
-
-"$BIN" serve --listen 127.0.0.1:0 --database memory:// --log-format json \
-  </dev/null >"$work/server.log" 2>&1 &
-server=$!
-addr=""
-for _ in $(seq 1 100); do
-  addr="$(jq -r 'select(.fields.message == "satrap serving") | .fields.addr' \
-    "$work/server.log" 2>/dev/null | head -n 1)"
-  [[ -n $addr ]] && break
-  kill -0 "$server" 2>/dev/null || break
-  sleep 0.1
-done
-if [[ -z $addr ]]; then
-  echo "satrap did not start:" >&2
-  cat "$work/server.log" >&2
-  exit 1
-fi
-
-awk '
-  /^### A whole game with curl and jq$/ { section = 1; next }
-  section && !inside && /^#/ { exit }
-  section && !inside && /^```/ { inside = 1; next }
-  inside && /^```/ { exit }
-  inside { print }
-' docs/api.md >"$work/session.sh"
+doc_block docs/api.md "A whole game with curl and jq" >"$work/session.sh"
 if ! grep -q '127.0.0.1:50051' "$work/session.sh"; then
   echo "no curl session (with 127.0.0.1:50051) under '### A whole game with curl and jq' in docs/api.md" >&2
   exit 1

@@ -14,13 +14,7 @@ WORK_NAME=grpcurl-lobby
 # shellcheck source=.ci/grpcurl-setup.sh
 source .ci/grpcurl-setup.sh
 
-awk '
-  /^#+ Turn clocks and the lobby$/ { section = 1; next }
-  section && !inside && /^#/ { exit }
-  section && !inside && /^```sh$/ { inside = 1; next }
-  inside && /^```/ { exit }
-  inside { print }
-' docs/api.md >"$work/session.sh"
+doc_block docs/api.md "Turn clocks and the lobby" '^```sh$' >"$work/session.sh"
 grep -q 'JoinGame' "$work/session.sh" ||
   { echo "no lobby walk-through under '## Turn clocks and the lobby' in docs/api.md" >&2; exit 1; }
 sed -i "s/127\.0\.0\.1:50051/$addr/g" "$work/session.sh"

@@ -23,13 +23,7 @@ fi
 source .ci/grpcurl-setup.sh
 
 echo "== docs/api.md's grpcurl session" >&2
-awk '
-  /^#+ A session with grpcurl$/ { section = 1; next }
-  section && !inside && /^#/ { exit }
-  section && !inside && /^```/ { inside = 1; next }
-  inside && /^```/ { exit }
-  inside { print }
-' docs/api.md >"$work/session.sh"
+doc_block docs/api.md "A session with grpcurl" >"$work/session.sh"
 if ! grep -q '127.0.0.1:50051' "$work/session.sh"; then
   echo "no grpcurl session (with 127.0.0.1:50051) under '## A session with grpcurl' in docs/api.md" >&2
   exit 1
@@ -63,13 +57,7 @@ echo "== docs/api.md's grpcurl session passed with $version" >&2
 # it runs in a scratch directory with `satrap` on the PATH and a free port
 # in place of 127.0.0.1:50052.
 echo "== docs/api.md's access session" >&2
-awk '
-  /^#+ Keys, private games and admin calls with grpcurl$/ { section = 1; next }
-  section && !inside && /^#/ { exit }
-  section && !inside && /^```/ { inside = 1; next }
-  inside && /^```/ { exit }
-  inside { print }
-' docs/api.md >"$work/access.sh"
+doc_block docs/api.md "Keys, private games and admin calls with grpcurl" >"$work/access.sh"
 if ! grep -q '127.0.0.1:50052' "$work/access.sh"; then
   echo "no access session (with 127.0.0.1:50052) in docs/api.md" >&2
   exit 1
@@ -110,13 +98,7 @@ echo "== docs/api.md's access session passed" >&2
 # docs/operating.md's metrics walk-through: a server of its own with
 # --metrics-listen, a game created, the metrics read with curl.
 echo "== docs/operating.md's metrics session" >&2
-awk '
-  /^#+ Metrics and traces$/ { section = 1; next }
-  section && !inside && /^#/ { exit }
-  section && !inside && /^```sh$/ { inside = 1; next }
-  inside && /^```/ { exit }
-  inside { print }
-' docs/operating.md >"$work/metrics.sh"
+doc_block docs/operating.md "Metrics and traces" '^```sh$' >"$work/metrics.sh"
 grep -q -- '--metrics-listen 127.0.0.1:9464' "$work/metrics.sh" ||
   { echo "no metrics session (with --metrics-listen 127.0.0.1:9464) in docs/operating.md" >&2; exit 1; }
 command -v curl >/dev/null 2>&1 || { echo "curl is needed" >&2; exit 1; }
