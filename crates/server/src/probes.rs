@@ -149,28 +149,10 @@ fn plain(status: StatusCode, text: String, head_only: bool) -> Response<Body> {
 mod tests {
     use super::*;
     use http_body_util::BodyExt;
-    use std::convert::Infallible;
     use tower::ServiceExt;
 
     /// Stands for everything behind the probes: answers 418.
-    #[derive(Clone)]
-    struct Teapot;
-
-    impl Service<Request<Body>> for Teapot {
-        type Response = Response<Body>;
-        type Error = Infallible;
-        type Future = std::future::Ready<Result<Response<Body>, Infallible>>;
-
-        fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
-            Poll::Ready(Ok(()))
-        }
-
-        fn call(&mut self, _: Request<Body>) -> Self::Future {
-            let mut r = Response::new(Body::empty());
-            *r.status_mut() = StatusCode::IM_A_TEAPOT;
-            std::future::ready(Ok(r))
-        }
-    }
+    use crate::web::tests::Teapot;
 
     async fn send(
         ready: &watch::Receiver<ReadyState>,

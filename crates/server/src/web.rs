@@ -231,7 +231,7 @@ fn finish(builder: http::response::Builder, body: Bytes) -> Response<Body> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use http_body_util::BodyExt;
     use std::convert::Infallible;
@@ -240,7 +240,7 @@ mod tests {
     /// The inner service stands for the gRPC routes: it answers 418 so a
     /// test can tell a passed-through request from a served file.
     #[derive(Clone)]
-    struct Teapot;
+    pub(crate) struct Teapot;
 
     impl Service<Request<Body>> for Teapot {
         type Response = Response<Body>;
