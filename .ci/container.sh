@@ -184,8 +184,10 @@ stop_cleanly() {
     echo "!! $name exited with code $code after SIGTERM" >&2
     return 1
   fi
-  if ! podman logs "$name" 2>&1 | grep -q 'shutting down'; then
-    echo "!! $name did not log its graceful shutdown" >&2
+  # The drain's two log lines: it began, and the leases went back.
+  if ! podman logs "$name" 2>&1 | grep -q 'draining: not ready' ||
+    ! podman logs "$name" 2>&1 | grep -q ' drained '; then
+    echo "!! $name did not log its graceful drain (draining ... drained)" >&2
     return 1
   fi
   echo "   $name stopped by SIGTERM, exit code 0" >&2
