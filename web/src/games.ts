@@ -1,7 +1,8 @@
 // The board module of each game type id, and the routes of a game's
 // how-to-play page and leaderboard. The games' names, descriptions and rules
 // files come from the server (gameTypes.ts), so a new game needs one line
-// here and no other list.
+// here and no other list (its written how-to-play page in howto.tsx is
+// optional: without one the page shows the server's description).
 import type { GameUI } from "./boards/common";
 import { kingOfSiam } from "./boards/kingOfSiam";
 import { alexandros } from "./boards/alexandros";
