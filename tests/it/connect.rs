@@ -175,7 +175,11 @@ async fn watch_game_streams_every_version_then_its_end() {
         &framed,
     )
     .await;
-    assert!(answer.status.starts_with("HTTP/1.1 200"), "{}", answer.status);
+    assert!(
+        answer.status.starts_with("HTTP/1.1 200"),
+        "{}",
+        answer.status
+    );
     assert_eq!(answer.header("content-type"), "application/connect+json");
     let all = envelopes(&answer.body);
     let (last, updates) = all.split_last().expect("an end");
@@ -186,7 +190,9 @@ async fn watch_game_streams_every_version_then_its_end() {
             assert_eq!(*flags, 0);
             let update: Value = serde_json::from_slice(m).expect("an update in JSON");
             // proto3 JSON: a uint64 is a string, and 0 is left out.
-            update["version"].as_str().map_or(0, |v| v.parse().expect("a version"))
+            update["version"]
+                .as_str()
+                .map_or(0, |v| v.parse().expect("a version"))
         })
         .collect();
     let expected: Vec<u64> = (0..=end.version).collect();
@@ -213,7 +219,11 @@ async fn get_reads_and_415_refuses() {
         &format!("{GAME}/CreateGame?connect=v1&encoding=json&message=%7B%7D"),
     )
     .await;
-    assert!(create.status.starts_with("HTTP/1.1 405"), "{}", create.status);
+    assert!(
+        create.status.starts_with("HTTP/1.1 405"),
+        "{}",
+        create.status
+    );
     // The page is still the page.
     let page = http1(server.addr, "GET", "/").await;
     assert!(page.status.starts_with("HTTP/1.1 200"), "{}", page.status);
@@ -227,7 +237,11 @@ async fn get_reads_and_415_refuses() {
         b"{}",
     )
     .await;
-    assert!(refused.status.starts_with("HTTP/1.1 415"), "{}", refused.status);
+    assert!(
+        refused.status.starts_with("HTTP/1.1 415"),
+        "{}",
+        refused.status
+    );
     assert_eq!(refused.text().lines().count(), 1, "{}", refused.text());
     server.shutdown().await;
 }

@@ -69,7 +69,10 @@ pub(super) fn grpc_request(mut parts: http::request::Parts, message: &[u8]) -> R
 /// The outcome a gRPC answer reports in `grpc-status` (its trailers, or
 /// its headers for a trailers-only answer): `Ok(())` or the error with its
 /// (percent-decoded) message. No status at all is an `unknown` error.
-pub(super) fn status(trailers: Option<&HeaderMap>, headers: &HeaderMap) -> Result<(), ConnectError> {
+pub(super) fn status(
+    trailers: Option<&HeaderMap>,
+    headers: &HeaderMap,
+) -> Result<(), ConnectError> {
     let get = |name: &str| {
         trailers
             .and_then(|t| t.get(name))

@@ -58,9 +58,14 @@ pub(super) fn request(query: &str) -> Result<(Codec, Bytes), ConnectError> {
             _ => {}
         }
     }
-    let encoding = encoding.ok_or_else(|| invalid("the query has no encoding (json or proto)".into()))?;
-    let codec = Codec::named(&encoding)
-        .ok_or_else(|| invalid(format!("encoding {:?} is neither json nor proto", bounded(&encoding))))?;
+    let encoding =
+        encoding.ok_or_else(|| invalid("the query has no encoding (json or proto)".into()))?;
+    let codec = Codec::named(&encoding).ok_or_else(|| {
+        invalid(format!(
+            "encoding {:?} is neither json nor proto",
+            bounded(&encoding)
+        ))
+    })?;
     let message = message.unwrap_or_default();
     let message = if base64 {
         decode_base64(&message).ok_or_else(|| invalid("message is not URL-safe base64".into()))?
@@ -73,7 +78,8 @@ pub(super) fn request(query: &str) -> Result<(Codec, Bytes), ConnectError> {
 /// URL-safe base64 with or without padding (the standard alphabet too,
 /// which some clients send).
 fn decode_base64(text: &[u8]) -> Option<Vec<u8>> {
-    let config = GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent);
+    let config =
+        GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent);
     GeneralPurpose::new(&alphabet::URL_SAFE, config)
         .decode(text)
         .or_else(|_| GeneralPurpose::new(&alphabet::STANDARD, config).decode(text))
@@ -115,7 +121,10 @@ mod tests {
             ("encoding=xml&message=x", Code::InvalidArgument),
             ("connect=v2&encoding=json", Code::InvalidArgument),
             ("encoding=proto&base64=1&message=***", Code::InvalidArgument),
-            ("encoding=json&compression=gzip&message=x", Code::Unimplemented),
+            (
+                "encoding=json&compression=gzip&message=x",
+                Code::Unimplemented,
+            ),
         ] {
             assert_eq!(request(query).unwrap_err().code, code, "{query}");
         }

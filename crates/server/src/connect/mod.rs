@@ -142,7 +142,10 @@ fn route(req: &Request<Body>) -> Route {
             let mime = content_type(req);
             if mime.starts_with("application/grpc") {
                 Route::Pass
-            } else if let Some(codec) = mime.strip_prefix("application/connect+").and_then(Codec::named) {
+            } else if let Some(codec) = mime
+                .strip_prefix("application/connect+")
+                .and_then(Codec::named)
+            {
                 Route::Stream(codec)
             } else if let Some(codec) = mime.strip_prefix("application/").and_then(Codec::named) {
                 Route::Unary(codec)
@@ -220,6 +223,22 @@ async fn read_body(body: Body, max: usize) -> Result<Bytes, ConnectError> {
     }
 }
 
+/// Compressed bodies are not read: `unimplemented`, as the specification
+/// asks for an encoding the server does not support.
+fn compressed(req: &Request<Body>) -> Option<ConnectError> {
+    let encoding = req.headers().get(http::header::CONTENT_ENCODING)?;
+    let encoding = encoding.to_str().unwrap_or("?").trim();
+    (!encoding.eq_ignore_ascii_case("identity")).then(|| {
+        ConnectError::new(
+            Code::Unimplemented,
+            format!(
+                "content-encoding {:?} is not accepted: send the body uncompressed",
+                protocol::bounded(encoding)
+            ),
+        )
+    })
+}
+
 /// A server stream's method (client streams are not served at all).
 fn is_stream(method: &MethodDescriptor) -> bool {
     method.is_server_streaming() || method.is_client_streaming()
@@ -246,6 +265,9 @@ where
             method.name()
         );
         return Ok(protocol::unsupported(&content_type(&req), Some(&why)));
+    }
+    if let Some(e) = compressed(&req) {
+        return Ok(e.response());
     }
     let (parts, body) = req.into_parts();
     let message = match read_body(body, shared.max_bytes).await {

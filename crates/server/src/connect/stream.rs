@@ -84,7 +84,10 @@ fn end_stream(error: Option<&ConnectError>, trailers: Option<&HeaderMap>) -> Byt
     if !metadata.is_empty() {
         end.insert("metadata".into(), metadata.into());
     }
-    envelope(END_STREAM, serde_json::Value::Object(end).to_string().as_bytes())
+    envelope(
+        END_STREAM,
+        serde_json::Value::Object(end).to_string().as_bytes(),
+    )
 }
 
 /// A stream's response: HTTP 200 in the stream's content type.
@@ -115,9 +118,7 @@ where
     ResBody: http_body::Body<Data = Bytes> + Send + 'static,
     ResBody::Error: Into<tonic::codegen::StdError>,
 {
-    let response = inner
-        .oneshot(forward::grpc_request(parts, message))
-        .await?;
+    let response = inner.oneshot(forward::grpc_request(parts, message)).await?;
     let (parts, body) = response.into_parts();
     let state = Converter {
         body: Body::new(body),
@@ -176,7 +177,10 @@ impl Converter {
                 Some(Err(e)) => {
                     let error = ConnectError::new(
                         Code::Unavailable,
-                        format!("the stream broke off: {}", super::protocol::bounded(&e.to_string())),
+                        format!(
+                            "the stream broke off: {}",
+                            super::protocol::bounded(&e.to_string())
+                        ),
                     );
                     return Some(self.end(Some(error), None));
                 }

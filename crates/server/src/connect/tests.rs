@@ -71,7 +71,10 @@ async fn grpc(req: Request<Body>) -> Result<Response<Body>, Infallible> {
         };
         all.put_slice(&framed(&update.encode_to_vec()));
     }
-    let mut frames: Vec<_> = all.chunks(3).map(|c| Frame::data(Bytes::copy_from_slice(c))).collect();
+    let mut frames: Vec<_> = all
+        .chunks(3)
+        .map(|c| Frame::data(Bytes::copy_from_slice(c)))
+        .collect();
     let mut trailers = http::HeaderMap::new();
     trailers.insert("grpc-status", "14".parse().unwrap());
     trailers.insert("grpc-message", "draining".parse().unwrap());
@@ -88,7 +91,11 @@ async fn send(request: Request<Body>) -> (StatusCode, http::HeaderMap, Bytes) {
     let service = layer.layer(tower::service_fn(grpc));
     let response = service.oneshot(request).await.unwrap();
     let (parts, body) = response.into_parts();
-    (parts.status, parts.headers, body.collect().await.unwrap().to_bytes())
+    (
+        parts.status,
+        parts.headers,
+        body.collect().await.unwrap().to_bytes(),
+    )
 }
 
 fn post(path: &str, content_type: &str, body: impl Into<Bytes>) -> Request<Body> {
@@ -143,6 +150,17 @@ async fn unary_json_and_its_errors() {
 }
 
 #[tokio::test]
+async fn a_compressed_body_is_unimplemented() {
+    let mut request = post(&format!("{GAME}/GetGame"), "application/json", "x");
+    request
+        .headers_mut()
+        .insert("content-encoding", "gzip".parse().unwrap());
+    let (status, _, body) = send(request).await;
+    assert_eq!(status, StatusCode::NOT_IMPLEMENTED);
+    assert_eq!(json(&body)["code"], "unimplemented");
+}
+
+#[tokio::test]
 async fn get_serves_the_calls_without_side_effects() {
     let (status, headers, body) = send(get(&format!(
         "{GAME}/GetGame?connect=v1&encoding=json&message=%7B%22gameId%22%3A%22g2%22%7D"
@@ -171,8 +189,10 @@ async fn get_serves_the_calls_without_side_effects() {
 
     // A move, or a stream, is never made by GET.
     for method in ["ApplyAction", "CreateGame", "WatchGame"] {
-        let (status, headers, body) =
-            send(get(&format!("{GAME}/{method}?encoding=json&message=%7B%7D"))).await;
+        let (status, headers, body) = send(get(&format!(
+            "{GAME}/{method}?encoding=json&message=%7B%7D"
+        )))
+        .await;
         assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{method}");
         assert_eq!(headers["allow"], "POST");
         assert_eq!(std::str::from_utf8(&body).unwrap().lines().count(), 1);
@@ -257,7 +277,11 @@ async fn content_types_that_do_not_fit_get_415() {
     ] {
         let (status, headers, body) =
             send(post(&format!("{GAME}/{method}"), content_type, "{}")).await;
-        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{method} {content_type}");
+        assert_eq!(
+            status,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "{method} {content_type}"
+        );
         assert!(headers.contains_key("accept-post"));
         let text = std::str::from_utf8(&body).unwrap();
         assert_eq!(text.lines().count(), 1, "{text}");
@@ -268,14 +292,25 @@ async fn content_types_that_do_not_fit_get_415() {
             .unwrap(),
     )
     .await;
-    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "no content type");
+    assert_eq!(
+        status,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "no content type"
+    );
 }
 
 #[test]
 fn method_paths_are_told_from_page_paths() {
     assert!(super::is_rpc_path("/satrap.v1.GameService/GetGame"));
     assert!(super::is_rpc_path("/grpc.health.v1.Health/Check"));
-    for page in ["/", "/index.html", "/assets/app.js", "/docs/rules/x.md", "/game/abc", "/a.b/c/d"] {
+    for page in [
+        "/",
+        "/index.html",
+        "/assets/app.js",
+        "/docs/rules/x.md",
+        "/game/abc",
+        "/a.b/c/d",
+    ] {
         assert!(!super::is_rpc_path(page), "{page}");
     }
 }

@@ -28,9 +28,7 @@ where
     ResBody: http_body::Body<Data = Bytes>,
     ResBody::Error: Into<tonic::codegen::StdError>,
 {
-    let response = inner
-        .oneshot(forward::grpc_request(parts, message))
-        .await?;
+    let response = inner.oneshot(forward::grpc_request(parts, message)).await?;
     Ok(answer(method, codec, response)
         .await
         .unwrap_or_else(|e| e.response()))
