@@ -1,14 +1,17 @@
 // The client against the server's own TLS (no proxy), on every Node
-// transport: a CA file, and for mTLS (--tls-client-ca) a client certificate
+// transport (and the Connect protocol on the same port): a CA file, and for mTLS (--tls-client-ca) a client certificate
 // and key; a client without a certificate is refused. The certificates are
 // made here with the `openssl` command (a CA, a server certificate for
 // 127.0.0.1, a client certificate).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createClient } from "@connectrpc/connect";
+import { createConnectTransport } from "@connectrpc/connect-node";
+import { GameService } from "../dist/gen/satrap/v1/service_pb.js";
 import { connect } from "../dist/node.js";
 import { startServer } from "./server.mjs";
 
@@ -56,6 +59,23 @@ for (const transport of ["grpc-js", "grpc", "grpc-web"]) {
   test(`${transport}: a client without a certificate is refused`, async () => {
     const client = connect(server.address, { transport, caFile: file("ca.pem"), timeoutMs: 5_000 });
     await assert.rejects(client.gameTypes());
+  });
+}
+
+// The Connect protocol over the same TLS port (JSON, HTTP/1.1 and HTTP/2).
+for (const httpVersion of ["1.1", "2"]) {
+  test(`Connect over HTTP/${httpVersion} with a client certificate`, async () => {
+    const transport = createConnectTransport({
+      baseUrl: `https://${server.address}`,
+      httpVersion,
+      nodeOptions: {
+        ca: readFileSync(file("ca.pem")),
+        cert: readFileSync(file("client.pem")),
+        key: readFileSync(file("client.key")),
+      },
+    });
+    const types = await createClient(GameService, transport).listGameTypes({});
+    assert.equal(types.gameTypes.length, 4);
   });
 }
 
