@@ -34,10 +34,8 @@ pub(super) fn request(query: &str) -> Result<(Codec, Bytes), ConnectError> {
         let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
         let value = percent_encoding::percent_decode_str(value);
         match name {
-            "connect" => {
-                if value.decode_utf8_lossy() != "v1" {
-                    return Err(invalid("connect must be v1".into()));
-                }
+            "connect" if value.clone().decode_utf8_lossy() != "v1" => {
+                return Err(invalid("connect must be v1".into()));
             }
             "encoding" => encoding = Some(value.decode_utf8_lossy().into_owned()),
             "message" => message = Some(value.collect::<Vec<u8>>()),
