@@ -210,21 +210,22 @@ impl Converter {
     }
 }
 
+/// The envelopes of a whole stream body: (flags, payload), for tests.
+#[cfg(test)]
+pub(super) fn envelopes(mut body: &[u8]) -> Vec<(u8, Vec<u8>)> {
+    let mut out = Vec::new();
+    while body.len() >= 5 {
+        let len = u32::from_be_bytes([body[1], body[2], body[3], body[4]]) as usize;
+        out.push((body[0], body[5..5 + len].to_vec()));
+        body = &body[5 + len..];
+    }
+    assert!(body.is_empty(), "bytes after the last envelope");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The envelopes of a whole body: (flags, payload).
-    fn envelopes(mut body: &[u8]) -> Vec<(u8, Vec<u8>)> {
-        let mut out = Vec::new();
-        while body.len() >= 5 {
-            let len = u32::from_be_bytes([body[1], body[2], body[3], body[4]]) as usize;
-            out.push((body[0], body[5..5 + len].to_vec()));
-            body = &body[5 + len..];
-        }
-        assert!(body.is_empty(), "trailing bytes");
-        out
-    }
 
     #[test]
     fn the_request_is_exactly_one_uncompressed_envelope() {

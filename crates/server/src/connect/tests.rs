@@ -12,6 +12,7 @@ use tonic::body::Body;
 use tower::{Layer, ServiceExt};
 
 use super::ConnectLayer;
+use super::stream::envelopes;
 use crate::proto;
 
 const GAME: &str = "/satrap.v1.GameService";
@@ -111,18 +112,6 @@ fn get(uri: &str) -> Request<Body> {
 
 fn json(bytes: &[u8]) -> serde_json::Value {
     serde_json::from_slice(bytes).unwrap_or_else(|e| panic!("{e}: {bytes:?}"))
-}
-
-/// (flags, payload) of every envelope of a stream's body.
-fn envelopes(mut body: &[u8]) -> Vec<(u8, Vec<u8>)> {
-    let mut out = Vec::new();
-    while body.len() >= 5 {
-        let len = u32::from_be_bytes([body[1], body[2], body[3], body[4]]) as usize;
-        out.push((body[0], body[5..5 + len].to_vec()));
-        body = &body[5 + len..];
-    }
-    assert!(body.is_empty(), "bytes after the last envelope");
-    out
 }
 
 #[tokio::test]
