@@ -117,6 +117,129 @@ enum Shape {
     Lean,
 }
 
+/// The codec of a Connect ApplyAction in the move-path rows.
+#[derive(Clone, Copy)]
+enum ConnectCodec {
+    Json,
+    Proto,
+}
+
+type Http1 = hyper_util::client::legacy::Client<
+    hyper_util::client::legacy::connect::HttpConnector,
+    http_body_util::Full<bytes::Bytes>,
+>;
+
+/// One Connect unary ApplyAction over HTTP/1.1 (a kept-alive connection of
+/// `http`), as a Connect client sends it: the request in `codec`, the
+/// answer read back to the game's progress.
+async fn connect_apply(
+    http: &Http1,
+    addr: &str,
+    request: Request<proto::ApplyActionRequest>,
+    codec: ConnectCodec,
+) -> proto::GameProgress {
+    use http_body_util::BodyExt;
+    use prost::Message;
+    let auth = request
+        .metadata()
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let m = request.into_inner();
+    let (content_type, body) = match codec {
+        ConnectCodec::Proto => ("application/proto", m.encode_to_vec()),
+        ConnectCodec::Json => {
+            let notation = match m.r#move {
+                Some(proto::apply_action_request::Move::Notation(n)) => n,
+                _ => unreachable!("the bench moves by notation"),
+            };
+            let json = serde_json::json!({
+                "gameId": m.game_id,
+                "expectedVersion": m.expected_version.unwrap_or(0).to_string(),
+                "notation": notation,
+            });
+            ("application/json", json.to_string().into_bytes())
+        }
+    };
+    let req = http::Request::post(format!("http://{addr}/satrap.v1.GameService/ApplyAction"))
+        .header("content-type", content_type)
+        .header("connect-protocol-version", "1")
+        .header("authorization", auth)
+        .body(http_body_util::Full::new(bytes::Bytes::from(body)))
+        .expect("request");
+    let response = http.request(req).await.expect("connect call");
+    assert!(response.status().is_success(), "{}", response.status());
+    let body = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    match codec {
+        ConnectCodec::Proto => proto::ApplyActionResponse::decode(body)
+            .expect("an ApplyActionResponse")
+            .progress
+            .expect("progress"),
+        ConnectCodec::Json => {
+            let v: serde_json::Value = serde_json::from_slice(&body).expect("JSON");
+            let p = &v["progress"];
+            let status = match p["status"].as_str() {
+                Some("GAME_STATUS_IN_PROGRESS") => proto::GameStatus::InProgress,
+                _ => proto::GameStatus::Finished,
+            };
+            proto::GameProgress {
+                version: p["version"]
+                    .as_str()
+                    .map_or(0, |v| v.parse().expect("version")),
+                status: status as i32,
+                to_act: p["toAct"]
+                    .as_array()
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|s| s.as_u64())
+                            .map(|s| s as u32)
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            }
+        }
+    }
+}
+
+/// [`timed_applies`] with the timed ApplyAction calls made over Connect
+/// (the games created and the legal actions listed over gRPC, untimed).
+async fn timed_applies_connect(
+    channel: Channel,
+    addr: &str,
+    calls: usize,
+    first_seed: u64,
+    codec: ConnectCodec,
+) -> (Vec<Duration>, Duration) {
+    let http: Http1 =
+        hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
+            .build_http();
+    let mut c = GameServiceClient::new(channel);
+    let mut lat = Vec::with_capacity(calls);
+    let mut timed = Duration::ZERO;
+    let mut seed = first_seed;
+    while lat.len() < calls {
+        seed += 1;
+        let created = create_game(&mut c, 3, seed).await;
+        let mut snap = progress_at_start(&created);
+        while snap.status == proto::GameStatus::InProgress as i32 && lat.len() < calls {
+            let pick = seed as usize + lat.len();
+            let req = next_move(&mut c, &created, &snap, pick, Shape::Default).await;
+            let t = Instant::now();
+            snap = connect_apply(&http, addr, req, codec).await;
+            let d = t.elapsed();
+            timed += d;
+            lat.push(d);
+        }
+    }
+    (lat, timed)
+}
+
 /// A seeded King of Siam game of `players` client seats.
 async fn create_game(
     c: &mut GameServiceClient<Channel>,
@@ -396,30 +519,51 @@ async fn bot_load(addr: String, games: usize, stop: Arc<AtomicBool>) -> u64 {
     moves.load(Ordering::Relaxed)
 }
 
+/// A move-path row: gRPC with a response shape, or Connect in a codec.
+#[derive(Clone, Copy)]
+enum Row {
+    Grpc(Shape),
+    Connect(ConnectCodec),
+}
+
 /// The move path against the empty call on one memory-store server, one
 /// client: rounds of health checks and ApplyAction calls with the default
-/// response, without text (`no_text`) and `lean`, interleaved so that every
-/// row sees the same load on a shared machine. Prints each row's ratio to
-/// the empty call: calls/s (mean latency) and p50.
+/// response, without text (`no_text`) and `lean`, and the default one over
+/// Connect in JSON and in binary (HTTP/1.1, one kept-alive connection),
+/// interleaved so that every row sees the same load on a shared machine.
+/// Prints each row's ratio to the empty call: calls/s (mean latency) and
+/// p50.
 async fn move_path(calls: usize) {
     const ROUNDS: usize = 8;
-    let (channel, stop, server, _) = start("memory://").await;
+    let (channel, stop, server, addr) = start("memory://").await;
     apply_actions(channel.clone(), 200, 3).await; // warm up
     baseline(channel.clone(), 200).await;
+    timed_applies_connect(channel.clone(), &addr, 100, 400_000, ConnectCodec::Json).await;
     let shapes = [
-        ("default", Some(Shape::Default)),
-        ("no_text", Some(Shape::NoText)),
-        ("lean", Some(Shape::Lean)),
+        ("default", Some(Row::Grpc(Shape::Default))),
+        ("no_text", Some(Row::Grpc(Shape::NoText))),
+        ("lean", Some(Row::Grpc(Shape::Lean))),
+        (
+            "Connect JSON (HTTP/1.1)",
+            Some(Row::Connect(ConnectCodec::Json)),
+        ),
+        (
+            "Connect binary (HTTP/1.1)",
+            Some(Row::Connect(ConnectCodec::Proto)),
+        ),
         ("empty call", None),
     ];
     let mut lat: Vec<(Vec<Duration>, Duration)> = vec![(Vec::new(), Duration::ZERO); shapes.len()];
     for round in 0..ROUNDS {
         for (i, (_, shape)) in shapes.iter().enumerate() {
             let n = calls / ROUNDS;
+            let seed = 500_000 + 10_000 * round as u64;
             let (l, t) = match shape {
-                Some(shape) => {
-                    let seed = 500_000 + 10_000 * round as u64;
+                Some(Row::Grpc(shape)) => {
                     timed_applies_as(channel.clone(), n, 3, seed, *shape).await
+                }
+                Some(Row::Connect(codec)) => {
+                    timed_applies_connect(channel.clone(), &addr, n, seed, *codec).await
                 }
                 None => {
                     let s = baseline(channel.clone(), n).await;
@@ -438,7 +582,7 @@ async fn move_path(calls: usize) {
     );
     for ((name, _), s) in shapes.iter().zip(&stats) {
         println!(
-            "  {name:<22} {:>7.0}/s  p50 {:>6.1}µs  p99 {:>7.1}µs   ratio to the empty call: rate x{:.2}, by p50 x{:.2}",
+            "  {name:<26} {:>7.0}/s  p50 {:>6.1}µs  p99 {:>7.1}µs   ratio to the empty call: rate x{:.2}, by p50 x{:.2}",
             s.per_sec(),
             s.p50.as_secs_f64() * 1e6,
             s.p99.as_secs_f64() * 1e6,

@@ -81,6 +81,18 @@ struct HealthArgs {
     /// Give up after this many seconds.
     #[arg(long, default_value_t = 3)]
     timeout_secs: u64,
+    /// Ask over TLS, trusting exactly this certificate (PEM: the server's
+    /// --tls-cert). Default: the --tls-cert of the `satrap serve` running
+    /// as PID 1, else SATRAP_TLS_CERT; neither: plaintext.
+    #[arg(long)]
+    server_cert: Option<std::path::PathBuf>,
+    /// This probe's certificate (PEM), for a server that requires client
+    /// certificates (--tls-client-ca); needs --client-key.
+    #[arg(long, requires = "client_key")]
+    client_cert: Option<std::path::PathBuf>,
+    /// The key (PEM) of --client-cert.
+    #[arg(long, requires = "client_cert")]
+    client_key: Option<std::path::PathBuf>,
 }
 
 /// Where the probe calls when no `--addr` is given: the port the server
@@ -93,15 +105,24 @@ fn probe_addr(args: &HealthArgs) -> String {
     let listen = args
         .listen
         .clone()
-        .or_else(pid1_listen)
+        .or_else(|| pid1_config().map(|c| c.listen.to_string()))
         .or_else(|| std::env::var("SATRAP_LISTEN").ok())
         .unwrap_or_else(|| "127.0.0.1:50051".into());
     let port = listen.rsplit(':').next().unwrap_or("50051");
     format!("127.0.0.1:{port}")
 }
 
-/// The listen address of `satrap [serve] ...` running as PID 1, if it is.
-fn pid1_listen() -> Option<String> {
+/// The server certificate the probe trusts, if it speaks TLS: the flag,
+/// else PID 1's server's, else SATRAP_TLS_CERT (see `probe_tls`).
+fn probe_server_cert(args: &HealthArgs) -> Option<std::path::PathBuf> {
+    args.server_cert
+        .clone()
+        .or_else(|| pid1_config().and_then(|c| c.tls_cert))
+        .or_else(|| std::env::var_os("SATRAP_TLS_CERT").map(Into::into))
+}
+
+/// The flags of `satrap [serve] ...` running as PID 1, if it is.
+fn pid1_config() -> Option<Config> {
     let raw = std::fs::read("/proc/1/cmdline").ok()?;
     let argv: Vec<String> = raw
         .split(|b| *b == 0)
@@ -116,11 +137,11 @@ fn pid1_listen() -> Option<String> {
         Cli {
             command: Some(Command::Serve(config)),
             ..
-        } => Some(config.listen.to_string()),
+        } => Some(*config),
         Cli {
             command: None,
             serve,
-        } => Some(serve.listen.to_string()),
+        } => Some(serve),
         _ => None,
     }
 }
@@ -131,12 +152,22 @@ async fn probe(args: HealthArgs) -> Result<(), String> {
         HealthCheckRequest, health_check_response::ServingStatus, health_client::HealthClient,
     };
     let addr = args.addr.clone().unwrap_or_else(|| probe_addr(&args));
+    let tls = match probe_server_cert(&args) {
+        Some(cert) => {
+            let client = args.client_cert.as_deref().zip(args.client_key.as_deref());
+            Some(satrap::probe_tls::ProbeTls::load(&cert, client).map_err(|e| e.to_string())?)
+        }
+        None => None,
+    };
     let check = async {
-        let channel = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
-            .map_err(|e| format!("address {addr}: {e}"))?
-            .connect()
-            .await
-            .map_err(|e| format!("connect {addr}: {e}"))?;
+        let channel = match &tls {
+            Some(tls) => tls.channel(&addr).await?,
+            None => tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
+                .map_err(|e| format!("address {addr}: {e}"))?
+                .connect()
+                .await
+                .map_err(|e| format!("connect {addr}: {e}"))?,
+        };
         let mut client = HealthClient::new(channel);
         let status = client
             .check(HealthCheckRequest {

@@ -676,6 +676,10 @@ async fn a_dead_webhook_deliverer_is_taken_over_within_its_lease() {
     db.drop().await;
 }
 
+/// Clients playing a game each through the drain test (the load:
+/// eight, besides a watcher for every game).
+const PLAYING_CLIENTS: u64 = 8;
+
 /// The drain test's `--bot-takeover-delay`: far longer than the test
 /// allows for the takeover, so only a handed-back lease explains it.
 const LONG_DELAY: &str = "20s";
@@ -846,10 +850,10 @@ async fn a_drained_replica_hands_everything_to_the_survivor() {
         let g = create(&mut a, KS, bot_seats(2, "mcts"), Some(seed)).await;
         bot_games.push(g.game_id);
     }
-    // Games two clients play, moving on the drained replica first.
+    // Games eight clients play, moving on the drained replica first.
     let mut played = Vec::new();
     let mut players = Vec::new();
-    for seed in 0..3 {
+    for seed in 0..PLAYING_CLIENTS {
         let g = create(&mut a, KS, common::seats(2), Some(100 + seed)).await;
         played.push(g.game_id.clone());
         let clients = vec![a.clone(), b.clone()];

@@ -1,7 +1,8 @@
 //! The server's own TLS, through the real server: gRPC (h2) and HTTP/1.1
 //! over TLS on one port, a refused plaintext client, mTLS refusing a
 //! client without a certificate, and a replaced certificate picked up by
-//! new connections while an open watch stream goes on.
+//! new connections while an open watch stream goes on; `satrap health`
+//! over it (the certificate pinned, and a client certificate for mTLS).
 
 use crate::common;
 
@@ -252,4 +253,61 @@ async fn unusable_files_refuse_start_up_with_the_flag_and_file() {
     .expect_err("refused");
     assert!(err.to_string().contains("--tls-cert"), "{err}");
     assert!(err.to_string().contains("absent.pem"), "{err}");
+}
+
+/// `satrap health --addr ADDR` with `args`: whether it found the server
+/// SERVING.
+async fn probe(addr: std::net::SocketAddr, args: &[&std::ffi::OsStr]) -> bool {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_satrap"));
+    cmd.args(["health", "--timeout-secs", "5", "--addr", &addr.to_string()])
+        .args(args)
+        .env_remove("SATRAP_TLS_CERT");
+    tokio::task::spawn_blocking(move || cmd.output().expect("run satrap health").status.success())
+        .await
+        .expect("probe")
+}
+
+#[tokio::test]
+async fn the_health_probe_trusts_the_servers_own_certificate() {
+    let dir = dir("probe");
+    let ca = Ca::new("probe CA");
+    let clients = Ca::new("probe client CA");
+    let server = tls_server(&dir, &ca, None).await;
+    let cert = dir.join("server.pem");
+    assert!(
+        probe(server.addr, &["--server-cert".as_ref(), cert.as_ref()]).await,
+        "SERVING over TLS, the server's certificate pinned"
+    );
+    assert!(!probe(server.addr, &[]).await, "plaintext gets no answer");
+    let (other, other_key) = (dir.join("other.pem"), dir.join("other.key"));
+    ca.leaf(&["127.0.0.1"]).write(&other, &other_key);
+    assert!(
+        !probe(server.addr, &["--server-cert".as_ref(), other.as_ref()]).await,
+        "another certificate, even of the same CA, is not the pinned one"
+    );
+    server.shutdown().await;
+
+    let mtls_dir = dir.join("mtls");
+    std::fs::create_dir_all(&mtls_dir).expect("dir");
+    let server = tls_server(&mtls_dir, &ca, Some(&clients)).await;
+    let cert = mtls_dir.join("server.pem");
+    assert!(
+        !probe(server.addr, &["--server-cert".as_ref(), cert.as_ref()]).await,
+        "mTLS: no client certificate, no answer"
+    );
+    let (client, client_key) = (mtls_dir.join("probe.pem"), mtls_dir.join("probe.key"));
+    clients.leaf(&["probe"]).write(&client, &client_key);
+    let with_client = [
+        "--server-cert".as_ref(),
+        cert.as_os_str(),
+        "--client-cert".as_ref(),
+        client.as_os_str(),
+        "--client-key".as_ref(),
+        client_key.as_os_str(),
+    ];
+    assert!(
+        probe(server.addr, &with_client).await,
+        "mTLS: SERVING with a certificate of the client CA"
+    );
+    server.shutdown().await;
 }

@@ -22,6 +22,9 @@ export interface NodeConnectOptions {
   tls?: boolean;
   /** PEM file of the CA that signed the server's certificate (implies TLS); default: Node's roots (its bundled list and NODE_EXTRA_CA_CERTS). */
   caFile?: string;
+  /** PEM files of this client's certificate chain and key (both or neither; they imply TLS), for a server that requires client certificates (`--tls-client-ca`, mTLS). */
+  certFile?: string;
+  keyFile?: string;
   /** gRPC over grpc-js (the default), over Connect's transport, or gRPC-Web over HTTP/1.1. */
   transport?: "grpc-js" | "grpc" | "grpc-web";
 }
@@ -44,19 +47,28 @@ function defaultRoots(): Buffer {
 
 /** The Connect transport to `address` (`host:port`, `http://…` or `https://…`). */
 export function nodeTransport(address: string, options: NodeConnectOptions = {}): Transport {
-  const tls = options.tls || options.caFile !== undefined || address.startsWith("https://");
+  if ((options.certFile === undefined) !== (options.keyFile === undefined)) {
+    throw new Error("certFile and keyFile go together");
+  }
+  const tls =
+    options.tls || options.caFile !== undefined || options.certFile !== undefined || address.startsWith("https://");
   const bare = address.replace(/^https?:\/\//, "");
   const baseUrl = `${tls ? "https" : "http"}://${bare}`;
   const ca = options.caFile !== undefined ? readFileSync(options.caFile) : undefined;
+  const cert = options.certFile !== undefined ? readFileSync(options.certFile) : undefined;
+  const key = options.keyFile !== undefined ? readFileSync(options.keyFile) : undefined;
+  const nodeOptions = ca || cert ? { ca, cert, key } : undefined;
   switch (options.transport ?? "grpc-js") {
     case "grpc-web":
-      return createGrpcWebTransport({ baseUrl, httpVersion: "1.1", nodeOptions: ca ? { ca } : undefined });
+      return createGrpcWebTransport({ baseUrl, httpVersion: "1.1", nodeOptions });
     case "grpc":
-      return createGrpcTransport({ baseUrl, nodeOptions: ca ? { ca } : undefined });
+      return createGrpcTransport({ baseUrl, nodeOptions });
     case "grpc-js":
       return createGrpcJsTransport({
         address: bare,
-        credentials: tls ? grpc.credentials.createSsl(ca ?? defaultRoots()) : grpc.credentials.createInsecure(),
+        credentials: tls
+          ? grpc.credentials.createSsl(ca ?? defaultRoots(), key ?? null, cert ?? null)
+          : grpc.credentials.createInsecure(),
       });
     default:
       throw new Error(`unknown transport ${String(options.transport).slice(0, 32)}`);

@@ -714,7 +714,7 @@ fn cors(origins: &[String], extra_headers: &[String]) -> Result<CorsLayer, Serve
     }
     Ok(CorsLayer::new()
         .allow_origin(allow)
-        .allow_methods([http::Method::POST, http::Method::OPTIONS])
+        .allow_methods([http::Method::GET, http::Method::POST, http::Method::OPTIONS])
         .allow_headers(allowed)
         .expose_headers([
             header("grpc-status"),

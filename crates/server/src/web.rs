@@ -99,7 +99,9 @@ where
 
     fn call(&mut self, req: Request<ReqBody>) -> Self::Future {
         let method = req.method();
-        if self.enabled && (method == Method::GET || method == Method::HEAD) {
+        // A GET of a method's path is a Connect call: the RPC routes' own.
+        let page = !crate::connect::is_rpc_path(req.uri().path());
+        if self.enabled && page && (method == Method::GET || method == Method::HEAD) {
             let response = respond(method == Method::HEAD, req.uri().path(), req.headers());
             return Box::pin(std::future::ready(Ok(response)));
         }

@@ -125,22 +125,32 @@ def system_roots() -> Optional[bytes]:
 
 
 def make_channel(address: str, *, tls: Optional[bool] = None, ca_file: Optional[str] = None,
-                 server_name: Optional[str] = None) -> grpc.Channel:
+                 server_name: Optional[str] = None, cert_file: Optional[str] = None,
+                 key_file: Optional[str] = None) -> grpc.Channel:
     """A channel to `address` (`host:port`, or `https://host:port` for
     TLS). TLS checks the server against the system's roots, or against the
-    CA in `ca_file`; `server_name` overrides the name checked."""
+    CA in `ca_file`; `server_name` overrides the name checked.
+    `cert_file` and `key_file` (PEM, both or neither; they imply TLS) are
+    this client's certificate chain and key, for a server that requires
+    client certificates (`--tls-client-ca`, mTLS)."""
+    if (cert_file is None) != (key_file is None):
+        raise ValueError("cert_file and key_file go together")
     if address.startswith("https://"):
         address, tls = address[len("https://"):], True if tls is None else tls
     elif address.startswith("http://"):
         address = address[len("http://"):]
-    tls = bool(tls or ca_file)
+    tls = bool(tls or ca_file or cert_file)
     options = [("grpc.max_receive_message_length", 64 * 1024 * 1024)]
     if not tls:
         return grpc.insecure_channel(address, options=options)
     if server_name:
         options.append(("grpc.ssl_target_name_override", server_name))
     roots = _read(ca_file) if ca_file else system_roots()
-    creds = grpc.ssl_channel_credentials(root_certificates=roots)
+    creds = grpc.ssl_channel_credentials(
+        root_certificates=roots,
+        private_key=_read(key_file) if key_file else None,
+        certificate_chain=_read(cert_file) if cert_file else None,
+    )
     return grpc.secure_channel(address, creds, options=options)
 
 
@@ -149,19 +159,21 @@ class Client:
 
     `address`: `host:port` (plaintext) or `https://host:port` (TLS).
     `api_key`: sent as `x-api-key` on every call (CreateGame, ListGames and
-    AdminService need one on a keyed server). `tls`/`ca_file`/`server_name`:
-    see `make_channel`. `timeout`: each call's deadline in seconds (a call's
+    AdminService need one on a keyed server). `tls`/`ca_file`/`server_name`
+    and, for mTLS, `cert_file`/`key_file`: see `make_channel`. `timeout`: each call's deadline in seconds (a call's
     own `timeout=` overrides it)."""
 
     def __init__(self, address: str = "127.0.0.1:50051", *, api_key: Optional[str] = None,
                  tls: Optional[bool] = None, ca_file: Optional[str] = None,
-                 server_name: Optional[str] = None, timeout: float = 10.0,
+                 server_name: Optional[str] = None, cert_file: Optional[str] = None,
+                 key_file: Optional[str] = None, timeout: float = 10.0,
                  channel: Optional[grpc.Channel] = None):
         self.address = address
         self.timeout = timeout
         self.api_key = api_key
         self.channel = channel or make_channel(address, tls=tls, ca_file=ca_file,
-                                               server_name=server_name)
+                                               server_name=server_name, cert_file=cert_file,
+                                               key_file=key_file)
         self.stub = pb_grpc.GameServiceStub(self.channel)
         self.admin = admin_grpc.AdminServiceStub(self.channel)
 

@@ -26,7 +26,9 @@ if _version_not_supported:
 
 
 class GameServiceStub:
-    """The game service. Every game type is served through these calls.
+    """The game service. Every game type is served through these calls. The
+    calls marked `idempotency_level = NO_SIDE_EFFECTS` change nothing, so
+    Connect clients may make them with GET (and caches may keep them).
     """
 
     def __init__(self, channel):
@@ -118,7 +120,9 @@ class GameServiceStub:
 
 
 class GameServiceServicer:
-    """The game service. Every game type is served through these calls.
+    """The game service. Every game type is served through these calls. The
+    calls marked `idempotency_level = NO_SIDE_EFFECTS` change nothing, so
+    Connect clients may make them with GET (and caches may keep them).
     """
 
     def ListGameTypes(self, request, context):
@@ -357,7 +361,9 @@ def add_GameServiceServicer_to_server(servicer, server):
 
  # This class is part of an EXPERIMENTAL API.
 class GameService:
-    """The game service. Every game type is served through these calls.
+    """The game service. Every game type is served through these calls. The
+    calls marked `idempotency_level = NO_SIDE_EFFECTS` change nothing, so
+    Connect clients may make them with GET (and caches may keep them).
     """
 
     @staticmethod
