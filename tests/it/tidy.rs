@@ -315,9 +315,9 @@ fn test_executables() -> usize {
         .filter(|t| t["test"] == true)
         .filter(|t| {
             t["kind"].as_array().is_some_and(|kinds| {
-                kinds
-                    .iter()
-                    .any(|k| ["lib", "bin", "test", "proc-macro"].contains(&k.as_str().unwrap_or("")))
+                kinds.iter().any(|k| {
+                    ["lib", "bin", "test", "proc-macro"].contains(&k.as_str().unwrap_or(""))
+                })
             })
         })
         .count()

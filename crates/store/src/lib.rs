@@ -32,10 +32,10 @@ pub use rated::{
     Event, EventKind, EventSeat, GameEnd, MatchSeat, NewEvent, PlayerRating, RatedEnd, RatedSeat,
     RatingChange, Ticket, TicketState, Undelivered,
 };
+pub use roles::{GameLog, GameStore, Leases, Lobby, RatedPlay, Tokens};
 pub use satrap_rating::{Placing, Rating};
 pub use sqlite::SqliteStore;
 pub use url::{Location, OpenError, open, open_with, redact};
-pub use roles::{GameLog, GameStore, Leases, Lobby, RatedPlay, Tokens};
 pub use work::Lease;
 
 /// For the forwarding that `forward!` writes in other crates.

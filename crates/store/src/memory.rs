@@ -7,12 +7,13 @@ use std::sync::Mutex;
 use async_trait::async_trait;
 use tokio::sync::watch;
 
-use crate::{GameLog, Leases, Lobby, RatedPlay, Tokens};
 use super::{
-    EntryKind, Event, EventKind, EventSeat, Expiry, GameEnd, GameRecord, GameStatus, GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction, MatchSeat,
-    NewEvent, PlayerRating, SeatRecord, StoreError, StoredGame, TIMEOUT_SEAT_BOT, Ticket,
-    TicketState, Undelivered, bot_player_id, bot_seat_name, choose_open_seat, now_ms, rated,
+    EntryKind, Event, EventKind, EventSeat, Expiry, GameEnd, GameRecord, GameStatus, GameSummary,
+    Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction, MatchSeat, NewEvent,
+    PlayerRating, SeatRecord, StoreError, StoredGame, TIMEOUT_SEAT_BOT, Ticket, TicketState,
+    Undelivered, bot_player_id, bot_seat_name, choose_open_seat, now_ms, rated,
 };
+use crate::{GameLog, Leases, Lobby, RatedPlay, Tokens};
 
 /// One game with the bookkeeping the other backends keep in columns.
 struct Entry {

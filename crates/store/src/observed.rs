@@ -73,7 +73,12 @@ mod tests {
     -> Result<(), String> {
         let observed = Observed::new(Arc::new(MemoryStore::new(10)), Seen::default());
         contract::check_store(&observed, "o").await?;
-        let seen = observed.observer().0.lock().map(|v| v.clone()).unwrap_or_default();
+        let seen = observed
+            .observer()
+            .0
+            .lock()
+            .map(|v| v.clone())
+            .unwrap_or_default();
         assert!(seen.contains(&Call::Append), "{seen:?}");
         assert!(seen.contains(&Call::Head), "{seen:?}");
         assert_eq!(observed.kind(), "memory");

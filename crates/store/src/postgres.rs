@@ -34,7 +34,8 @@ use super::tls::{TlsSettings, split_url};
 use super::{
     AccessRecord, EntryKind, EventKind, Expiry, GameEnd, GameLog, GameRecord, GameStatus,
     GameSummary, Head, JoinSeat, Joined, ListQuery, Lobby, LobbyError, LoggedAction, NewEvent,
-    Notice, SeatRecord, StoreError, StoredGame, TIMEOUT_SEAT_BOT, Tokens, bot_player_id, bot_seat_name, choose_open_seat, now_ms,
+    Notice, SeatRecord, StoreError, StoredGame, TIMEOUT_SEAT_BOT, Tokens, bot_player_id,
+    bot_seat_name, choose_open_seat, now_ms,
 };
 
 mod rated;
@@ -405,9 +406,8 @@ impl Layer<Db, Bounded> {
             ))
             .abort_handle(),
         );
-        db.tasks.push(
-            tokio::spawn(probe(config, connector, deadlines, reach.clone())).abort_handle(),
-        );
+        db.tasks
+            .push(tokio::spawn(probe(config, connector, deadlines, reach.clone())).abort_handle());
         let bounded = Bounded {
             statement: deadlines.statement,
             reach,
@@ -419,18 +419,19 @@ impl Layer<Db, Bounded> {
     /// server sees it (`pg_stat_ssl`): for operators' checks and the tests
     /// of `sslmode`.
     pub async fn session_encrypted(&self) -> Result<bool, StoreError> {
-        self.hook.bound("session_encrypted", async {
-            let client = self.inner.client().await?;
-            let row = client
-                .query_one(
-                    "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
-                    &[],
-                )
-                .await
-                .map_err(backend)?;
-            Ok(row.get(0))
-        })
-        .await
+        self.hook
+            .bound("session_encrypted", async {
+                let client = self.inner.client().await?;
+                let row = client
+                    .query_one(
+                        "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
+                        &[],
+                    )
+                    .await
+                    .map_err(backend)?;
+                Ok(row.get(0))
+            })
+            .await
     }
 }
 
@@ -1353,7 +1354,6 @@ impl Tokens for Db {
         tx.commit().await.map_err(backend)
     }
 }
-
 
 /// Tell the other replicas that a game's seats changed (they compare the
 /// seat revision when the notice arrives).

@@ -24,13 +24,13 @@ mod rated;
 mod writer;
 
 use super::deadline::within;
-use crate::{GameLog, Leases, Lobby, RatedPlay, Tokens};
 use super::{
     AccessRecord, Deadlines, EntryKind, Event, EventKind, Expiry, GameEnd, GameRecord, GameStatus,
-    GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction,
-    MatchSeat, NewEvent, PlayerRating, SeatRecord, StoreError, StoredGame, Ticket, TicketState,
-    Undelivered, bot_player_id, now_ms,
+    GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction, MatchSeat,
+    NewEvent, PlayerRating, SeatRecord, StoreError, StoredGame, Ticket, TicketState, Undelivered,
+    bot_player_id, now_ms,
 };
+use crate::{GameLog, Leases, Lobby, RatedPlay, Tokens};
 
 /// Schema migrations, applied in order at start-up; `PRAGMA user_version`
 /// records how many have run. Append, never edit.

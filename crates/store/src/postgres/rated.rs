@@ -22,8 +22,8 @@ use tokio_postgres::Row;
 
 use super::{Db, backend, load_seats, prepared};
 use crate::{
-    Event, EventKind, EventSeat, GameEnd, GameRecord, MatchSeat, NewEvent, PlayerRating,
-    RatedPlay, StoreError, Ticket, TicketState, Undelivered, rated,
+    Event, EventKind, EventSeat, GameEnd, GameRecord, MatchSeat, NewEvent, PlayerRating, RatedPlay,
+    StoreError, Ticket, TicketState, Undelivered, rated,
 };
 
 /// Event `$1..$7` with the next number, notifying every replica's feed
@@ -500,10 +500,7 @@ impl RatedPlay for Db {
             .collect()
     }
 
-    async fn undelivered(
-        &self,
-        unseen_before_ms: u64,
-    ) -> Result<Vec<Undelivered>, StoreError> {
+    async fn undelivered(&self, unseen_before_ms: u64) -> Result<Vec<Undelivered>, StoreError> {
         let client = self.client().await?;
         let sql = "SELECT id, game_id, seat FROM match_queue
                    WHERE seen_at_ms < $1 AND game_id IS NOT NULL";

@@ -46,11 +46,7 @@ WHERE lease_owner = $1";
 /// The statements of leases (bounded by `PostgresStore`).
 #[async_trait]
 impl Leases for Db {
-    async fn claim_due(
-        &self,
-        lease: &Lease<'_>,
-        limit: usize,
-    ) -> Result<Vec<String>, StoreError> {
+    async fn claim_due(&self, lease: &Lease<'_>, limit: usize) -> Result<Vec<String>, StoreError> {
         let client = self.client().await?;
         let rows = client
             .query(
@@ -117,11 +113,7 @@ impl Leases for Db {
             .map_err(backend)
     }
 
-    async fn cursor(
-        &self,
-        name: &str,
-        lease: &Lease<'_>,
-    ) -> Result<Option<u64>, StoreError> {
+    async fn cursor(&self, name: &str, lease: &Lease<'_>) -> Result<Option<u64>, StoreError> {
         let client = self.client().await?;
         let sql =
             "INSERT INTO feed_cursors (name, position, owner, until_ms) VALUES ($1, 0, $2, $3)
@@ -144,12 +136,7 @@ impl Leases for Db {
             .map(|r| r.get::<_, i64>(0) as u64))
     }
 
-    async fn advance_cursor(
-        &self,
-        name: &str,
-        owner: &str,
-        to: u64,
-    ) -> Result<bool, StoreError> {
+    async fn advance_cursor(&self, name: &str, owner: &str, to: u64) -> Result<bool, StoreError> {
         let client = self.client().await?;
         let advanced = client
             .execute(
