@@ -3,7 +3,7 @@
 //!
 //! Unlike `satrap arena` (which measures bots without the service), the
 //! ladder plays through the service itself: each game is a rated game
-//! created by the hub, its bots move in the game's task, and its end rates
+//! created by the hub, its bots move in the game's actor, and its end rates
 //! the players in the store exactly as any rated game's end does. With
 //! `--database` pointing at a server's database the ratings land where
 //! that server shows them, and the ladder's matcher also matches external
@@ -170,7 +170,7 @@ pub async fn run(args: &LadderArgs) -> Result<Ladder, LadderError> {
         match t.await {
             Ok(Ok(())) => done += 1,
             Ok(Err(e)) => eprintln!("satrap ladder: a game failed: {e}"),
-            Err(e) => eprintln!("satrap ladder: a game's task failed: {e}"),
+            Err(e) => eprintln!("satrap ladder: a game failed: {e}"),
         }
         if done > 0 && done % 10 == 0 {
             eprintln!("{done}/{} games", args.games);

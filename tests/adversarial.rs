@@ -6,7 +6,7 @@
 //! - connections that send nothing cannot lock clients out (the real
 //!   binary under a low `ulimit -n`), and are closed at the handshake
 //!   deadline;
-//! - callers are identified under the game's lock: of N parallel rotations
+//! - callers are identified in the game's actor, one command at a time: of N parallel rotations
 //!   with one token exactly one succeeds, and a stale LeaveGame never
 //!   empties a seat another player has just joined;
 //! - JoinGame answers a private game like an unknown id;

@@ -6,7 +6,8 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { client, asSeat, explain } from "./api";
 import { GameStatus, type LegalAction } from "./gen/satrap/v1/service_pb";
 import { candidates, clickable, emptyChoice, movesOf, nextWords, type Choice } from "./moves";
-import { UIS, GAME_NAMES, HOW_TO, LEADERBOARD, RULES_PAGE } from "./games";
+import { UIS, HOW_TO, LEADERBOARD } from "./games";
+import { rulesPage, useGameType } from "./gameTypes";
 import { link } from "./router";
 import { useGame } from "./page/useGame";
 import { ActionBar } from "./page/actionBar";
@@ -80,7 +81,8 @@ export function GamePage({ gameId }: { gameId: string }) {
   }, [snap?.version, myTurn, token]);
 
   // The tab's title says whose turn it is, for a player in another tab.
-  const gameName = snap ? GAME_NAMES[snap.gameType] ?? "Game" : "Game";
+  const typeInfo = useGameType(snap?.gameType);
+  const gameName = typeInfo?.name ?? "Game";
   useEffect(() => {
     document.title = `${myTurn ? "Your turn · " : ""}${gameName} · satrap`;
     return () => { document.title = "satrap"; };
@@ -160,7 +162,7 @@ export function GamePage({ gameId }: { gameId: string }) {
       data-status={finished ? "finished" : waiting ? "waiting" : "running"}>
       <header class="topbar">
         <a href="/" onClick={link} class="home">satrap</a>
-        <h1>{GAME_NAMES[snap.gameType] ?? "Game"}</h1>
+        <h1>{gameName}</h1>
         {snap.rated && <span class="chip rated-chip">Rated</span>}
         <a href={HOW_TO(snap.gameType)} onClick={link}>How to play</a>
         <a href={LEADERBOARD(snap.gameType)} onClick={link} class="leaderboard-link">Leaderboard</a>
@@ -210,7 +212,7 @@ export function GamePage({ gameId }: { gameId: string }) {
               <dt>Game</dt><dd><code>{gameId}</code></dd>
               <dt>Version</dt><dd class="version">{String(snap.version)}</dd>
               {me !== undefined && <><dt>Your seat</dt><dd>{me}</dd></>}
-              <dt>Rules</dt><dd><a href={RULES_PAGE[snap.gameType] ?? "/"} onClick={link}>full rules</a></dd>
+              {rulesPage(typeInfo) && <><dt>Rules</dt><dd><a href={rulesPage(typeInfo)} onClick={link}>full rules</a></dd></>}
             </dl>
             {actions.length > 0 && (
               <>

@@ -1,6 +1,7 @@
 // How to play: one short page per game (the goal, a turn, scoring, the
 // end), illustrated with the board's own pieces, and the full rules one
-// click further.
+// click further. A game without a page written here yet gets the server's
+// description and its board's key.
 import type { ComponentChildren } from "preact";
 import { create, fromJson, type JsonValue } from "@bufbuild/protobuf";
 import { GameSnapshotSchema, type GameSnapshot } from "./gen/satrap/v1/service_pb";
@@ -8,7 +9,8 @@ import kingOfSiamSample from "./howto/king_of_siam.json";
 import alexandrosSample from "./howto/alexandros.json";
 import mingDynastySample from "./howto/ming_dynasty.json";
 import territoriesSample from "./howto/territories.json";
-import { UIS, GAME_NAMES, LEADERBOARD, RULES_PAGE } from "./games";
+import { UIS, LEADERBOARD } from "./games";
+import { playersText, rulesPage, useGameTypes } from "./gameTypes";
 import { link } from "./router";
 
 interface HowTo { players: string; goal: ComponentChildren; turn: ComponentChildren; scoring: ComponentChildren; end: ComponentChildren; picture: string }
@@ -86,34 +88,44 @@ const PAGES: Record<string, HowTo> = {
 };
 
 export function HowToPage({ gameType }: { gameType: string }) {
+  const { types, error } = useGameTypes();
+  const type = types?.find((t) => t.id === gameType);
   const page = PAGES[gameType];
   const ui = UIS[gameType];
-  if (!page || !ui) return <main class="page"><p class="error" role="alert">No such game.</p><p><a href="/" onClick={link}>Back to the lobby</a></p></main>;
+  const back = <p><a href="/" onClick={link}>Back to the lobby</a></p>;
+  if (error) return <main class="page"><p class="error" role="alert">{error}</p>{back}</main>;
+  if (!types) return <main class="page"><p role="status">Loading…</p></main>;
+  if (!type || !ui) return <main class="page"><p class="error" role="alert">No such game.</p>{back}</main>;
+  const rules = rulesPage(type);
   const empty = create(GameSnapshotSchema, { gameType });
   const pic = sample(gameType);
   return (
     <main class="page howto" data-game-type={gameType}>
-      <p class="crumbs"><a href="/" onClick={link}>← Lobby</a> · <a href={LEADERBOARD(gameType)} onClick={link} class="leaderboard-link">{GAME_NAMES[gameType]} leaderboard</a></p>
-      <h1>How to play {GAME_NAMES[gameType]}</h1>
-      <p class="players">{page.players}</p>
+      <p class="crumbs"><a href="/" onClick={link}>← Lobby</a> · <a href={LEADERBOARD(gameType)} onClick={link} class="leaderboard-link">{type.name} leaderboard</a></p>
+      <h1>How to play {type.name}</h1>
+      <p class="players">{page?.players ?? playersText(type)}</p>
       <div class="howto-grid">
         {pic && (
           <figure class="howto-picture">
             <ui.Board snap={pic} clickable={new Set()} picked={[]} onPick={() => {}} />
-            <figcaption>{page.picture}</figcaption>
+            {page && <figcaption>{page.picture}</figcaption>}
           </figure>
         )}
-        <section><h2>The goal</h2><p>{page.goal}</p></section>
-        <section><h2>A turn</h2>{page.turn}</section>
-        <section><h2>Scoring</h2><p>{page.scoring}</p></section>
-        <section><h2>The end</h2><p>{page.end}</p></section>
+        {page ? (
+          <>
+            <section><h2>The goal</h2><p>{page.goal}</p></section>
+            <section><h2>A turn</h2>{page.turn}</section>
+            <section><h2>Scoring</h2><p>{page.scoring}</p></section>
+            <section><h2>The end</h2><p>{page.end}</p></section>
+          </>
+        ) : <section><h2>The game</h2><p>{type.description}</p></section>}
         <section class="howto-key"><h2>On the board</h2><ui.Legend snap={empty} /></section>
         <section>
           <h2>Playing here</h2>
           <p>When it is your turn the action bar beside the board says what to do. Click a highlighted place on the board or a button; a move that needs several choices asks for them one after the other, and "Start over" takes them back. Every event is written in the log.</p>
         </section>
       </div>
-      <p class="full-rules">Every detail: <a href={RULES_PAGE[gameType] ?? "/"} onClick={link}>the full rules</a>.</p>
+      {rules && <p class="full-rules">Every detail: <a href={rules} onClick={link}>the full rules</a>.</p>}
     </main>
   );
 }

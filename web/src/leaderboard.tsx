@@ -6,7 +6,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { client, explain } from "./api";
 import type { PlayerRating } from "./gen/satrap/v1/service_pb";
-import { GAME_NAMES, HOW_TO, LEADERBOARD } from "./games";
+import { HOW_TO, LEADERBOARD } from "./games";
+import { useGameTypes } from "./gameTypes";
 import { link } from "./router";
 import { myPlayerId } from "./player";
 import { playerLabel } from "./page/words";
@@ -26,7 +27,8 @@ function changeText(r: PlayerRating): string {
 }
 
 export function LeaderboardPage({ gameType }: { gameType: string }) {
-  const gameName = GAME_NAMES[gameType];
+  const { types, error: typesError } = useGameTypes();
+  const gameName = types?.find((t) => t.id === gameType)?.name;
   // The page tokens of the pages before this one, and this page's.
   const [tokens, setTokens] = useState<string[]>([""]);
   const [rows, setRows] = useState<PlayerRating[] | null>(null);
@@ -49,7 +51,7 @@ export function LeaderboardPage({ gameType }: { gameType: string }) {
       .then((r) => { setRows(r.ratings); setNext(r.nextPageToken); setError(""); })
       .catch((e) => { if (!abort.signal.aborted) setError(explain(e)); });
     return () => abort.abort();
-  }, [gameType, pageToken]);
+  }, [gameType, gameName, pageToken]);
 
   // The player's own rating, wherever they stand.
   useEffect(() => {
@@ -60,8 +62,10 @@ export function LeaderboardPage({ gameType }: { gameType: string }) {
       .then((r) => setMine(r.ratings[0] ?? null))
       .catch(() => { /* the board itself says what went wrong */ });
     return () => abort.abort();
-  }, [gameType, me]);
+  }, [gameType, gameName, me]);
 
+  if (typesError) return <main class="page"><p class="error" role="alert">{typesError}</p><p><a href="/" onClick={link}>Back to the lobby</a></p></main>;
+  if (!types) return <main class="page"><p role="status">Loading…</p></main>;
   if (!gameName) return <main class="page"><p class="error" role="alert">No such game.</p><p><a href="/" onClick={link}>Back to the lobby</a></p></main>;
 
   const pageNo = tokens.length;
@@ -70,8 +74,8 @@ export function LeaderboardPage({ gameType }: { gameType: string }) {
       <p class="crumbs"><a href="/" onClick={link}>← Lobby</a> · <a href={HOW_TO(gameType)} onClick={link}>How to play {gameName}</a></p>
       <h1>{gameName} leaderboard</h1>
       <nav class="other-boards" aria-label="Other leaderboards">
-        {Object.entries(GAME_NAMES).filter(([id]) => id !== gameType).map(([id, n]) => (
-          <a key={id} href={LEADERBOARD(id)} onClick={link}>{n}</a>
+        {types.filter((t) => t.id !== gameType).map((t) => (
+          <a key={t.id} href={LEADERBOARD(t.id)} onClick={link}>{t.name}</a>
         ))}
       </nav>
       <p class="explain">

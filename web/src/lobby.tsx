@@ -10,7 +10,8 @@ import { GameStatus, TimeoutPolicy, type CreateGameResponse, type GameSummary, t
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { CreateGameRequestSchema } from "./gen/satrap/v1/service_pb";
 import { link } from "./router";
-import { BLURB, HOW_TO, LEADERBOARD } from "./games";
+import { HOW_TO, LEADERBOARD } from "./games";
+import { blurb, playersText, rulesPage, useGameTypes } from "./gameTypes";
 import { PlayRated } from "./rated";
 import { myName, rememberName } from "./player";
 import { botLabel } from "./page/words";
@@ -25,10 +26,6 @@ const CLOSED_CREATE = "This server creates games only for its operators' program
 type ClockKind = "none" | "per-move" | "fischer";
 
 interface SeatPlan { name: string; bot: string }
-
-function rulesPage(t: GameType): string {
-  return `/rules/${(t.rules.split("/").pop() ?? "").replace(/\.md$/, "")}`;
-}
 
 /** A fair first opponent: the medium search bot where offered, else the first. */
 function defaultBot(t: GameType): string {
@@ -46,9 +43,16 @@ function seatUrl(gameId: string, token: string): string {
   return `${window.location.origin}/game/${encodeURIComponent(gameId)}#token=${encodeURIComponent(token)}`;
 }
 
+/** "Four board games", from the number the server hosts. */
+function gamesWords(n: number): string {
+  const words = ["", "", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Eleven", "Twelve"];
+  return n < 2 ? "Board games" : `${words[n] ?? n} board games`;
+}
+
 export function Lobby() {
-  const [types, setTypes] = useState<GameType[]>([]);
-  const [error, setError] = useState("");
+  const { types = [], error: typesError } = useGameTypes();
+  const [createError, setError] = useState("");
+  const error = createError || typesError;
   const [typeId, setTypeId] = useState("");
   /** What the chosen game's panel is for: a new game, or the queue. */
   const [mode, setMode] = useState<"new" | "rated">("new");
@@ -61,10 +65,6 @@ export function Lobby() {
   const [clockSeconds, setClockSeconds] = useState("60");
   const [incrementSeconds, setIncrementSeconds] = useState("5");
   const [onTimeout, setOnTimeout] = useState<TimeoutPolicy>(TimeoutPolicy.BOT_MOVES);
-
-  useEffect(() => {
-    client.listGameTypes({}).then((r) => setTypes(r.gameTypes)).catch((e) => setError(explain(e)));
-  }, []);
 
   const type = types.find((t) => t.id === typeId);
 
@@ -116,20 +116,20 @@ export function Lobby() {
     <main class="page lobby">
       <header class="hero">
         <h1>satrap</h1>
-        <p>Four board games to play in the browser, against friends or built-in bots, or rated against anyone in the queue.</p>
+        <p>{gamesWords(types.length)} to play in the browser, against friends or built-in bots, or rated against anyone in the queue.</p>
       </header>
       {error && <p class="error" role="alert">{error}</p>}
       <section class="types" aria-label="Games">
         {types.map((t) => (
           <article key={t.id} class={`type${t.id === typeId ? " chosen" : ""}`} data-type={t.id}>
             <h2>{t.name}</h2>
-            <p class="players">{t.minPlayers === t.maxPlayers ? t.minPlayers : `${t.minPlayers} to ${t.maxPlayers}`} players</p>
-            <p class="desc">{BLURB[t.id] ?? t.description}</p>
+            <p class="players">{playersText(t)}</p>
+            <p class="desc">{blurb(t)}</p>
             <p class="actions">
               <button type="button" class="new-game primary" onClick={() => choose(t)}>New game</button>
               <button type="button" class="play-rated" onClick={() => { setTypeId(t.id); setMode("rated"); setCreated(null); }}>Play rated</button>
               <a href={HOW_TO(t.id)} onClick={link} class="howto-link">How to play</a>
-              <a href={rulesPage(t)} onClick={link} class="rules-link">Full rules</a>
+              {rulesPage(t) && <a href={rulesPage(t)} onClick={link} class="rules-link">Full rules</a>}
               <a href={LEADERBOARD(t.id)} onClick={link} class="leaderboard-link">Leaderboard</a>
             </p>
             <p class="bots-offered" hidden>{t.bots.join(", ")}</p>

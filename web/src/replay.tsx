@@ -5,7 +5,8 @@ import { useEffect, useState } from "preact/hooks";
 import { client, asSeat, explain } from "./api";
 import { UpdateMode, type GameEvent, type GameSnapshot, type GameUpdate } from "./gen/satrap/v1/service_pb";
 import { applyDelta } from "./delta";
-import { UIS, GAME_NAMES, HOW_TO } from "./games";
+import { UIS, HOW_TO } from "./games";
+import { useGameType } from "./gameTypes";
 import { link } from "./router";
 import { EventLog } from "./page/eventLog";
 import { EndScreen } from "./page/endScreen";
@@ -61,6 +62,7 @@ export function ReplayPage({ gameId }: { gameId: string }) {
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(1);
   const last = Math.max(0, frames.length - 1);
+  const gameName = useGameType(frames[0]?.snap.gameType)?.name ?? "Game";
 
   useEffect(() => {
     if (!playing) return;
@@ -91,7 +93,7 @@ export function ReplayPage({ gameId }: { gameId: string }) {
     <main class="page game replay" data-game-type={snap.gameType} data-version={String(snap.version)} data-step={at} data-steps={last} data-loaded={done ? "1" : "0"}>
       <header class="topbar">
         <a href="/" onClick={link} class="home">satrap</a>
-        <h1>{GAME_NAMES[snap.gameType] ?? "Game"}: replay</h1>
+        <h1>{gameName}: replay</h1>
         <a href={HOW_TO(snap.gameType)} onClick={link}>How to play</a>
         <a href={`/game/${encodeURIComponent(gameId)}`} onClick={link}>Back to the game</a>
       </header>

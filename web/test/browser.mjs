@@ -21,7 +21,7 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
-  axeCheck, base, checkPlayerLanguage, ConsoleWatch, TEST_SEED, check, clickOnce, createInLobby, inViewport, launch, state,
+  axeCheck, base, checkPlayerLanguage, checkTextsOf, ConsoleWatch, TEST_SEED, check, clickOnce, createInLobby, inViewport, launch, state,
 } from "./lib.mjs";
 
 const BASE = base();
@@ -56,6 +56,20 @@ async function lobbyChecks(page) {
   await page.waitForSelector(".type[data-type]");
   const types = await page.$$eval(".type[data-type]", (els) => els.map((e) => e.getAttribute("data-type")));
   for (const id of ["king_of_siam", "alexandros", "ming_dynasty", "territories"]) check(types.includes(id), `lobby lists ${id}`);
+  // The names, descriptions and rules links come from ListGameTypes: each
+  // game has a short description in player language (not the move encoding
+  // the rest of the server's text explains) and a rules link satrap serves.
+  check((await page.textContent('.type[data-type="ming_dynasty"] h2')) === "Ming Dynasty", "the lobby names the games");
+  await checkTextsOf(page, ".type .desc", "the lobby's descriptions");
+  for (const desc of await page.$$eval(".type .desc", (els) => els.map((e) => e.textContent))) {
+    check(desc.length > 40 && /[.!?]$/.test(desc), `a whole sentence describes each game: ${JSON.stringify(desc)}`);
+  }
+  const rulesLinks = await page.$$eval(".type a.rules-link", (as) => as.map((a) => a.getAttribute("href")));
+  check(rulesLinks.length === types.length, "every game links to its rules");
+  for (const href of rulesLinks) {
+    const file = await page.request.get(`${BASE}/docs/rules/${href.replace(/^\/rules\//, "")}.md`);
+    check(file.ok(), `the rules behind ${href} are served (${file.status()})`);
+  }
   await axeCheck(page, "the lobby");
   // Every bot the server offers for a game can be chosen for a seat, and
   // the person's default name is not "You".

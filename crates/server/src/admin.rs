@@ -42,9 +42,7 @@ impl AdminService for AdminServiceImpl {
         req: Request<proto::AbortGameRequest>,
     ) -> Result<Response<proto::AbortGameResponse>, Status> {
         let by = self.admin(&req)?;
-        let hub = self.hub.clone();
-        let id = req.into_inner().game_id;
-        let snapshot = to_completion(async move { hub.abort(&id, &by).await }).await?;
+        let snapshot = self.hub.abort(&req.get_ref().game_id, &by).await?;
         Ok(Response::new(proto::AbortGameResponse {
             snapshot: Some(snapshot),
         }))
@@ -66,11 +64,9 @@ impl AdminService for AdminServiceImpl {
         req: Request<proto::ReissueSeatTokenRequest>,
     ) -> Result<Response<proto::ReissueSeatTokenResponse>, Status> {
         self.require_admin(&req)?;
-        let hub = self.hub.clone();
-        let body = req.into_inner();
+        let body = req.get_ref();
         let seat = usize::try_from(body.seat).unwrap_or(usize::MAX);
-        let credential =
-            to_completion(async move { hub.new_seat_token(&body.game_id, seat).await }).await?;
+        let credential = self.hub.new_seat_token(&body.game_id, seat).await?;
         Ok(Response::new(proto::ReissueSeatTokenResponse {
             credential: Some(credential),
         }))

@@ -28,7 +28,7 @@ impl Caller {
 }
 
 /// Who a call that changes a game acts as. A request's credentials are
-/// resolved to a [`Caller`] only under the game's lock, after the game is
+/// resolved to a [`Caller`] only in the game's actor, after the game is
 /// brought up to date, by the same call that then acts: a token rotated, or
 /// a seat left, a moment before can no longer act, rotate, leave or resign
 /// (identifying first and locking later let a stale token through).

@@ -10,7 +10,7 @@ use tonic::{Request, Response, Status};
 
 use super::access::quota::WatchTicket;
 use super::access::{Access, Role, players};
-use super::auth::{self, Caller, Who};
+use super::auth::{self, Who};
 use super::codec::EncodedUpdate;
 use super::error::ServiceError;
 use super::hub::{Hub, Reply, WatchMode};
@@ -35,18 +35,9 @@ impl GameServiceImpl {
         Self { hub, access }
     }
 
-    /// Who is calling on game `id`: checks the bearer token on every call
-    /// (and an admin key, for private games). For reads; a call that acts
-    /// passes [`Self::who`] to the hub, which identifies under the lock.
-    async fn caller<T>(&self, req: &Request<T>, id: &str) -> Result<Caller, ServiceError> {
-        tracing::Span::current().record("game_id", id);
-        let token = auth::bearer(req.metadata())?;
-        let admin = self.access.admin_key(req.metadata());
-        self.hub.caller_as(id, token.as_deref(), admin).await
-    }
-
-    /// The credentials a call that changes game `id` presents; the hub
-    /// resolves them under the game's lock.
+    /// The credentials a call on game `id` presents (checked on every
+    /// call, with an admin key for private games); the hub resolves them in
+    /// the game's actor, in the same command as the call's read or change.
     fn who<T>(&self, req: &Request<T>, id: &str) -> Result<Who, ServiceError> {
         tracing::Span::current().record("game_id", id);
         Ok(Who::Presented {
@@ -107,10 +98,10 @@ impl GameService for GameServiceImpl {
         &self,
         req: Request<proto::GetGameRequest>,
     ) -> Result<Response<proto::GetGameResponse>, Status> {
-        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        let who = self.who(&req, &req.get_ref().game_id)?;
         let (snapshot, observation) = self
             .hub
-            .get_observed(&req.get_ref().game_id, caller, req.get_ref().observation)
+            .get_observed(&req.get_ref().game_id, who, req.get_ref().observation)
             .await?;
         Ok(Response::new(proto::GetGameResponse {
             snapshot: Some(snapshot),
@@ -122,10 +113,10 @@ impl GameService for GameServiceImpl {
         &self,
         req: Request<proto::ListLegalActionsRequest>,
     ) -> Result<Response<proto::ListLegalActionsResponse>, Status> {
-        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        let who = self.who(&req, &req.get_ref().game_id)?;
         Ok(Response::new(
             self.hub
-                .legal_actions_observed(&req.get_ref().game_id, caller, req.get_ref().observation)
+                .legal_actions_observed(&req.get_ref().game_id, who, req.get_ref().observation)
                 .await?,
         ))
     }
@@ -135,29 +126,30 @@ impl GameService for GameServiceImpl {
         req: Request<proto::ApplyActionRequest>,
     ) -> Result<Response<proto::ApplyActionResponse>, Status> {
         let who = self.who(&req, &req.get_ref().game_id)?;
-        let body = req.into_inner();
-        let hub = self.hub.clone();
-        let response = to_completion(async move {
-            let input = match &body.r#move {
-                Some(proto::apply_action_request::Move::Action(a)) => ActionInput::Proto(a),
-                Some(proto::apply_action_request::Move::Notation(n)) => ActionInput::Notation(n),
-                Some(proto::apply_action_request::Move::ActionId(id)) => ActionInput::Id(*id),
-                None => {
-                    return Err(ServiceError::InvalidArgument(
-                        "set one of action, notation or action_id".into(),
-                    ));
-                }
-            };
-            hub.apply_with(
+        let body = req.get_ref();
+        let input = match &body.r#move {
+            Some(proto::apply_action_request::Move::Action(a)) => ActionInput::Proto(a),
+            Some(proto::apply_action_request::Move::Notation(n)) => ActionInput::Notation(n),
+            Some(proto::apply_action_request::Move::ActionId(id)) => ActionInput::Id(*id),
+            None => {
+                return Err(ServiceError::InvalidArgument(
+                    "set one of action, notation or action_id".into(),
+                )
+                .into());
+            }
+        };
+        // The game's actor runs the move to its end even if this call is
+        // cancelled: no request can stop half a write.
+        let response = self
+            .hub
+            .apply_with(
                 &body.game_id,
                 who,
                 body.expected_version,
                 input,
-                Reply::of(&body),
+                Reply::of(body),
             )
-            .await
-        })
-        .await?;
+            .await?;
         Ok(Response::new(response))
     }
 
@@ -169,12 +161,12 @@ impl GameService for GameServiceImpl {
     ) -> Result<Response<Self::WatchGameStream>, Status> {
         let owner = self.access.owner(req.metadata(), req.remote_addr());
         let ticket = self.access.quotas.open_watch_stream(&owner)?;
-        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        let who = self.who(&req, &req.get_ref().game_id)?;
         let rx = self
             .hub
             .watch(
                 &req.get_ref().game_id,
-                caller,
+                who,
                 req.get_ref().from_version,
                 WatchMode::of(req.get_ref()),
             )
@@ -186,9 +178,9 @@ impl GameService for GameServiceImpl {
         &self,
         req: Request<proto::GetHistoryRequest>,
     ) -> Result<Response<proto::GetHistoryResponse>, Status> {
-        let caller = self.caller(&req, &req.get_ref().game_id).await?;
+        let who = self.who(&req, &req.get_ref().game_id)?;
         Ok(Response::new(
-            self.hub.history(&req.get_ref().game_id, caller).await?,
+            self.hub.history(&req.get_ref().game_id, who).await?,
         ))
     }
 
@@ -211,10 +203,8 @@ impl GameService for GameServiceImpl {
         req: Request<proto::ResignRequest>,
     ) -> Result<Response<proto::ResignResponse>, Status> {
         let who = self.who(&req, &req.get_ref().game_id)?;
-        let hub = self.hub.clone();
-        let id = req.into_inner().game_id;
         Ok(Response::new(
-            to_completion(async move { hub.resign(&id, who).await }).await?,
+            self.hub.resign(&req.get_ref().game_id, who).await?,
         ))
     }
 
@@ -223,9 +213,7 @@ impl GameService for GameServiceImpl {
         req: Request<proto::RotateSeatTokenRequest>,
     ) -> Result<Response<proto::RotateSeatTokenResponse>, Status> {
         let who = self.who(&req, &req.get_ref().game_id)?;
-        let hub = self.hub.clone();
-        let id = req.into_inner().game_id;
-        let credential = to_completion(async move { hub.rotate_token(&id, who).await }).await?;
+        let credential = self.hub.rotate_token(&req.get_ref().game_id, who).await?;
         Ok(Response::new(proto::RotateSeatTokenResponse {
             credential: Some(credential),
         }))
@@ -237,12 +225,9 @@ impl GameService for GameServiceImpl {
     ) -> Result<Response<proto::JoinGameResponse>, Status> {
         let who = self.who(&req, &req.get_ref().game_id)?;
         let principal = self.access.optional(req.metadata(), req.remote_addr())?;
-        let hub = self.hub.clone();
         let mut body = req.into_inner();
         body.player_id = players::resolve(principal.as_ref(), &body.player_id)?;
-        Ok(Response::new(
-            to_completion(async move { hub.join_as(body, who).await }).await?,
-        ))
+        Ok(Response::new(self.hub.join_as(body, who).await?))
     }
 
     async fn leave_game(
@@ -250,10 +235,8 @@ impl GameService for GameServiceImpl {
         req: Request<proto::LeaveGameRequest>,
     ) -> Result<Response<proto::LeaveGameResponse>, Status> {
         let who = self.who(&req, &req.get_ref().game_id)?;
-        let hub = self.hub.clone();
-        let id = req.into_inner().game_id;
         Ok(Response::new(
-            to_completion(async move { hub.leave(&id, who).await }).await?,
+            self.hub.leave(&req.get_ref().game_id, who).await?,
         ))
     }
 
@@ -340,10 +323,12 @@ where
     })
 }
 
-/// Run a request that writes to completion. tonic drops a request's
-/// future when the client cancels or its deadline passes; a write dropped
-/// between the store's commit and the cache update would leave the live
-/// game behind the store (and its bots waiting). The work runs inline (no
+/// Run a request that writes outside a game's actor (creating a game,
+/// deleting one) to completion. tonic drops a request's future when the
+/// client cancels or its deadline passes; a creation dropped between the
+/// store's commit and the directory would leave a stored game nobody
+/// drives. (Calls on one game need none of this: its actor runs every
+/// command it took to the end.) The work runs inline (no
 /// task hand-off on the move path: a spawn per call wakes another worker
 /// thread, see docs/performance.md) and, if the request is dropped before
 /// it is done, what is left of it is moved into a task of its own that

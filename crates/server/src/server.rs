@@ -434,12 +434,12 @@ pub async fn serve_on(
         shutdown.await;
         tracing::info!(drain_timeout = ?drain_timeout, "draining: not ready, ending streams, handing work back");
         readiness.stop().await;
-        // End every stream (UNAVAILABLE) and game task, so that in-flight
+        // End every stream (UNAVAILABLE) and the games' background work, so that in-flight
         // unary calls are all that the connections wait for.
         let _ = stop_tx.send(true);
         let _ = draining_tx.send(Some(tokio::time::Instant::now()));
     };
-    // Once draining: the game leases go back as soon as the game tasks and
+    // Once draining: the game leases go back as soon as the game actors and
     // the scanner have stopped, while connections still drain.
     let hand_back = {
         let hub = hub.clone();

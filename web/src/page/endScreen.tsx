@@ -3,10 +3,12 @@
 // whole game.
 import type { GameSnapshot } from "../gen/satrap/v1/service_pb";
 import { link } from "../router";
-import { GAME_NAMES, LEADERBOARD } from "../games";
+import { LEADERBOARD } from "../games";
+import { useGameType } from "../gameTypes";
 import { endingText, namer, scoreText, winnersText } from "./words";
 
 export function EndScreen({ snap, replay = true }: { snap: GameSnapshot; replay?: boolean }) {
+  const gameName = useGameType(snap.gameType)?.name;
   const o = snap.outcome;
   if (!o) return null;
   const name = namer(snap);
@@ -25,7 +27,7 @@ export function EndScreen({ snap, replay = true }: { snap: GameSnapshot; replay?
       </ol>
       {snap.rated && (
         <p class="rated-note">
-          This was a rated game: it counts on the <a class="leaderboard-link" href={LEADERBOARD(snap.gameType)} onClick={link}>{GAME_NAMES[snap.gameType] ?? "game's"} leaderboard</a>.
+          This was a rated game: it counts on the <a class="leaderboard-link" href={LEADERBOARD(snap.gameType)} onClick={link}>{gameName ?? "game's"} leaderboard</a>.
         </p>
       )}
       {replay && <p><a class="button primary replay-link" href={`/game/${encodeURIComponent(snap.gameId)}/replay`} onClick={link}>Watch the replay</a></p>}

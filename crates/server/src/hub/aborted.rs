@@ -8,7 +8,7 @@
 //! the rules engine, which knows nothing of aborts.
 //!
 //! Invariant: an [`Aborted`] game accepts no action and has nobody to act,
-//! so the game's task stops and every further move is refused.
+//! so the game's actor has no more work and every further move is refused.
 
 use std::time::Instant;
 

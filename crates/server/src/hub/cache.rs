@@ -1,20 +1,22 @@
-//! The live-game cache: every game a request touches is held here as a
-//! [`LiveGame`], rebuilt from the store by replay when it is not, and
-//! evicted (least recently used first) when the cache is over its bound and
-//! nobody holds it. A game's mutable part sits behind one async mutex, which
-//! serialises its moves; frozen copies go to watchers through a broadcast.
+//! The directory's entries: every game a request touches is held here as
+//! a [`LiveGame`] handle, rebuilt from the store by replay when it is not,
+//! and evicted (least recently used first) when the cache is over its bound
+//! and nobody holds it. A game's state ([`Cell`]) is owned by its actor
+//! (`actor`), the game's only writer; the handle sends it commands. Frozen
+//! copies go to watchers through a broadcast.
 //!
 //! Invariant: `Cell::instance` is always the state after `Cell::log`, and
 //! the log is a prefix of (or equal to) the store's log.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use prost::Message;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, mpsc};
 
 use super::Hub;
+use super::actor::{self, Command};
 use super::clocks::ClockState;
 use super::log::Log;
 use super::settings::Settings;
@@ -25,11 +27,18 @@ use satrap_catalog::{ActionInput, ApplyError, GameInstance, GameKind};
 use satrap_engine::Seat;
 use satrap_store::{EntryKind, LoggedAction, SeatRecord};
 
-/// A frozen copy of a game at one version with its clocks, shared with
-/// watchers.
+/// The seats of a game as one version saw them (shared, never changed:
+/// a seat change makes a new list).
+pub(super) type Seats = Arc<Vec<SeatRecord>>;
+
+/// A frozen copy of a game at one version with its clocks and seats,
+/// shared with watchers.
 pub(super) struct Version {
     pub inst: Box<dyn GameInstance>,
     pub clocks: ClockState,
+    /// The seats when this version was sent (names, bots, the tokens a
+    /// watch stream compares with the one it was opened with).
+    pub seats: Seats,
     /// What watchers are sent of this version, built once per viewer (see
     /// [`Shared`]).
     pub shared: Shared,
@@ -41,10 +50,11 @@ pub(super) struct Version {
 impl Version {
     /// A version that is built once per use (a replayed one, which replay
     /// changes in place, or a catch-up's copy): nothing is shared.
-    pub fn new(inst: Box<dyn GameInstance>, clocks: ClockState) -> Self {
+    pub fn new(inst: Box<dyn GameInstance>, clocks: ClockState, seats: Seats) -> Self {
         Version {
             inst,
             clocks,
+            seats,
             shared: Shared::default(),
             cause: proto::UpdateCause::Unspecified,
         }
@@ -55,21 +65,23 @@ impl Version {
     pub fn again(
         inst: Box<dyn GameInstance>,
         clocks: ClockState,
+        seats: Seats,
         cause: proto::UpdateCause,
     ) -> Frame {
         Arc::new(Version {
             cause,
-            ..Version::new(inst, clocks)
+            ..Version::new(inst, clocks, seats)
         })
     }
 
     /// A frozen version for the broadcast: every stream of one viewer gets
     /// the same update, built by the first stream that needs it.
-    pub fn frame(inst: Box<dyn GameInstance>, clocks: ClockState) -> Frame {
+    pub fn frame(inst: Box<dyn GameInstance>, clocks: ClockState, seats: Seats) -> Frame {
         let viewers = inst.players() + 1;
         Arc::new(Version {
             inst,
             clocks,
+            seats,
             shared: Shared {
                 full: (0..viewers).map(|_| OnceLock::new()).collect(),
                 snapshots: (0..2 * viewers).map(|_| OnceLock::new()).collect(),
@@ -124,37 +136,60 @@ pub(super) struct Meta {
     pub rated: bool,
 }
 
-/// The mutable part, behind an async mutex that serialises a game's moves.
+/// The game's state, owned by its actor: only the actor reads or writes
+/// it (see `actor`), so nothing here is locked.
 pub(super) struct Cell {
     pub instance: Box<dyn GameInstance>,
     /// The clocks after `log` (and whether the game has started).
     pub clocks: ClockState,
     pub log: Log,
-    /// The store's seat revision that `LiveGame::seats` reflects.
+    /// The seats as the store has them at `seat_revision`.
+    pub seats: Seats,
+    /// The store's seat revision that `seats` reflects.
     pub seat_revision: u64,
+    /// The bot fill was refused (the creator is at its cap on live bot
+    /// games): the open seats stay open for players.
+    pub fill_refused: bool,
+    /// On a shared store: the due time the store holds may be stale (a
+    /// creation, a seat change, a claimed lease), so the actor settles it
+    /// even if no work is due here.
+    pub settle: bool,
 }
 
-pub(super) struct LiveGame {
+/// What a game's actor and its handles share: the facts, the broadcast to
+/// watchers and the end of the game's life. Everything here is immutable
+/// or a channel; the one published fact (`finished`) has one writer.
+pub(super) struct Game {
     pub meta: Meta,
-    /// Changed only by a resignation; read without the cell's lock (tokens,
-    /// snapshots for watchers).
-    seats: RwLock<Arc<Vec<SeatRecord>>>,
-    pub cell: tokio::sync::Mutex<Cell>,
     pub updates: Updates,
-    pub watchers: AtomicUsize,
-    /// Tick of the last request that used the game (cache eviction order).
-    pub last_used: AtomicU64,
-    /// The game's task is running. Set and cleared only with the cell's
-    /// lock held (see `task`), so no work is missed.
-    pub running: AtomicBool,
     /// Turns `true` when the game is deleted (DeleteGame, retention, or
     /// gone from a shared store): its watch streams end.
     pub gone: tokio::sync::watch::Sender<bool>,
-    /// Wakes the game's task to look again (a move, a new deadline).
-    pub wake: tokio::sync::Notify,
-    /// The bot fill was refused (the creator is at its cap on live bot
-    /// games): the open seats stay open for players.
-    pub fill_refused: AtomicBool,
+    /// The game is over, as its actor last committed or caught up (read by
+    /// the metrics' census without asking every actor; never turns back).
+    pub finished: AtomicBool,
+}
+
+/// A handle on one live game: the directory holds one, and so does every
+/// call in flight and every watch stream. The game's actor lives as long
+/// as some handle does (and holds one itself only while it has work: see
+/// `actor`), so an idle game nobody holds can be evicted, which stops its
+/// actor.
+pub(super) struct LiveGame {
+    pub game: Arc<Game>,
+    /// The actor's mailbox (commands are boxed: an idle game's channel is
+    /// then a few hundred bytes).
+    pub(super) commands: mpsc::Sender<Box<Command>>,
+    pub watchers: AtomicUsize,
+    /// Tick of the last request that used the game (cache eviction order).
+    pub last_used: AtomicU64,
+}
+
+impl std::ops::Deref for LiveGame {
+    type Target = Game;
+    fn deref(&self) -> &Game {
+        &self.game
+    }
 }
 
 /// Frames a watcher may fall behind before it catches up by replay.
@@ -166,7 +201,8 @@ const UPDATE_CAPACITY: usize = 64;
 /// the last frames it sent (whole game states) until they are overwritten:
 /// so the channel is made by the first watcher and dropped once the game
 /// is over or nobody watches any more (watchers still receive what was
-/// sent before; a later watcher makes a new one).
+/// sent before; a later watcher makes a new one). Only the actor sends and
+/// subscribes, so no frame falls between a subscription and its catch-up.
 #[derive(Default)]
 pub(super) struct Updates(Mutex<Option<broadcast::Sender<Frame>>>);
 
@@ -203,49 +239,38 @@ impl Updates {
     }
 }
 
-impl LiveGame {
-    pub fn seats(&self) -> Arc<Vec<SeatRecord>> {
-        self.seats.read().unwrap_or_else(|p| p.into_inner()).clone()
-    }
-
-    pub fn set_seats(&self, seats: Vec<SeatRecord>) {
-        *self.seats.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(seats);
-    }
-}
-
 impl Hub {
-    /// Put a game in the cache (or return the copy already there) and evict
+    /// Put a game in the directory with its actor (or return the handle
+    /// already there: then this copy is dropped, actor unstarted) and evict
     /// idle games beyond the bound.
-    pub(super) fn insert(
-        &self,
-        meta: Meta,
-        seats: Vec<SeatRecord>,
-        instance: Box<dyn GameInstance>,
-        clocks: ClockState,
-        log: Log,
-        seat_revision: u64,
-    ) -> Arc<LiveGame> {
-        let live = Arc::new(LiveGame {
+    pub(super) fn insert(&self, meta: Meta, cell: Cell) -> Arc<LiveGame> {
+        let game = Arc::new(Game {
             meta,
-            seats: RwLock::new(Arc::new(seats)),
-            cell: tokio::sync::Mutex::new(Cell {
-                instance,
-                clocks,
-                log,
-                seat_revision,
-            }),
             updates: Updates::default(),
+            gone: tokio::sync::watch::channel(false).0,
+            finished: AtomicBool::new(cell.instance.is_over()),
+        });
+        let (commands, mailbox) = mpsc::channel(actor::MAILBOX);
+        let live = Arc::new(LiveGame {
+            game: game.clone(),
+            commands,
             watchers: AtomicUsize::new(0),
             last_used: AtomicU64::new(self.tick()),
-            running: AtomicBool::new(false),
-            gone: tokio::sync::watch::channel(false).0,
-            wake: tokio::sync::Notify::new(),
-            fill_refused: AtomicBool::new(false),
         });
         let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
-        let live = games.entry(live.meta.id.clone()).or_insert(live).clone();
+        if let Some(there) = games.get(&game.meta.id) {
+            return there.clone();
+        }
+        games.insert(game.meta.id.clone(), live.clone());
         if games.len() > self.limits.max_cached_games {
             evict_idle(&mut games, self.limits.max_cached_games);
+        }
+        drop(games);
+        match self.me.upgrade() {
+            Some(hub) => actor::spawn(hub, game, Arc::downgrade(&live), cell, mailbox),
+            // The hub is going away: the handle answers nothing (its
+            // commands fail as the game being unavailable).
+            None => drop(mailbox),
         }
         live
     }
@@ -287,8 +312,8 @@ impl Hub {
     }
 
     /// The live game, loaded from the store and rebuilt by replay if needed.
-    /// A game loaded with a bot to act (after a crash or restart) gets its
-    /// task back.
+    /// A game loaded with work due (after a crash or restart) has its actor
+    /// do it at once.
     pub(super) async fn live(&self, id: &str) -> Result<Arc<LiveGame>, ServiceError> {
         if id.is_empty() {
             return Err(ServiceError::InvalidArgument("game_id is empty".into()));
@@ -332,18 +357,37 @@ impl Hub {
             rated: record.rated,
         };
         let (log, instance, clocks) = Log::load(&meta, record.started_at_ms, &stored.actions)?;
-        let live = self.insert(
-            meta,
-            record.seats,
+        // After a restart whatever is due now is done at once (the actor
+        // looks as it starts); on a shared store only with the game's
+        // lease (another replica may drive it).
+        let cell = Cell::new(
             instance,
             clocks,
             log,
+            record.seats,
             head.map_or(0, |h| h.seat_revision),
         );
-        // After a restart whatever is due now is done at once; on a shared
-        // store only with the game's lease (another replica may drive it).
-        self.lock_table(&live).await.kick();
-        Ok(live)
+        Ok(self.insert(meta, cell))
+    }
+}
+
+impl Cell {
+    pub fn new(
+        instance: Box<dyn GameInstance>,
+        clocks: ClockState,
+        log: Log,
+        seats: Vec<SeatRecord>,
+        seat_revision: u64,
+    ) -> Self {
+        Cell {
+            instance,
+            clocks,
+            log,
+            seats: Arc::new(seats),
+            seat_revision,
+            fill_refused: false,
+            settle: false,
+        }
     }
 }
 
@@ -351,7 +395,7 @@ impl Hub {
 const MAX_GAME_ID_LEN: usize = 128;
 
 /// Drop the least recently used games that nobody holds (no request in
-/// flight, no watcher, no running task) until the cache is 10% under `max`.
+/// flight, no watcher, no actor with work) until the cache is 10% under `max`.
 /// They stay in the store and are rebuilt by replay when next asked for.
 fn evict_idle(games: &mut HashMap<String, Arc<LiveGame>>, max: usize) {
     let target = max - max / 10;
@@ -439,7 +483,7 @@ mod tests {
             };
             inst.apply_legal(seat, 0).expect("legal");
         }
-        Version::frame(inst, ClockState::new(Control::None, 3))
+        Version::frame(inst, ClockState::new(Control::None, 3), Seats::default())
     }
 
     fn has_channel(u: &Updates) -> bool {

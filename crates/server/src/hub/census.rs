@@ -6,17 +6,14 @@ use super::Hub;
 pub use crate::telemetry::exporter::Census;
 
 impl Hub {
-    /// Count the cached games. Each game's state is read under its lock
-    /// (held only for the read), so a game counts as live or finished as it
-    /// is at that instant.
+    /// Count the cached games: a game counts as live until its actor has
+    /// published that it is over (`Game::finished`, which never turns back).
     pub async fn census(&self) -> Census {
         let games = self.all_cached();
-        let mut live = 0;
-        for game in &games {
-            if !game.cell.lock().await.instance.is_over() {
-                live += 1;
-            }
-        }
+        let live = games
+            .iter()
+            .filter(|g| !g.finished.load(std::sync::atomic::Ordering::Acquire))
+            .count();
         Census {
             live,
             cached: games.len(),

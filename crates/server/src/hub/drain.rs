@@ -1,9 +1,10 @@
 //! Draining: a replica that stops hands its work to the others at once.
 //!
-//! At shutdown every game task stops (the shutdown signal), and the games
-//! whose leases this replica holds would wait for those leases to expire
-//! (`--bot-takeover-delay`) before another replica's scanner claims them.
-//! So once the tasks have stopped (no task renews a lease after that), the
+//! At shutdown every game actor stops its background work (the shutdown
+//! signal; commands are still answered while connections drain), and the
+//! games whose leases this replica holds would wait for those leases to
+//! expire (`--bot-takeover-delay`) before another replica's scanner claims
+//! them. So once no actor has work (none renews a lease after that), the
 //! replica releases every lease it holds in one statement; the games keep
 //! their due times, and the next scan of any other replica claims the due
 //! ones. Then the store is flushed.
@@ -13,7 +14,7 @@ use std::time::Duration;
 
 use super::Hub;
 
-/// Counts one running game task until dropped.
+/// Counts one game actor with work until dropped.
 pub(super) struct TaskCount(Arc<tokio::sync::watch::Sender<usize>>);
 
 impl Drop for TaskCount {
@@ -25,7 +26,7 @@ impl Drop for TaskCount {
 /// What a drain did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Drained {
-    /// Game tasks still running when the drain gave up waiting (0 when
+    /// Game actors still at work when the drain gave up waiting (0 when
     /// they all stopped in time).
     pub tasks_left: usize,
     /// Game leases handed back.
@@ -33,14 +34,14 @@ pub struct Drained {
 }
 
 impl Hub {
-    /// A game task starts: counted until the returned guard is dropped.
+    /// A game actor has work: counted until the returned guard is dropped.
     pub(super) fn task_started(&self) -> TaskCount {
         self.tasks.send_modify(|n| *n += 1);
         TaskCount(self.tasks.clone())
     }
 
     /// After the shutdown signal: wait (at most `within`) for every game
-    /// task to stop, then hand back every game lease this replica holds
+    /// actor to stop its work, then hand back every game lease this replica holds
     /// and flush the store. Store failures are logged: the leases then
     /// expire by themselves.
     pub async fn drain(&self, within: Duration) -> Drained {
@@ -52,7 +53,7 @@ impl Hub {
         if tasks_left > 0 {
             tracing::warn!(
                 tasks = tasks_left,
-                "drain: game tasks still running; releasing their leases anyway"
+                "drain: game actors still at work; releasing their leases anyway"
             );
         }
         let leases_released = match self.store.release_leases(&self.replica).await {

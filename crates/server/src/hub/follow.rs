@@ -1,14 +1,15 @@
 //! Following a shared store: when another replica commits to a game
-//! cached here (PostgreSQL NOTIFY), its table catches up at once
-//! (`Table::sync`), so watch streams here see every move.
+//! cached here (PostgreSQL NOTIFY), the follower tells the game's actor
+//! (`Command::Sync`), which catches up at once (`Table::sync`), so watch
+//! streams here see every move. The follower never waits on a game.
 
 use std::sync::Arc;
 
 use tokio::sync::broadcast;
 
 use super::Hub;
+use super::actor::Command;
 use super::cache::LiveGame;
-use crate::error::ServiceError;
 use satrap_store::Notice;
 
 impl Hub {
@@ -34,22 +35,7 @@ impl Hub {
                 Err(broadcast::error::RecvError::Closed) => return,
             };
             for (live, version) in stale {
-                let mut table = self.lock_table(&live).await;
-                // Our own commits come back too: nothing to do for those.
-                if version != 0 && table.cell.instance.version() >= version {
-                    continue;
-                }
-                match table.sync(true).await {
-                    Ok(()) => {}
-                    // Deleted on another replica (DeleteGame, retention):
-                    // `sync` forgot it and its watch streams ended.
-                    Err(ServiceError::GameNotFound(_)) => {
-                        tracing::info!(game_id = %live.meta.id, "game deleted elsewhere")
-                    }
-                    Err(e) => {
-                        tracing::warn!(game_id = %live.meta.id, error = %e, "catching up failed")
-                    }
-                }
+                live.tell(Command::Sync { version });
             }
         }
     }

@@ -4,30 +4,36 @@
 //! seed once the game has ended.
 
 use super::Hub;
+use super::actor::{Command, Record};
 use super::view::{seat_infos, status};
-use crate::auth::Caller;
+use crate::auth::Who;
 use crate::error::ServiceError;
 use crate::proto;
 
 impl Hub {
+    /// GetHistory as the caller (identified by the game's actor) may see
+    /// it; the replay runs here, not in the actor.
     pub async fn history(
         &self,
         id: &str,
-        caller: Caller,
+        who: impl Into<Who>,
     ) -> Result<proto::GetHistoryResponse, ServiceError> {
+        let who = who.into();
         let live = self.live(id).await?;
-        let (log, over, started_at) = {
-            let table = self.table(&live).await?;
-            let cell = &table.cell;
-            (
-                cell.log.clone(),
-                cell.instance.is_over(),
-                cell.clocks.started_at(),
-            )
-        };
+        let (
+            caller,
+            Record {
+                log,
+                over,
+                started_at,
+                seats,
+            },
+        ) = self
+            .ask(&live, |answer| Command::History { who, answer })
+            .await?;
         let viewer = caller.seat();
         let mut entries = Vec::with_capacity(log.len());
-        log.replay(&live.meta, started_at, |v| {
+        log.replay(&live.meta, started_at, &seats, |v| {
             if let Some(mut e) = v.last_entry(viewer, over) {
                 e.at_ms = v.clocks.at();
                 entries.push(e);
@@ -37,7 +43,7 @@ impl Hub {
         Ok(proto::GetHistoryResponse {
             game_id: live.meta.id.clone(),
             game_type: live.meta.kind.id.to_owned(),
-            seats: seat_infos(&live.seats()),
+            seats: seat_infos(&seats),
             options: Some(live.meta.options.clone()),
             entries,
             seed: over.then_some(live.meta.seed),

@@ -21,7 +21,7 @@ use satrap_catalog::{ActionInput, ApplyError, GameInstance};
 use satrap_engine::Seat;
 use satrap_store::{EntryKind, LoggedAction};
 
-use super::cache::{Meta, Version, apply_entry, corrupt, initial, timeout_policy};
+use super::cache::{Meta, Seats, Version, apply_entry, corrupt, initial, timeout_policy};
 use super::clocks::ClockState;
 use crate::error::ServiceError;
 use crate::proto;
@@ -148,16 +148,17 @@ impl Log {
     }
 
     /// Rebuild the game from its seed, calling `each` after every entry
-    /// (with the game and its clocks at that version) until it returns
-    /// `false`; returns the game where replay stopped.
+    /// (with the game, its clocks and `seats` at that version) until it
+    /// returns `false`; returns the game where replay stopped.
     pub fn replay(
         &self,
         meta: &Meta,
         started_at: Option<u64>,
+        seats: &Seats,
         mut each: impl FnMut(&Version) -> bool,
     ) -> Result<(Box<dyn GameInstance>, ClockState), ServiceError> {
         let (inst, clocks) = initial(meta, started_at)?;
-        let mut v = Version::new(inst, clocks);
+        let mut v = Version::new(inst, clocks, seats.clone());
         for e in self {
             e.apply(&mut v.inst, &mut v.clocks)
                 .map_err(corrupt(&meta.id))?;
@@ -171,12 +172,14 @@ impl Log {
 
 impl super::Hub {
     /// Heap bytes the cached games' logs hold: what the scale bench
-    /// reports as the log's share of a live game. Each game's log is read
-    /// under its lock, held only for the read.
+    /// reports as the log's share of a live game. Each game's actor reads
+    /// its own.
     pub async fn cached_log_bytes(&self) -> usize {
         let mut bytes = 0;
         for game in self.all_cached() {
-            bytes += game.cell.lock().await.log.heap_bytes();
+            let (answer, answered) = tokio::sync::oneshot::channel();
+            game.tell(super::actor::Command::LogBytes { answer });
+            bytes += answered.await.unwrap_or(0);
         }
         bytes
     }

@@ -1,17 +1,20 @@
 //! The hub is the directory of live games and the one way requests reach
 //! them. It knows no game by name: everything goes through
-//! [`GameInstance`](satrap_catalog::GameInstance) and the registry. What is
-//! done to one game is done by its [`table`], with the game's lock held;
-//! the hub finds, creates, lists and forgets games:
+//! [`GameInstance`](satrap_catalog::GameInstance) and the registry. Each
+//! live game is an actor that owns its state; what is done to one game is
+//! a command to its actor, run by its [`table`]; the hub finds, creates,
+//! lists and forgets games:
 //!
-//! - [`cache`]: the live-game cache (load by replay, LRU eviction of idle
-//!   games) and the per-game state behind one async mutex;
-//! - [`table`]: one game, locked — catching up with a shared store,
-//!   identifying the caller, moves, resignations, the lobby (JoinGame,
-//!   LeaveGame, bot fill), aborts, tokens, clock timeouts;
-//! - [`task`]: the game's own task (bot turns, clocks, fill), with its
+//! - [`cache`]: the directory (load by replay, LRU eviction of idle games)
+//!   of handles on the games' actors;
+//! - [`actor`]: one task per live game, the only writer of its state:
+//!   commands in, answers out, its own timers;
+//! - [`table`]: one game as its actor holds it — catching up with a shared
+//!   store, identifying the caller, moves, resignations, the lobby
+//!   (JoinGame, LeaveGame, bot fill), aborts, tokens, clock timeouts;
+//! - [`task`]: the game's own work (bot turns, clocks, fill), with its
 //!   lease on a shared store; [`scan`]: finding games whose work is due;
-//! - [`follow`]: catching up at once when another replica commits;
+//! - [`follow`]: telling the actors at once when another replica commits;
 //! - [`watch`]: watch streams (catch-up by replay, then live updates);
 //! - [`listing`]: ListGames and retention; [`history`]: GetHistory;
 //!   [`census`]: the counts behind the metrics;
@@ -20,10 +23,11 @@
 //!   from stored times);
 //! - [`pool`]: the threads bots think on and catch-ups replay on.
 //!
-//! This file holds creation, the reads, and the entry point of every call
-//! on one game (found here, done by its table).
+//! This file holds creation, and the entry point of every call on one game
+//! (found here, sent to its actor).
 
 mod aborted;
+mod actor;
 mod cache;
 mod census;
 mod clocks;
@@ -60,7 +64,8 @@ use satrap_engine::Seat;
 use satrap_search as bots;
 use satrap_store::{AccessRecord, GameRecord, GameStore, SeatRecord, now_ms};
 
-use cache::{LiveGame, Meta};
+use actor::{Action, Answer, Command};
+use cache::{Cell, LiveGame, Meta};
 pub use census::Census;
 pub use pool::BotPool;
 pub use table::Reply;
@@ -76,7 +81,7 @@ pub struct Limits {
     pub max_notation_len: usize,
     /// Longest seat name, in characters.
     pub max_name_len: usize,
-    /// Most bot moves a game's task plays in a row (a safety net: every
+    /// Most bot moves a game's actor plays in a row (a safety net: every
     /// hosted game ends long before).
     pub max_bot_moves: usize,
     /// Most games kept live in memory; idle ones beyond are evicted.
@@ -138,7 +143,7 @@ pub struct Created {
 }
 
 pub struct Hub {
-    /// This hub, for the tasks it spawns (each game's task).
+    /// This hub, for the actors it spawns (one per live game).
     me: Weak<Hub>,
     store: Arc<dyn GameStore>,
     games: Mutex<HashMap<String, Arc<LiveGame>>>,
@@ -151,7 +156,8 @@ pub struct Hub {
     /// Where watch streams' catch-ups are replayed (see `watch`).
     replays: Arc<pool::Pool>,
     /// Held while a creator's live bot games are counted and a bot added
-    /// (see [`Hub::bot_quota`]).
+    /// (see [`Hub::bot_quota`]). The only lock a game's change takes, and
+    /// no game lock exists to order it against: a game is its actor's.
     bot_quota: tokio::sync::Mutex<()>,
     /// This replica's id, the owner of the leases it takes on a shared
     /// store (see `task`).
@@ -159,7 +165,7 @@ pub struct Hub {
     /// The feed of game events, followed once for every stream and the
     /// webhooks of this process.
     feed: Arc<crate::rated::feed::Feed>,
-    /// Game tasks running now (see `task`; a drain waits for none).
+    /// Game actors with work now (see `actor`; a drain waits for none).
     tasks: Arc<signal::Sender<usize>>,
 }
 
@@ -179,7 +185,7 @@ fn bot_games_exhausted(max: u64) -> ServiceError {
 }
 
 impl Hub {
-    /// `shutdown` turning `true` ends every watch stream and game task
+    /// `shutdown` turning `true` ends every watch stream and the games' background work
     /// (graceful shutdown).
     pub fn new(
         store: Arc<dyn GameStore>,
@@ -240,7 +246,7 @@ impl Hub {
     }
 
     /// Create a game. The snapshot is the game as created (version 0, as a
-    /// spectator sees it): bots to act start moving in the game's task
+    /// spectator sees it): bots to act start moving in the game's actor
     /// once the game is stored, and their moves reach WatchGame.
     pub async fn create(&self, req: proto::CreateGameRequest) -> Result<Created, ServiceError> {
         self.create_for(req, "").await
@@ -502,14 +508,12 @@ impl Hub {
         if let Some(at) = started_at_ms {
             clocks.start(at, &instance.to_act());
         }
-        let live = self.insert(meta, seats, instance, clocks, Default::default(), 0);
+        let mut cell = Cell::new(instance, clocks, Default::default(), seats, 0);
+        // Stored as due now (a shared store): the actor settles it.
+        cell.settle = true;
+        let snapshot = view::current(&meta, &cell, None);
+        self.insert(meta, cell);
         tracing::info!(game_id = %id, game_type = kind.id, players, private, rated = record.rated, "game created");
-
-        let table = self.lock_table(&live).await;
-        let snapshot = table.snapshot(None);
-        // Stored as due now (a shared store): the task settles it.
-        table.kick_to_settle();
-        drop(table);
         Ok(Some(Created {
             game_id: id,
             seats: credentials,
@@ -529,21 +533,51 @@ impl Hub {
     /// store the seats are checked against the store first, so a token
     /// rotated on another replica stops working here at once.
     ///
-    /// For reads only: a call that changes the game resolves its [`Who`]
-    /// under the game's lock instead ([`table::Table::identify`]).
+    /// The reads and changes of a game take [`Who`] and identify the
+    /// caller in the same command instead (one round trip).
     pub async fn caller_as(
         &self,
         id: &str,
         token: Option<&str>,
         admin: bool,
     ) -> Result<Caller, ServiceError> {
+        let who = Who::Presented {
+            token: token.map(str::to_owned),
+            admin,
+        };
+        self.command(id, |answer| Command::Identify { who, answer })
+            .await
+    }
+
+    /// Send game `id`'s actor a command and wait for its answer.
+    async fn command<T>(
+        &self,
+        id: &str,
+        command: impl FnOnce(Answer<T>) -> Command,
+    ) -> Result<T, ServiceError> {
         let live = self.live(id).await?;
-        // (Only a token depends on the seats: a caller without one needs
-        // no round trip to the store here.)
-        if self.store.shared() && token.is_some() {
-            self.table(&live).await?;
+        self.ask(&live, command).await
+    }
+
+    /// Send `live`'s actor a command and wait for its answer. An actor
+    /// that stopped (it failed) leaves the directory, so the next call
+    /// loads the game again.
+    async fn ask<T>(
+        &self,
+        live: &Arc<LiveGame>,
+        command: impl FnOnce(Answer<T>) -> Command,
+    ) -> Result<T, ServiceError> {
+        let answered = live.ask(command).await;
+        if live.commands.is_closed() {
+            let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+            if games
+                .get(&live.meta.id)
+                .is_some_and(|g| Arc::ptr_eq(g, live))
+            {
+                games.remove(&live.meta.id);
+            }
         }
-        table::identify(&live, token, admin)
+        answered
     }
 
     /// Whether a game of `owner` may get its first built-in bot now
@@ -562,43 +596,51 @@ impl Hub {
         Ok(BotQuota::Allowed(Some(guard)))
     }
 
-    /// [`Hub::bot_quota`] for a game that exists: one that already has a
-    /// bot seat is counted already and may get more.
-    async fn bot_quota_for(&self, live: &LiveGame) -> Result<BotQuota<'_>, ServiceError> {
-        if live.seats().iter().any(|s| !s.bot.is_empty()) {
+    /// [`Hub::bot_quota`] for a game of `owner` that exists with `seats`:
+    /// one that already has a bot seat is counted already and may get more.
+    async fn bot_quota_for(
+        &self,
+        owner: &str,
+        seats: &[SeatRecord],
+    ) -> Result<BotQuota<'_>, ServiceError> {
+        if seats.iter().any(|s| !s.bot.is_empty()) {
             return Ok(BotQuota::Allowed(None));
         }
-        self.bot_quota(&live.meta.owner).await
+        self.bot_quota(owner).await
     }
 
-    pub async fn get(&self, id: &str, caller: Caller) -> Result<proto::GameSnapshot, ServiceError> {
-        Ok(self.get_observed(id, caller, false).await?.0)
+    pub async fn get(
+        &self,
+        id: &str,
+        who: impl Into<Who>,
+    ) -> Result<proto::GameSnapshot, ServiceError> {
+        Ok(self.get_observed(id, who, false).await?.0)
     }
 
     /// The snapshot and, when asked, the caller's observation tensor and
-    /// legal-action mask, both at the same version.
+    /// legal-action mask, both at the same version; the caller is
+    /// identified in the same command.
     pub async fn get_observed(
         &self,
         id: &str,
-        caller: Caller,
+        who: impl Into<Who>,
         observe: bool,
     ) -> Result<(proto::GameSnapshot, Option<proto::Observation>), ServiceError> {
-        let live = self.live(id).await?;
-        let table = self.table(&live).await?;
-        let seat = caller.seat();
-        let snapshot = table.snapshot(seat);
-        Ok((
-            snapshot,
-            observe.then(|| table.cell.instance.observation(seat)),
-        ))
+        let who = who.into();
+        self.command(id, |answer| Command::Get {
+            who,
+            observe,
+            answer,
+        })
+        .await
     }
 
     pub async fn legal_actions(
         &self,
         id: &str,
-        caller: Caller,
+        who: impl Into<Who>,
     ) -> Result<proto::ListLegalActionsResponse, ServiceError> {
-        self.legal_actions_observed(id, caller, false).await
+        self.legal_actions_observed(id, who, false).await
     }
 
     /// The caller's legal actions and, when asked, its observation tensor
@@ -606,21 +648,16 @@ impl Hub {
     pub async fn legal_actions_observed(
         &self,
         id: &str,
-        caller: Caller,
+        who: impl Into<Who>,
         observe: bool,
     ) -> Result<proto::ListLegalActionsResponse, ServiceError> {
-        let live = self.live(id).await?;
-        let table = self.table(&live).await?;
-        let cell = &table.cell;
-        let actions = match caller.seat() {
-            Some(seat) if cell.clocks.started_at().is_some() => cell.instance.legal_actions(seat),
-            _ => Vec::new(),
-        };
-        Ok(proto::ListLegalActionsResponse {
-            version: cell.instance.version(),
-            actions,
-            observation: observe.then(|| cell.instance.observation(caller.seat())),
+        let who = who.into();
+        self.command(id, |answer| Command::Legal {
+            who,
+            observe,
+            answer,
         })
+        .await
     }
 
     /// Apply the caller's action and persist it. Returns once the move is
@@ -653,11 +690,15 @@ impl Hub {
                 )));
             }
         }
-        let live = self.live(id).await?;
-        let mut table = self.table(&live).await?;
-        table
-            .apply(&who.into(), expected_version, input, reply)
-            .await
+        let (who, action) = (who.into(), Action::of(input));
+        self.command(id, |answer| Command::Apply {
+            who,
+            expected_version,
+            action,
+            reply,
+            answer,
+        })
+        .await
     }
 
     /// The caller's seat resigns (see [`table::Table::resign`]).
@@ -666,9 +707,9 @@ impl Hub {
         id: &str,
         who: impl Into<Who>,
     ) -> Result<proto::ResignResponse, ServiceError> {
-        let live = self.live(id).await?;
-        let mut table = self.table(&live).await?;
-        table.resign(&who.into()).await
+        let who = who.into();
+        self.command(id, |answer| Command::Resign { who, answer })
+            .await
     }
 
     /// Take an open seat (JoinGame).
@@ -698,12 +739,13 @@ impl Hub {
                 self.limits.max_name_len
             )));
         }
-        let live = self.live(&req.game_id).await?;
-        if live.meta.private && !table::may_join_private(&live, &who, &req.invite_code) {
-            return Err(ServiceError::game_not_found(&live.meta.id));
-        }
-        let mut table = self.table(&live).await?;
-        table.join(&req).await
+        let id = req.game_id.clone();
+        self.command(&id, |answer| Command::Join {
+            who,
+            request: req,
+            answer,
+        })
+        .await
     }
 
     /// Give the caller's seat back before the start (LeaveGame).
@@ -712,18 +754,18 @@ impl Hub {
         id: &str,
         who: impl Into<Who>,
     ) -> Result<proto::LeaveGameResponse, ServiceError> {
-        let live = self.live(id).await?;
-        let mut table = self.table(&live).await?;
-        table.leave(&who.into()).await
+        let who = who.into();
+        self.command(id, |answer| Command::Leave { who, answer })
+            .await
     }
 
-    /// End game `id` now with no winner (AbortGame). The snapshot is the
-    /// aborted game as a spectator sees it.
-    /// End game `id` now with no winner; `by`: the admin key (for the feed).
+    /// End game `id` now with no winner (AbortGame); `by`: the admin key
+    /// (for the feed). The snapshot is the aborted game as a spectator
+    /// sees it.
     pub async fn abort(&self, id: &str, by: &str) -> Result<proto::GameSnapshot, ServiceError> {
-        let live = self.live(id).await?;
-        let mut table = self.table(&live).await?;
-        table.abort(by).await
+        let by = by.to_owned();
+        self.command(id, |answer| Command::Abort { by, answer })
+            .await
     }
 
     /// Delete game `id` from the store and the directory; its watch streams
@@ -749,9 +791,8 @@ impl Hub {
         id: &str,
         seat: Seat,
     ) -> Result<proto::SeatCredential, ServiceError> {
-        let live = self.live(id).await?;
-        let mut table = self.table(&live).await?;
-        table.replace_token(seat, false).await
+        self.command(id, |answer| Command::Reissue { seat, answer })
+            .await
     }
 
     /// The caller's seat gets a new token (RotateSeatToken).
@@ -760,9 +801,9 @@ impl Hub {
         id: &str,
         who: impl Into<Who>,
     ) -> Result<proto::SeatCredential, ServiceError> {
-        let live = self.live(id).await?;
-        let mut table = self.table(&live).await?;
-        table.rotate_token(&who.into()).await
+        let who = who.into();
+        self.command(id, |answer| Command::Rotate { who, answer })
+            .await
     }
 }
 

@@ -1,13 +1,13 @@
-//! Finding the games that have work, for their tasks (`task`).
+//! Finding the games that have work, for their actors (`task`).
 //!
 //! - One process on its store (SQLite, memory): at start-up every stored
 //!   game in progress with a bot seat or a clock, and every waiting game,
-//!   is loaded, which kicks its task (a crash or restart may have stopped
+//!   is loaded, which starts its actor (a crash or restart may have stopped
 //!   bots mid-turn, and timeouts fell due while the server was down).
 //! - Several replicas on one store (PostgreSQL): a scanner on each replica
 //!   claims the games whose stored due time has come and whose lease is
-//!   free or expired (see `satrap_store::work`), loads them and kicks
-//!   their tasks, every quarter of the lease length (at most every half
+//!   free or expired (see `satrap_store::work`), loads them and tells
+//!   their actors, every quarter of the lease length (at most every half
 //!   second, so the games a draining replica hands back are claimed
 //!   within that; see `drain`). So a dead replica's
 //!   games are picked up within `--bot-takeover-delay` of its last renewal,
@@ -18,13 +18,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::Hub;
+use super::actor::Command;
 use satrap_store::{Cursor, GameStatus, ListQuery, now_ms};
 
 /// Games claimed per scan (the next scan claims more).
 const CLAIM_BATCH: usize = 64;
 
 impl Hub {
-    /// Start the games' tasks: at start-up on a store only this process
+    /// Wake the games' actors: at start-up on a store only this process
     /// writes; by the lease scanner, until shutdown, on a shared one.
     pub async fn find_work(self: Arc<Self>) {
         if self.store.shared() {
@@ -70,9 +71,9 @@ impl Hub {
             for id in claimed {
                 match self.live(&id).await {
                     Ok(live) => {
-                        // This replica holds the lease now: the task does
+                        // This replica holds the lease now: the actor does
                         // the work, or settles the due time.
-                        self.lock_table(&live).await.kick_to_settle();
+                        live.tell(Command::Settle);
                     }
                     Err(e) => {
                         tracing::warn!(game_id = %id, error = %e, "loading a claimed game failed")

@@ -1,33 +1,27 @@
-//! The game's own task: everything a game needs from the server without a
+//! The game's own work: everything a game needs from the server without a
 //! client asking (a built-in bot's turn, a turn clock running out, the bot
-//! fill of a waiting game) is done by one server-owned task per game, woken
-//! by one signal. No client request waits for it and no cancelled request
-//! can stop it: a request only *kicks* the task after its own change is
-//! durable.
+//! fill of a waiting game) is done by the game's actor (`actor`) on its own
+//! timer. No client request waits for it.
 //!
-//! Each pass, with the game's lock: catch up with the store, find the
-//! earliest work ([`next_work`]); do it if it is due (a bot thinks without
-//! the lock, on the bot pool, and commits only if the game has not moved),
-//! sleep until it is due otherwise, and end when there is none.
+//! Each step: catch up with the store, find the earliest work
+//! ([`next_work`]); do it if it is due (a bot thinks on the bot pool while
+//! the actor goes on answering commands, and its move is played only if
+//! the game has not moved meanwhile); otherwise the actor sleeps until it
+//! is due.
 //!
-//! On a store several replicas share, the task works only while it holds
-//! the game's lease (see `satrap_store::work`): it takes or renews it
-//! before each piece of work, and gives it up with the next due time
-//! (`settle`) when it sleeps or ends. A game another replica drives is left
-//! to it; if that replica dies, its lease expires and any replica's
-//! scanner (`claim_work`) claims the game, loads it and kicks its task.
-//!
-//! Invariant: `LiveGame::running` is true while the task exists; it is set
-//! by a kick and cleared by the task, both with the game's cell locked. So a
-//! change that makes work due either finds the task running (the kick wakes
-//! it) or starts one: no work is ever left waiting.
+//! On a store several replicas share, work is done only while this
+//! replica holds the game's lease (see `satrap_store::work`): the actor
+//! takes or renews it before each piece of work, and gives it up with the
+//! next due time (`settle`) when nothing is due now. A game another
+//! replica drives is left to it; if that replica dies, its lease expires
+//! and any replica's scanner (`claim_work`) claims the game and tells its
+//! actor (`Command::Settle`).
 
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use super::Hub;
-use super::cache::{Cell, LiveGame, Meta};
+use super::actor::Actor;
+use super::cache::Meta;
 use super::clocks::ClockState;
 use super::table::{Committed, Table, client_deadline};
 use crate::error::ServiceError;
@@ -37,7 +31,7 @@ use satrap_search::{self as bots, Bot};
 use satrap_store::{EntryKind, Head, Lease, LoggedAction, SeatRecord, now_ms};
 
 /// Backoff between attempts after a store failure, doubling up to the cap.
-const RETRY_FIRST: Duration = Duration::from_millis(50);
+pub(super) const RETRY_FIRST: Duration = Duration::from_millis(50);
 const RETRY_CAP: Duration = Duration::from_secs(5);
 
 /// What a game needs from the server next.
@@ -78,216 +72,120 @@ pub(super) fn next_work(
     client_deadline(seats, clocks).map(|(_, deadline)| (deadline, Work::Clock))
 }
 
-/// [`next_work`] of the game as cached (a refused bot fill is not tried
-/// again).
-fn cached_work(live: &LiveGame, cell: &Cell) -> Option<(u64, Work)> {
-    next_work(
-        &live.meta,
-        &live.seats(),
-        cell.instance.as_ref(),
-        &cell.clocks,
-    )
-    .filter(|(_, work)| !(matches!(work, Work::Fill) && live.fill_refused.load(Ordering::Acquire)))
-}
-
-/// How a task ended early.
-enum Stop {
-    /// The game is gone from the store.
-    Gone,
-    /// Shutting down.
-    Shutdown,
-    /// A failure that retrying will not mend (a bug or damaged data).
-    Fatal(ServiceError),
-}
-
-impl Hub {
-    /// Start (or wake) the game's task if it has work. Call with the game's
-    /// cell locked (the `cell` argument), after anything that may have made
-    /// work due.
-    pub(super) fn kick(&self, live: &Arc<LiveGame>, cell: &Cell) {
-        if cached_work(live, cell).is_some() {
-            self.start_task(live);
-        }
-    }
-
-    /// [`Hub::kick`], and on a shared store start the task even without
-    /// work: after a change that recorded "due now" in the store (creation,
-    /// a seat change) or a claimed lease, the task settles the real due
-    /// time.
-    pub(super) fn kick_to_settle(&self, live: &Arc<LiveGame>, cell: &Cell) {
-        if self.store.shared() {
-            self.start_task(live);
-        } else {
-            self.kick(live, cell);
-        }
-    }
-
-    fn start_task(&self, live: &Arc<LiveGame>) {
-        // A running task looks again (a stored permit if it is busy now).
-        live.wake.notify_one();
-        if live.running.swap(true, Ordering::AcqRel) {
+impl Actor {
+    /// One step of background work, when [`Actor::next_wake`] said so:
+    /// catch up, then do the work that is due (only with the game's lease
+    /// on a shared store), or settle the game when none is due now.
+    pub(super) async fn step(&mut self) {
+        let shared = self.hub.store.shared();
+        if let Err(e) = self.table().fresh().await {
+            self.failed(e);
             return;
         }
-        match self.me.upgrade() {
-            Some(hub) => {
-                let counted = hub.task_started();
-                let live = live.clone();
-                tokio::spawn(async move {
-                    let _counted = counted;
-                    hub.run(live).await;
-                });
+        let now = now_ms();
+        let work = self.work();
+        let due = work.map(|(at, _)| at);
+        if due.is_none_or(|at| at > now) {
+            if !shared {
+                self.cell.settle = false;
+                return;
             }
-            None => live.running.store(false, Ordering::Release),
-        }
-    }
-
-    /// The task: work until none is left.
-    async fn run(self: Arc<Self>, live: Arc<LiveGame>) {
-        let Err(stop) = self.run_until_idle(&live).await else {
-            return; // `running` was cleared with the lock held
-        };
-        let cell = live.cell.lock().await;
-        live.running.store(false, Ordering::Release);
-        drop(cell);
-        match stop {
-            Stop::Shutdown => {}
-            Stop::Gone => tracing::info!(game_id = %live.meta.id, "game task: game deleted"),
-            Stop::Fatal(e) => {
-                tracing::error!(game_id = %live.meta.id, error = %e, "game task stopped");
-            }
-        }
-    }
-
-    /// The task's loop. On `Ok` nothing is left to do here and `running`
-    /// has been cleared under the game's lock; on `Err` the caller clears
-    /// it.
-    async fn run_until_idle(&self, live: &Arc<LiveGame>) -> Result<(), Stop> {
-        let mut shutdown = self.shutdown.clone();
-        let mut retry = RETRY_FIRST;
-        let mut played = 0usize;
-        // Until when this replica holds the game's lease (shared stores).
-        let mut leased_until = 0u64;
-        loop {
-            if *shutdown.borrow() {
-                return Err(Stop::Shutdown);
-            }
-            let mut table = self.lock_table(live).await;
-            if let Err(e) = table.fresh().await {
-                drop(table);
-                self.pause_after(live, e, &mut retry, &mut shutdown).await?;
-                continue;
-            }
-            let now = now_ms();
-            let work = cached_work(live, &table.cell);
-            let due = work.map(|(at, _)| at);
-            if due.is_none_or(|at| at > now) {
-                // Nothing to do now: hand the game back with its due time.
-                let head = Head {
-                    version: table.cell.instance.version(),
-                    seat_revision: table.cell.seat_revision,
-                };
-                match self.settle(live, head, due, now).await {
-                    Ok(true) => leased_until = 0,
-                    Ok(false) => {
-                        // The game changed since (look again), or another
-                        // replica holds a live lease (leave it the game).
-                        if moved_since(&mut table, head).await {
-                            continue;
-                        }
-                        live.running.store(false, Ordering::Release);
-                        return Ok(());
-                    }
-                    Err(e) => {
-                        drop(table);
-                        self.pause_after(live, e, &mut retry, &mut shutdown).await?;
-                        continue;
-                    }
-                }
-                let Some(at) = due else {
-                    // Cleared with the lock held: a kick after this starts
-                    // a new task.
-                    live.running.store(false, Ordering::Release);
-                    return Ok(());
-                };
-                drop(table);
-                tokio::select! {
-                    _ = tokio::time::sleep(Duration::from_millis(at - now)) => {}
-                    _ = live.wake.notified() => {}
-                    _ = shutdown.changed() => return Err(Stop::Shutdown),
-                }
-                continue;
-            }
-            // Work is due: only with the game's lease.
-            if self.store.shared()
-                && leased_until < now + self.lease_length().as_millis() as u64 / 2
-            {
-                let until = now + self.lease_length().as_millis() as u64;
-                let lease = self.lease_for(now, until);
-                match self.store.lease(&live.meta.id, &lease).await {
-                    Ok(true) => leased_until = until,
-                    Ok(false) => {
-                        // Another replica drives this game; should it die,
-                        // its lease expires and a scanner claims the game.
-                        live.running.store(false, Ordering::Release);
-                        return Ok(());
-                    }
-                    Err(e) => {
-                        drop(table);
-                        self.pause_after(live, e.into(), &mut retry, &mut shutdown)
-                            .await?;
-                        continue;
-                    }
-                }
-            }
-            let result = match work.map(|(_, w)| w) {
-                Some(Work::Bot(seat, bot)) => {
-                    if played >= self.limits.max_bot_moves {
-                        return Err(Stop::Fatal(ServiceError::Internal(format!(
-                            "bots played {played} moves in a row without finishing"
-                        ))));
-                    }
-                    let version = table.cell.instance.version();
-                    let position = table.cell.instance.clone_box();
-                    drop(table);
-                    self.bot_turn(live, seat, bot, version, position, &mut shutdown)
-                        .await
-                        .inspect(|c| played += usize::from(matches!(c, Committed::Yes)))
-                        .map(|_| ())
-                }
-                Some(Work::Clock) => table.enforce_due(now_ms()).await.map(|_| ()),
-                Some(Work::Fill) => table.fill().await,
-                None => Ok(()),
+            // Nothing to do now: hand the game back with its due time.
+            let head = Head {
+                version: self.cell.instance.version(),
+                seat_revision: self.cell.seat_revision,
             };
-            match result {
-                Ok(()) => retry = RETRY_FIRST,
-                Err(e) => self.pause_after(live, e, &mut retry, &mut shutdown).await?,
+            match self.hub.settle(&self.game.meta.id, head, due, now).await {
+                Ok(settled) => {
+                    // Not settled: the game changed since (the next step
+                    // looks again), or another replica holds a live lease
+                    // (the game is left to it).
+                    if !settled && moved_since(&mut self.table(), head).await {
+                        return;
+                    }
+                    self.leased_until = 0;
+                    self.cell.settle = false;
+                    self.retry = RETRY_FIRST;
+                }
+                Err(e) => self.failed(e),
             }
+            return;
+        }
+        // Work is due: only with the game's lease.
+        let length = self.hub.lease_length().as_millis() as u64;
+        if shared && self.leased_until < now + length / 2 {
+            let until = now + length;
+            let lease = self.hub.lease_for(now, until);
+            match self.hub.store.lease(&self.game.meta.id, &lease).await {
+                Ok(true) => self.leased_until = until,
+                Ok(false) => {
+                    // Another replica drives this game; should it die, its
+                    // lease expires and a scanner claims the game.
+                    self.leased_until = 0;
+                    self.resting = true;
+                    return;
+                }
+                Err(e) => {
+                    self.failed(e.into());
+                    return;
+                }
+            }
+        }
+        let result = match work.map(|(_, w)| w) {
+            Some(Work::Bot(seat, bot)) => {
+                if self.played >= self.hub.limits.max_bot_moves {
+                    Err(ServiceError::Internal(format!(
+                        "bots played {} moves in a row without finishing",
+                        self.played
+                    )))
+                } else {
+                    self.think(seat, bot);
+                    Ok(())
+                }
+            }
+            Some(Work::Clock) => self.table().enforce_due(now_ms()).await.map(|_| ()),
+            Some(Work::Fill) => self.table().fill().await,
+            None => Ok(()),
+        };
+        match result {
+            Ok(()) => self.retry = RETRY_FIRST,
+            Err(e) => self.failed(e),
         }
     }
 
-    /// One bot turn: think without the lock on the bot pool, then play the
-    /// move, unless the game moved meanwhile (then the next pass thinks
-    /// again on the new position).
-    async fn bot_turn(
-        &self,
-        live: &Arc<LiveGame>,
+    /// After a failed step: a gone game does nothing more; a passing
+    /// failure is tried again after a wait (doubling); any other rests the
+    /// game's background work until the next command.
+    pub(super) fn failed(&mut self, error: ServiceError) {
+        let id = &self.game.meta.id;
+        match error {
+            ServiceError::GameNotFound(_) => {
+                tracing::info!(game_id = %id, "game deleted: its work ends");
+                self.resting = true;
+            }
+            ServiceError::Unavailable(_) | ServiceError::VersionMismatch { .. } => {
+                tracing::warn!(game_id = %id, error = %error, retry_in = ?self.retry, "game: store failed, retrying");
+                self.retry_at = now_ms() + self.retry.as_millis() as u64;
+                self.retry = (self.retry * 2).min(RETRY_CAP);
+            }
+            other => {
+                tracing::error!(game_id = %id, error = %other, "game work stopped until the next call");
+                self.resting = true;
+            }
+        }
+    }
+}
+
+impl Table<'_> {
+    /// Play a bot's chosen action (the actor checked that the game has not
+    /// moved since it started thinking). `true` if it was recorded.
+    pub(super) async fn bot_move(
+        &mut self,
         seat: Seat,
         bot: &'static dyn Bot,
-        version: u64,
-        position: Box<dyn GameInstance>,
-        shutdown: &mut tokio::sync::watch::Receiver<bool>,
-    ) -> Result<Committed, ServiceError> {
-        let rng = bots::rng_for(live.meta.seed, version, seat);
-        let choice = tokio::select! {
-            c = self.pool.decide(bot, position, seat, rng) => c,
-            _ = shutdown.changed() => return Ok(Committed::Conflict),
-        };
-        let choice = choice.map_err(|e| ServiceError::Internal(e.to_string()))?;
-        let mut table = self.lock_table(live).await;
-        if table.cell.instance.version() != version {
-            return Ok(Committed::Conflict);
-        }
-        let mut next = table.cell.instance.clone_box();
+        choice: usize,
+    ) -> Result<bool, ServiceError> {
+        let mut next = self.cell.instance.clone_box();
         let notation = next.apply_legal(seat, choice).map_err(|e| {
             ServiceError::Internal(format!("bot {} chose an illegal action: {e}", bot.name()))
         })?;
@@ -297,14 +195,19 @@ impl Hub {
             at_ms: now_ms(),
             kind: EntryKind::Move,
         };
-        table.commit(next, action, None).await
+        Ok(matches!(
+            self.commit(next, action, None).await?,
+            Committed::Yes
+        ))
     }
+}
 
+impl Hub {
     /// Record the game's next due time and give up this replica's lease
     /// (shared stores; always settled otherwise).
     async fn settle(
         &self,
-        live: &LiveGame,
+        id: &str,
         head: Head,
         due: Option<u64>,
         now: u64,
@@ -313,7 +216,7 @@ impl Hub {
             return Ok(true);
         }
         let lease = self.lease_for(now, now);
-        Ok(self.store.settle(&live.meta.id, &lease, head, due).await?)
+        Ok(self.store.settle(id, &lease, head, due).await?)
     }
 
     /// A lease of this replica's from `now` until `until`.
@@ -332,29 +235,6 @@ impl Hub {
             .bot_takeover_delay
             .max(Duration::from_millis(100))
     }
-
-    /// After a failed step: stop if the game is gone or the failure will
-    /// not pass, else wait (doubling) and let the loop try again.
-    async fn pause_after(
-        &self,
-        live: &LiveGame,
-        error: ServiceError,
-        retry: &mut Duration,
-        shutdown: &mut tokio::sync::watch::Receiver<bool>,
-    ) -> Result<(), Stop> {
-        match error {
-            ServiceError::GameNotFound(_) => return Err(Stop::Gone),
-            ServiceError::Unavailable(_) | ServiceError::VersionMismatch { .. } => {}
-            other => return Err(Stop::Fatal(other)),
-        }
-        tracing::warn!(game_id = %live.meta.id, error = %error, retry_in = ?*retry, "game task: store failed, retrying");
-        tokio::select! {
-            _ = tokio::time::sleep(*retry) => {}
-            _ = shutdown.changed() => return Err(Stop::Shutdown),
-        }
-        *retry = (*retry * 2).min(RETRY_CAP);
-        Ok(())
-    }
 }
 
 /// Whether the stored game is no longer at `head` (after catching up).
@@ -364,7 +244,7 @@ async fn moved_since(table: &mut Table<'_>, head: Head) -> bool {
             table.cell.instance.version() != head.version
                 || table.cell.seat_revision != head.seat_revision
         }
-        // Gone or unreachable: the next pass finds out which.
+        // Gone or unreachable: the next step finds out which.
         Err(_) => true,
     }
 }

@@ -277,3 +277,182 @@ async fn list_games_pages_only_with_tokens_it_gave() {
         );
     }
 }
+
+// The actor: one owner per live game.
+
+/// A hub whose directory keeps at most `max_cached` games.
+fn hub_caching(max_cached: usize) -> (Arc<Hub>, watch::Sender<bool>) {
+    let (stop, shutdown) = watch::channel(false);
+    let store = Arc::new(MemoryStore::new(10_000));
+    let limits = Limits {
+        max_cached_games: max_cached,
+        ..Limits::default()
+    };
+    (Hub::new(store, limits, shutdown), stop)
+}
+
+/// Two random bots playing King of Siam from creation.
+fn bot_game() -> proto::CreateGameRequest {
+    proto::CreateGameRequest {
+        game_type: "king_of_siam".into(),
+        seats: (0..2)
+            .map(|_| proto::SeatRequest {
+                bot: "random".into(),
+                ..Default::default()
+            })
+            .collect(),
+        seed: Some(11),
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn a_move_whose_caller_gives_up_is_still_recorded() {
+    let (hub, store, _stop) = hub();
+    let created = hub
+        .create(request(&[false, false], false))
+        .await
+        .expect("create");
+    let id = created.game_id.clone();
+    let (who, notation) = first_move(&hub, &created).await;
+    // The call is polled until its command is in the actor's mailbox, then
+    // dropped, as tonic drops a cancelled request.
+    {
+        let call = hub.apply(&id, who, Some(0), ActionInput::Notation(&notation));
+        tokio::pin!(call);
+        let polled = tokio::time::timeout(std::time::Duration::from_millis(1), &mut call).await;
+        drop(polled);
+    }
+    // The actor finishes the move whatever the caller did.
+    let mut version = 0;
+    for _ in 0..200 {
+        version = hub.get(&id, Caller::Spectator).await.expect("get").version;
+        if version == 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    assert_eq!(version, 1, "the accepted move was recorded");
+    let stored = store.load(&id).await.expect("load").expect("stored");
+    assert_eq!(stored.actions.len(), 1);
+}
+
+#[tokio::test]
+async fn parallel_moves_on_one_game_are_taken_one_at_a_time() {
+    let (hub, store, _stop) = hub();
+    let created = hub
+        .create(request(&[false, false], false))
+        .await
+        .expect("create");
+    let id = created.game_id.clone();
+    let (who, notation) = first_move(&hub, &created).await;
+    let calls = (0..16).map(|_| {
+        let (hub, id, who, notation) = (hub.clone(), id.clone(), who.clone(), notation.clone());
+        tokio::spawn(async move {
+            hub.apply(&id, who, Some(0), ActionInput::Notation(&notation))
+                .await
+        })
+    });
+    let mut won = 0;
+    for call in calls.collect::<Vec<_>>() {
+        match call.await.expect("joined") {
+            Ok(_) => won += 1,
+            Err(ServiceError::VersionMismatch { actual: 1, .. }) => {}
+            Err(e) => panic!("unexpected {e:?}"),
+        }
+    }
+    assert_eq!(won, 1, "exactly one move at version 0");
+    let stored = store.load(&id).await.expect("load").expect("stored");
+    assert_eq!(stored.actions.len(), 1);
+}
+
+#[tokio::test]
+async fn a_game_with_work_is_never_evicted_and_finishes_without_a_caller() {
+    // A directory of one: creating a second game would evict the first if
+    // nothing held it, but its actor holds it while its bots have moves.
+    let (hub, _stop) = hub_caching(1);
+    let bots = hub.create(bot_game()).await.expect("bots");
+    let other = hub
+        .create(request(&[false, false], false))
+        .await
+        .expect("other");
+    assert!(
+        hub.cached(&bots.game_id).is_some(),
+        "kept while it has work"
+    );
+    let mut over = false;
+    for _ in 0..2_000 {
+        let snap = hub
+            .get(&bots.game_id, Caller::Spectator)
+            .await
+            .expect("get");
+        if snap.status == proto::GameStatus::Finished as i32 {
+            over = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    assert!(over, "the bots played the game to its end");
+    drop(other);
+}
+
+#[tokio::test]
+async fn an_idle_game_nobody_holds_is_evicted_and_its_actor_stops() {
+    let (hub, _stop) = hub_caching(1);
+    let first = hub
+        .create(request(&[false, false], false))
+        .await
+        .expect("first");
+    let handle = hub.cached(&first.game_id).expect("cached");
+    // The game's shared part lives as long as its actor does.
+    let game = Arc::downgrade(&handle.game);
+    drop(handle);
+    hub.create(request(&[false, false], false))
+        .await
+        .expect("second");
+    assert!(hub.cached(&first.game_id).is_none(), "evicted");
+    // The last handle gone, its mailbox closes and the actor ends.
+    let mut stopped = false;
+    for _ in 0..500 {
+        if game.upgrade().is_none() {
+            stopped = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+    }
+    assert!(stopped, "the evicted game's actor stopped");
+    // Asked again, the game is loaded by replay.
+    let snap = hub
+        .get(&first.game_id, Caller::Spectator)
+        .await
+        .expect("reloaded");
+    assert_eq!(snap.version, 0);
+}
+
+#[tokio::test]
+async fn a_watcher_subscribed_by_the_actor_misses_no_version() {
+    let (hub, _stop) = hub_caching(100);
+    let created = hub.create(bot_game()).await.expect("bots");
+    let id = created.game_id.clone();
+    let mut stream = hub
+        .watch(&id, Caller::Spectator, 0, super::WatchMode::default())
+        .await
+        .expect("watch");
+    let mut next = 0u64;
+    let mut over = false;
+    while let Ok(Some(sent)) =
+        tokio::time::timeout(std::time::Duration::from_secs(20), stream.recv()).await
+    {
+        let update = sent.expect("update").to_update().expect("decodes");
+        assert_eq!(update.version, next, "versions in order, none missed");
+        next += 1;
+        if update
+            .snapshot
+            .is_some_and(|s| s.status == proto::GameStatus::Finished as i32)
+        {
+            over = true;
+            break;
+        }
+    }
+    assert!(over, "the stream followed the game to its end (at {next})");
+}

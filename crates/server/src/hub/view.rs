@@ -3,7 +3,7 @@
 //! module only assembles the generic messages around it (with the clocks
 //! and the lobby's waiting status).
 
-use super::cache::{Cell, LiveGame, Version};
+use super::cache::{Cell, Meta, Version};
 use super::clocks::ClockState;
 use crate::codec::EncodedUpdate;
 use crate::proto;
@@ -12,11 +12,11 @@ use satrap_engine::Seat;
 use satrap_store::{SeatRecord, now_ms};
 
 /// One version as a watcher gets it (clocks as of the version's time).
-pub(super) fn update(live: &LiveGame, v: &Version, viewer: Option<Seat>) -> proto::GameUpdate {
+pub(super) fn update(meta: &Meta, v: &Version, viewer: Option<Seat>) -> proto::GameUpdate {
     proto::GameUpdate {
         version: v.version(),
         events: events(v, viewer),
-        snapshot: Some(at_version(live, v, viewer, true)),
+        snapshot: Some(at_version(meta, v, viewer, true)),
         delta: None,
         cause: v.cause as i32,
     }
@@ -34,8 +34,8 @@ pub(super) fn events(v: &Version, viewer: Option<Seat>) -> Vec<proto::GameEvent>
 /// [`update`] encoded, built and encoded once per viewer for a broadcast
 /// frame and the same bytes sent to each of its streams (see
 /// `cache::Shared`).
-pub(super) fn shared_update(live: &LiveGame, v: &Version, viewer: Option<Seat>) -> EncodedUpdate {
-    let encode = || EncodedUpdate::new(&update(live, v, viewer));
+pub(super) fn shared_update(meta: &Meta, v: &Version, viewer: Option<Seat>) -> EncodedUpdate {
+    let encode = || EncodedUpdate::new(&update(meta, v, viewer));
     match v.shared.full.get(slot(viewer)) {
         Some(once) => once.get_or_init(encode).clone(),
         None => encode(),
@@ -45,7 +45,7 @@ pub(super) fn shared_update(live: &LiveGame, v: &Version, viewer: Option<Seat>) 
 /// [`at_version`], built once per viewer and text flag for a broadcast
 /// frame.
 pub(super) fn shared_snapshot(
-    live: &LiveGame,
+    meta: &Meta,
     v: &Version,
     viewer: Option<Seat>,
     text: bool,
@@ -53,9 +53,9 @@ pub(super) fn shared_snapshot(
     let index = slot(viewer) + if text { v.shared.full.len() } else { 0 };
     match v.shared.snapshots.get(index) {
         Some(once) => once
-            .get_or_init(|| at_version(live, v, viewer, text))
+            .get_or_init(|| at_version(meta, v, viewer, text))
             .clone(),
-        None => at_version(live, v, viewer, text),
+        None => at_version(meta, v, viewer, text),
     }
 }
 
@@ -67,13 +67,14 @@ fn slot(viewer: Option<Seat>) -> usize {
 /// The snapshot of one version as a watcher sees it (clocks as of the
 /// version's time); `text`: with the text picture.
 pub(super) fn at_version(
-    live: &LiveGame,
+    meta: &Meta,
     v: &Version,
     viewer: Option<Seat>,
     text: bool,
 ) -> proto::GameSnapshot {
     snapshot_with(
-        live,
+        meta,
+        &v.seats,
         v.inst.as_ref(),
         &v.clocks,
         viewer,
@@ -83,19 +84,20 @@ pub(super) fn at_version(
 }
 
 /// The game now, for a request (clocks as of now).
-pub(super) fn current(live: &LiveGame, cell: &Cell, viewer: Option<Seat>) -> proto::GameSnapshot {
-    current_with(live, cell, viewer, true)
+pub(super) fn current(meta: &Meta, cell: &Cell, viewer: Option<Seat>) -> proto::GameSnapshot {
+    current_with(meta, cell, viewer, true)
 }
 
 /// [`current`]; `text`: with the text picture.
 pub(super) fn current_with(
-    live: &LiveGame,
+    meta: &Meta,
     cell: &Cell,
     viewer: Option<Seat>,
     text: bool,
 ) -> proto::GameSnapshot {
     snapshot_with(
-        live,
+        meta,
+        &cell.seats,
         cell.instance.as_ref(),
         &cell.clocks,
         viewer,
@@ -107,7 +109,8 @@ pub(super) fn current_with(
 /// A snapshot; `text`: with the text picture (rendering it is a good part
 /// of a snapshot's cost, and most programs never read it).
 pub(super) fn snapshot_with(
-    live: &LiveGame,
+    meta: &Meta,
+    seats: &[SeatRecord],
     inst: &dyn GameInstance,
     clocks: &ClockState,
     viewer: Option<Seat>,
@@ -117,8 +120,8 @@ pub(super) fn snapshot_with(
     let outcome = inst.outcome();
     let waiting = clocks.started_at().is_none();
     proto::GameSnapshot {
-        game_id: live.meta.id.clone(),
-        game_type: live.meta.kind.id.to_owned(),
+        game_id: meta.id.clone(),
+        game_type: meta.kind.id.to_owned(),
         version: inst.version(),
         status: if waiting {
             proto::GameStatus::Waiting
@@ -138,11 +141,11 @@ pub(super) fn snapshot_with(
         } else {
             String::new()
         },
-        seats: seat_infos(&live.seats()),
-        private: live.meta.private,
-        client_seed: live.meta.settings.client_seed,
-        rated: live.meta.rated,
-        clocks: clocks.to_proto(as_of.max(clocks.at()), live.meta.settings.on_timeout),
+        seats: seat_infos(seats),
+        private: meta.private,
+        client_seed: meta.settings.client_seed,
+        rated: meta.rated,
+        clocks: clocks.to_proto(as_of.max(clocks.at()), meta.settings.on_timeout),
     }
 }
 

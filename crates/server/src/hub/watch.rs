@@ -14,11 +14,13 @@ use tokio::sync::{broadcast, mpsc, watch as signal};
 use tonic::Status;
 
 use super::Hub;
-use super::cache::{Frame, LiveGame, Version, corrupt, initial};
+use super::actor::{Command, Watching};
+use super::cache::{LiveGame, Meta, Version, corrupt, initial};
 use super::log::{Log, Place};
 use super::pool::{JobLost, Pool};
+use super::table::Table;
 use super::view::{self, shared_snapshot, shared_update};
-use crate::auth::Caller;
+use crate::auth::{Caller, Who};
 use crate::codec::EncodedUpdate;
 use crate::delta;
 use crate::error::ServiceError;
@@ -72,11 +74,11 @@ impl Encoder {
     /// `v`'s update for this stream, encoded: a full update is encoded once
     /// per viewer for a broadcast frame (and shared); a delta is this
     /// stream's own.
-    fn update(&mut self, live: &LiveGame, v: &Version) -> Sent {
+    fn update(&mut self, meta: &Meta, v: &Version) -> Sent {
         if !self.mode.delta {
-            return Ok(shared_update(live, v, self.viewer));
+            return Ok(shared_update(meta, v, self.viewer));
         }
-        let snapshot = shared_snapshot(live, v, self.viewer, self.mode.text);
+        let snapshot = shared_snapshot(meta, v, self.viewer, self.mode.text);
         let events = view::events(v, self.viewer);
         let (whole, delta) = match &self.held {
             None => (Some(snapshot.clone()), None),
@@ -115,25 +117,18 @@ impl Drop for WatcherSlot {
 }
 
 impl Hub {
-    /// Stream versions `from..` of the game as `caller` sees them, encoded.
+    /// Stream versions `from..` of the game as the caller sees them,
+    /// encoded. The caller is identified, `from` checked and the broadcast
+    /// subscribed in one command of the game's actor.
     pub async fn watch(
         &self,
         id: &str,
-        caller: Caller,
+        who: impl Into<Who>,
         from: u64,
         mode: WatchMode,
     ) -> Result<mpsc::Receiver<Sent>, ServiceError> {
+        let who = who.into();
         let live = self.live(id).await?;
-        let current = {
-            let table = self.table(&live).await?;
-            table.cell.instance.version()
-        };
-        if from > current.saturating_add(1) {
-            return Err(ServiceError::InvalidArgument(format!(
-                "from_version {from} is beyond the next version {} (the game is at version {current}; resume from the last version seen + 1)",
-                current + 1
-            )));
-        }
         if live.watchers.fetch_add(1, Ordering::AcqRel) >= self.limits.max_watchers_per_game {
             live.watchers.fetch_sub(1, Ordering::AcqRel);
             return Err(ServiceError::ResourceExhausted(format!(
@@ -142,8 +137,9 @@ impl Hub {
             )));
         }
         let slot = WatcherSlot(live.clone());
-        // Subscribe before catching up so no version falls in between.
-        let updates = live.updates.subscribe();
+        let (caller, watching) = self
+            .ask(&live, |answer| Command::Watch { who, from, answer })
+            .await?;
         let (tx, rx) = mpsc::channel(STREAM_BUFFER);
         let shutdown = self.shutdown.clone();
         let gone = live.gone.subscribe();
@@ -154,9 +150,42 @@ impl Hub {
         };
         let replays = self.replays.clone();
         tokio::spawn(watch_loop(
-            slot, encoder, from, updates, tx, shutdown, gone, replays,
+            slot, encoder, from, watching, tx, shutdown, gone, replays,
         ));
         Ok(rx)
+    }
+}
+
+impl Table<'_> {
+    /// A watch stream's start (see [`Hub::watch`]): who the caller is, and
+    /// the game now with the broadcast subscribed from here on.
+    pub async fn watching(
+        &mut self,
+        who: &Who,
+        from: u64,
+    ) -> Result<(Caller, Watching), ServiceError> {
+        self.fresh().await?;
+        let caller = self.identify(who)?;
+        let current = self.cell.instance.version();
+        if from > current.saturating_add(1) {
+            return Err(ServiceError::InvalidArgument(format!(
+                "from_version {from} is beyond the next version {} (the game is at version {current}; resume from the last version seen + 1)",
+                current + 1
+            )));
+        }
+        let updates = self.live.updates.subscribe();
+        Ok((
+            caller,
+            Watching {
+                current: Version::new(
+                    self.cell.instance.clone_box(),
+                    self.cell.clocks.clone(),
+                    self.cell.seats.clone(),
+                ),
+                log: self.cell.log.clone(),
+                updates,
+            },
+        ))
     }
 }
 
@@ -165,7 +194,7 @@ async fn watch_loop(
     slot: WatcherSlot,
     mut enc: Encoder,
     from: u64,
-    mut updates: broadcast::Receiver<Frame>,
+    watching: Watching,
     tx: mpsc::Sender<Sent>,
     mut shutdown: signal::Receiver<bool>,
     mut gone: signal::Receiver<bool>,
@@ -173,11 +202,16 @@ async fn watch_loop(
 ) {
     let live = &slot.0;
     let viewer = enc.viewer;
+    let Watching {
+        current,
+        log,
+        mut updates,
+    } = watching;
     // The token the stream was opened with: once it is rotated or
     // reissued, the stream sends nothing more for that seat.
-    let token = seat_token(live, viewer);
+    let token = seat_token(&current.seats, viewer);
     // `next` is the next version the watcher has not seen.
-    let mut next = match catch_up(live, &mut enc, from, &tx, &replays).await {
+    let mut next = match catch_up(live, &mut enc, from, (current, log), &tx, &replays).await {
         Some(n) => n,
         None => return,
     };
@@ -190,11 +224,11 @@ async fn watch_loop(
                     // started): sent if the watcher is there already.
                     let again = frame.cause != proto::UpdateCause::Unspecified;
                     if again && v + 1 == next {
-                        if token != seat_token(live, viewer) {
+                        if token != seat_token(&frame.seats, viewer) {
                             let _ = tx.send(Err(ServiceError::BadToken.into())).await;
                             return;
                         }
-                        if tx.send(enc.update(live, &frame)).await.is_err() {
+                        if tx.send(enc.update(&live.meta, &frame)).await.is_err() {
                             return;
                         }
                         continue;
@@ -204,20 +238,20 @@ async fn watch_loop(
                     }
                     if v > next {
                         // Missed versions (cannot normally happen): replay them.
-                        match catch_up(live, &mut enc, next, &tx, &replays).await { Some(n) => next = n, None => return }
+                        match resume(live, &mut enc, next, &tx, &replays).await { Some(n) => next = n, None => return }
                         continue;
                     }
-                    if token != seat_token(live, viewer) {
+                    if token != seat_token(&frame.seats, viewer) {
                         let _ = tx.send(Err(ServiceError::BadToken.into())).await;
                         return;
                     }
-                    if tx.send(enc.update(live, &frame)).await.is_err() || frame.is_over() {
+                    if tx.send(enc.update(&live.meta, &frame)).await.is_err() || frame.is_over() {
                         return;
                     }
                     next = v + 1;
                 }
                 Err(broadcast::error::RecvError::Lagged(_)) => {
-                    match catch_up(live, &mut enc, next, &tx, &replays).await { Some(n) => next = n, None => return }
+                    match resume(live, &mut enc, next, &tx, &replays).await { Some(n) => next = n, None => return }
                 }
                 Err(broadcast::error::RecvError::Closed) => return,
             },
@@ -235,9 +269,28 @@ async fn watch_loop(
     }
 }
 
-/// The current token hash of the viewer's seat (`None` for spectators).
-fn seat_token(live: &LiveGame, viewer: Option<Seat>) -> Option<[u8; 32]> {
-    viewer.and_then(|s| live.seats().get(s).and_then(|r| r.token_hash))
+/// [`catch_up`] from the game as its actor has it now (a stream that fell
+/// behind the broadcast).
+async fn resume(
+    live: &Arc<LiveGame>,
+    enc: &mut Encoder,
+    from: u64,
+    tx: &mpsc::Sender<Sent>,
+    replays: &Pool,
+) -> Option<u64> {
+    match live.ask(|answer| Command::Current { answer }).await {
+        Ok(now) => catch_up(live, enc, from, now, tx, replays).await,
+        Err(e) => {
+            let _ = tx.send(Err(e.into())).await;
+            None
+        }
+    }
+}
+
+/// The token hash of the viewer's seat in `seats` (`None` for
+/// spectators).
+fn seat_token(seats: &[satrap_store::SeatRecord], viewer: Option<Seat>) -> Option<[u8; 32]> {
+    viewer.and_then(|s| seats.get(s).and_then(|r| r.token_hash))
 }
 
 /// Completes with `true` once the game is deleted.
@@ -266,22 +319,16 @@ async fn catch_up(
     live: &Arc<LiveGame>,
     enc: &mut Encoder,
     from: u64,
+    (current, log): (Version, Log),
     tx: &mpsc::Sender<Sent>,
     replays: &Pool,
 ) -> Option<u64> {
-    let (current, log) = {
-        let cell = live.cell.lock().await;
-        (
-            Version::new(cell.instance.clone_box(), cell.clocks.clone()),
-            cell.log.clone(),
-        )
-    };
     let end = current.version();
     let over = current.is_over();
     if from >= end {
         // Nothing to replay (the usual case: a watcher from the current
         // version, or resuming at the next one): answer here.
-        if from == end && tx.send(enc.update(live, &current)).await.is_err() {
+        if from == end && tx.send(enc.update(&live.meta, &current)).await.is_err() {
             return None;
         }
         return (!over).then_some(end + 1);
@@ -367,7 +414,10 @@ impl Cursor {
         let v = match &mut self.at {
             Some(v) => v,
             None => match initial(&self.live.meta, self.current.clocks.started_at()) {
-                Ok((inst, clocks)) => self.at.insert(Version::new(inst, clocks)),
+                Ok((inst, clocks)) => {
+                    let seats = self.current.seats.clone();
+                    self.at.insert(Version::new(inst, clocks, seats))
+                }
                 Err(e) => {
                     self.finished = true;
                     return vec![Err(e.into())];
@@ -377,12 +427,12 @@ impl Cursor {
         let mut steps = 0;
         while out.len() < room && steps < JOB_ENTRIES {
             if self.next >= end {
-                out.push(enc.update(&self.live, &self.current));
+                out.push(enc.update(&self.live.meta, &self.current));
                 self.finished = true;
                 break;
             }
             if v.version() == self.next {
-                out.push(enc.update(&self.live, v));
+                out.push(enc.update(&self.live.meta, v));
                 self.next += 1;
                 continue;
             }

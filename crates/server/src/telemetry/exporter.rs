@@ -162,7 +162,7 @@ async fn answer(
     const TEXT: &str = "text/plain; charset=utf-8";
     match (req.method(), req.uri().path()) {
         (&http::Method::GET, "/metrics") => {
-            // A game's lock held for long (a store call hanging) must not
+            // A game's actor busy for long (a store call hanging) must not
             // hang the scrape: answer 503, and Prometheus marks it failed.
             let Ok(census) = tokio::time::timeout(CENSUS_TIMEOUT, census()).await else {
                 return response(

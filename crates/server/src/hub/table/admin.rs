@@ -40,7 +40,7 @@ impl Table<'_> {
     }
 
     /// The caller's seat gets a new token (RotateSeatToken). The caller is
-    /// identified under the game's lock, so of N rotations with one token
+    /// identified by the game's actor, one command at a time, so of N rotations with one token
     /// exactly one succeeds: the others find the token already replaced.
     pub async fn rotate_token(&mut self, who: &Who) -> Result<proto::SeatCredential, ServiceError> {
         let seat = self.seat_of(
@@ -60,7 +60,7 @@ impl Table<'_> {
         replacing: bool,
     ) -> Result<proto::SeatCredential, ServiceError> {
         let id = self.live.meta.id.as_str();
-        let seats = self.live.seats();
+        let seats = self.cell.seats.clone();
         let Some(record) = seats.get(seat) else {
             return Err(ServiceError::InvalidArgument(format!(
                 "seat {seat} does not exist: the game has {} seats",

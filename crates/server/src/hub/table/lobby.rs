@@ -18,7 +18,7 @@ use super::Table;
 use crate::auth::{self, Who};
 use crate::error::ServiceError;
 use crate::hub::BotQuota;
-use crate::hub::cache::{LiveGame, Version};
+use crate::hub::cache::{Meta, Version};
 use crate::proto;
 use satrap_store::{JoinSeat, SeatRecord, now_ms};
 
@@ -54,15 +54,20 @@ pub(in crate::hub) fn open_seat(
 }
 
 impl Table<'_> {
-    /// Take an open seat (JoinGame). The hub has checked that the caller
-    /// may see a private game ([`may_join_private`]: what it presents does
-    /// not depend on the seats a join changes, except an invite code, which
-    /// the store checks again).
+    /// Take an open seat (JoinGame). A private game is joined only by a
+    /// caller that may see it ([`may_join_private`]); anyone else gets the
+    /// NOT_FOUND an unknown id gets.
     pub async fn join(
         &mut self,
+        who: &Who,
         req: &proto::JoinGameRequest,
     ) -> Result<proto::JoinGameResponse, ServiceError> {
         let live = self.live;
+        if live.meta.private
+            && !may_join_private(&live.meta, &self.cell.seats, who, &req.invite_code)
+        {
+            return Err(ServiceError::game_not_found(&live.meta.id));
+        }
         let seat = match req.seat {
             Some(s) if s as usize >= live.meta.players => {
                 return Err(ServiceError::InvalidArgument(format!(
@@ -89,7 +94,7 @@ impl Table<'_> {
             Some(s) => s,
             // Without a seat: the first the request may take, as the
             // store will choose it (the store decides; this only names it).
-            None => satrap_store::choose_open_seat(&live.seats(), None, taker(0).invite_hash)
+            None => satrap_store::choose_open_seat(&self.cell.seats, None, taker(0).invite_hash)
                 .unwrap_or(0),
         };
         let joined = self
@@ -108,7 +113,7 @@ impl Table<'_> {
         };
         self.refresh_seats().await?;
         tracing::info!(game_id = %live.meta.id, seat = joined.seat, started = joined.started_at_ms.is_some(), "seat joined");
-        let name = live.seats()[joined.seat].name.clone();
+        let name = self.cell.seats[joined.seat].name.clone();
         Ok(proto::JoinGameResponse {
             seat: Some(proto::SeatCredential {
                 seat: joined.seat as u32,
@@ -122,12 +127,12 @@ impl Table<'_> {
 
     /// Give the caller's seat back before the start (LeaveGame).
     pub async fn leave(&mut self, who: &Who) -> Result<proto::LeaveGameResponse, ServiceError> {
-        // Under the lock: a stale token never empties a seat another
+        // In the actor: a stale token never empties a seat another
         // player has just joined.
         let seat = self.seat_of(who, "spectators have no seat to leave: send a seat token")?;
         // The store leaves the seat only if its token is still the one the
         // caller was identified by (another replica may have changed it).
-        let Some(holder) = self.live.seats().get(seat).and_then(|s| s.token_hash) else {
+        let Some(holder) = self.cell.seats.get(seat).and_then(|s| s.token_hash) else {
             return Err(ServiceError::BadToken);
         };
         let id = &self.live.meta.id;
@@ -165,6 +170,7 @@ impl Table<'_> {
         let frame = Version::again(
             self.cell.instance.clone_box(),
             self.cell.clocks.clone(),
+            self.cell.seats.clone(),
             cause,
         );
         let _ = self.live.updates.send(frame);
@@ -180,7 +186,7 @@ impl Table<'_> {
             .head(id)
             .await?
             .ok_or_else(|| ServiceError::game_not_found(id))?;
-        self.live.set_seats(store.seats(id).await?);
+        self.cell.seats = std::sync::Arc::new(store.seats(id).await?);
         self.cell.seat_revision = head.seat_revision;
         Ok(())
     }
@@ -197,12 +203,11 @@ impl Table<'_> {
         let cell = &mut *self.cell;
         cell.clocks.start(at, &cell.instance.to_act());
         tracing::info!(game_id = %self.live.meta.id, "game started");
-        self.kick();
         Ok(true)
     }
 
     /// Fill a waiting game's open seats with its `bot_fill` bot (the
-    /// game's task calls this once the wait is over; at once after a
+    /// game's actor calls this once the wait is over; at once after a
     /// restart if it is over already).
     pub async fn fill(&mut self) -> Result<(), ServiceError> {
         let live = self.live;
@@ -215,12 +220,12 @@ impl Table<'_> {
         // The fill's bots count against the creator's cap: refused, the
         // seats stay open for players (and the wait is not tried again).
         let hub = self.hub;
-        let _quota = match hub.bot_quota_for(live).await? {
+        let seats = self.cell.seats.clone();
+        let _quota = match hub.bot_quota_for(&live.meta.owner, &seats).await? {
             BotQuota::Allowed(guard) => guard,
             BotQuota::Refused(max) => {
                 tracing::info!(game_id = %live.meta.id, bot, max_live_bot_games = max, "open seats left open: the creator is at --max-live-bot-games");
-                live.fill_refused
-                    .store(true, std::sync::atomic::Ordering::Release);
+                self.cell.fill_refused = true;
                 return Ok(());
             }
         };
@@ -236,21 +241,20 @@ impl Table<'_> {
     }
 }
 
-/// Whether a JoinGame on private game `live` presents one of its secrets:
+/// Whether a JoinGame on private game `meta` presents one of its secrets:
 /// whatever lets a caller see it at all (a seat token, the spectator token,
 /// an admin key: `identify`), or an open seat's invite code (compared in
 /// constant time).
-pub(in crate::hub) fn may_join_private(live: &LiveGame, who: &Who, invite_code: &str) -> bool {
+fn may_join_private(meta: &Meta, seats: &[SeatRecord], who: &Who, invite_code: &str) -> bool {
     let Who::Presented { token, admin } = who else {
         return true;
     };
-    if super::identify(live, token.as_deref(), *admin).is_ok() {
+    if super::identify(meta, seats, token.as_deref(), *admin).is_ok() {
         return true;
     }
     let code = auth::hash_token(invite_code);
     !invite_code.is_empty()
-        && live
-            .seats()
+        && seats
             .iter()
             .filter(|s| s.open)
             .filter_map(|s| s.invite_hash.as_ref())

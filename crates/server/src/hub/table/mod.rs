@@ -1,9 +1,10 @@
-//! A table: one live game, locked, and the only way to change it. The hub
-//! finds a game (its directory: the cache, creation, listings); everything
-//! done to one game is done here, with the game's lock held from start to
-//! end:
+//! A table: one live game as its actor holds it, and the only way to read
+//! or change it. The hub finds a game (its directory: the cache, creation,
+//! listings) and sends its actor a command (`actor`); the actor runs it
+//! here, as the game's only writer, from start to end:
 //!
-//! 1. lock the game ([`Hub::table`]);
+//! 1. (the actor takes the command: nothing else touches the game until
+//!    it is done);
 //! 2. catch up with a shared store (`sync`: moves and seat changes other
 //!    replicas committed);
 //! 3. identify the caller from the seats as they are now
@@ -13,9 +14,10 @@
 //!    leave (`lobby`), an abort or a new token (`admin`), a timeout
 //!    (`timeouts`); a change reaches the store before the cache, and the
 //!    watchers only after both;
-//! 5. kick the game's task (`task`) if the change made work due.
+//! 5. the actor looks at the game's work again (`task`) once the command
+//!    is done: a change that made work due is done without being asked.
 //!
-//! One lock and, on PostgreSQL, one head query per call: identifying the
+//! One command and, on PostgreSQL, one head query per call: identifying the
 //! caller needs no second look.
 
 mod admin;
@@ -24,11 +26,7 @@ mod moves;
 mod sync;
 mod timeouts;
 
-use std::sync::Arc;
-
-use tokio::sync::MutexGuard;
-
-use super::cache::{Cell, LiveGame};
+use super::cache::{Cell, Game, Meta};
 use super::view;
 use super::{BotQuota, Hub};
 use crate::access;
@@ -36,48 +34,27 @@ use crate::auth::{Caller, Who};
 use crate::error::ServiceError;
 use crate::proto;
 
-pub(super) use lobby::{may_join_private, open_seat};
+pub(super) use lobby::open_seat;
 pub(super) use moves::Committed;
 pub use moves::Reply;
 pub(super) use timeouts::client_deadline;
 
-/// One live game with its lock held: the game's only writer.
+/// One live game as its actor holds it: the game's only writer.
 pub(super) struct Table<'a> {
     pub hub: &'a Hub,
-    pub live: &'a Arc<LiveGame>,
-    pub cell: MutexGuard<'a, Cell>,
-}
-
-impl Hub {
-    /// `live` locked and caught up with the store: the start of every call
-    /// that reads or changes one game.
-    pub(super) async fn table<'a>(
-        &'a self,
-        live: &'a Arc<LiveGame>,
-    ) -> Result<Table<'a>, ServiceError> {
-        let mut table = self.lock_table(live).await;
-        table.fresh().await?;
-        Ok(table)
-    }
-
-    /// `live` locked as cached, without a look at the store (the game's
-    /// task and the store's notices decide when to catch up).
-    pub(super) async fn lock_table<'a>(&'a self, live: &'a Arc<LiveGame>) -> Table<'a> {
-        Table {
-            hub: self,
-            live,
-            cell: live.cell.lock().await,
-        }
-    }
+    pub live: &'a Game,
+    pub cell: &'a mut Cell,
 }
 
 impl Table<'_> {
-    /// Who `who` is, read from the seats as they are now (this table's
-    /// lock is held and the seats are fresh).
+    /// Who `who` is, read from the seats as they are now (the actor runs
+    /// one command at a time, and the seats are fresh).
     pub fn identify(&self, who: &Who) -> Result<Caller, ServiceError> {
         match who {
             Who::Known(caller) => Ok(*caller),
-            Who::Presented { token, admin } => identify(self.live, token.as_deref(), *admin),
+            Who::Presented { token, admin } => {
+                identify(&self.live.meta, &self.cell.seats, token.as_deref(), *admin)
+            }
         }
     }
 
@@ -91,22 +68,54 @@ impl Table<'_> {
 
     /// The game as `seat` (or a spectator) sees it now.
     pub fn snapshot(&self, seat: Option<usize>) -> proto::GameSnapshot {
-        view::current(self.live, &self.cell, seat)
+        view::current(&self.live.meta, self.cell, seat)
     }
 
-    /// Start or wake the game's task if the game has work now.
-    pub fn kick(&self) {
-        self.hub.kick(self.live, &self.cell);
+    /// On a shared store, have the actor settle the due time the store
+    /// holds even if no work is due here (after a change that recorded
+    /// "due now": a creation, a seat change).
+    pub fn kick_to_settle(&mut self) {
+        self.cell.settle = true;
     }
 
-    /// [`Table::kick`], and on a shared store wake the task even without
-    /// work, to settle the due time the store holds.
-    pub fn kick_to_settle(&self) {
-        self.hub.kick_to_settle(self.live, &self.cell);
+    /// The snapshot as the caller sees it and, when asked, its observation
+    /// tensor and legal-action mask, both at the same version (GetGame).
+    pub async fn get(
+        &mut self,
+        who: &Who,
+        observe: bool,
+    ) -> Result<(proto::GameSnapshot, Option<proto::Observation>), ServiceError> {
+        self.fresh().await?;
+        let seat = self.identify(who)?.seat();
+        Ok((
+            self.snapshot(seat),
+            observe.then(|| self.cell.instance.observation(seat)),
+        ))
+    }
+
+    /// The caller's legal actions and, when asked, its observation tensor
+    /// and legal-action mask at the same version (ListLegalActions).
+    pub async fn legal(
+        &mut self,
+        who: &Who,
+        observe: bool,
+    ) -> Result<proto::ListLegalActionsResponse, ServiceError> {
+        self.fresh().await?;
+        let seat = self.identify(who)?.seat();
+        let cell = &self.cell;
+        let actions = match seat {
+            Some(seat) if cell.clocks.started_at().is_some() => cell.instance.legal_actions(seat),
+            _ => Vec::new(),
+        };
+        Ok(proto::ListLegalActionsResponse {
+            version: cell.instance.version(),
+            actions,
+            observation: observe.then(|| cell.instance.observation(seat)),
+        })
     }
 
     /// The caller's seat resigns: the built-in random bot plays it from now
-    /// on (see `Resign` in service.proto); the game's task moves for it if
+    /// on (see `Resign` in service.proto); the game's actor moves for it if
     /// it is to act. The response is the game right after the resignation.
     pub async fn resign(&mut self, who: &Who) -> Result<proto::ResignResponse, ServiceError> {
         let seat = self.seat_of(who, "spectators cannot resign: send a seat token")?;
@@ -120,7 +129,7 @@ impl Table<'_> {
                 "the game has not started: use LeaveGame to give the seat back".into(),
             ));
         }
-        let seats = self.live.seats();
+        let seats = self.cell.seats.clone();
         if !seats[seat].bot.is_empty() {
             return Err(ServiceError::RuleViolation(format!(
                 "seat {seat} is already played by the {} bot",
@@ -129,7 +138,11 @@ impl Table<'_> {
         }
         // The bot that takes the seat over counts against the creator's
         // cap: at the cap the resignation is refused and changes nothing.
-        let _quota = match self.hub.bot_quota_for(self.live).await? {
+        let _quota = match self
+            .hub
+            .bot_quota_for(&self.live.meta.owner, &seats)
+            .await?
+        {
             BotQuota::Allowed(guard) => guard,
             BotQuota::Refused(max) => {
                 return Err(ServiceError::ResourceExhausted(format!(
@@ -151,19 +164,20 @@ impl Table<'_> {
     }
 }
 
-/// The caller that `token` (and an admin key) makes of a request on
-/// `live`, from its seats as they are now (see `access::identify`).
+/// The caller that `token` (and an admin key) makes of a request on the
+/// game `meta`, from its seats as they are now (see `access::identify`).
 pub(super) fn identify(
-    live: &LiveGame,
+    meta: &Meta,
+    seats: &[satrap_store::SeatRecord],
     token: Option<&str>,
     admin: bool,
 ) -> Result<Caller, ServiceError> {
     let game = access::Visibility {
-        id: &live.meta.id,
-        private: live.meta.private,
-        spectator_hash: live.meta.spectator_hash.as_ref(),
+        id: &meta.id,
+        private: meta.private,
+        spectator_hash: meta.spectator_hash.as_ref(),
     };
-    access::identify(token, &live.seats(), game, admin)
+    access::identify(token, seats, game, admin)
 }
 
 /// The bot that plays a resigned seat.

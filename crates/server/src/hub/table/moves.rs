@@ -2,8 +2,8 @@
 //! appended to the store guarded by the version, and only then made the
 //! game's state and broadcast. A refused or failed request changes nothing.
 //! The request returns as soon as its own move is durable; bots whose turn
-//! follows are played by the game's task (see `task`), and their
-//! moves reach clients through WatchGame.
+//! follows are played by the game's actor on its own (see `task`), and
+//! their moves reach clients through WatchGame.
 
 use super::Table;
 use crate::auth::Who;
@@ -72,7 +72,7 @@ impl Table<'_> {
         // Only a lost race with another replica loops: each pass starts from
         // the store's newest version (a lost race catches up in `commit`).
         for _ in 0..MAX_RACES {
-            // Identified here, under the lock and after the seats are
+            // Identified here, in the game's actor and after the seats are
             // fresh: a token rotated a moment ago cannot move.
             let seat = self.seat_of(who, "spectators cannot act: send a seat token")?;
             let seen = *seen.get_or_insert(self.cell.log.len());
@@ -83,9 +83,8 @@ impl Table<'_> {
             // timeout is recorded instead (here, or by another replica).
             let now = now_ms();
             if self.enforce_due(now).await?.contains(&seat)
-                || timed_out_since(&self.cell, seen, seat)
+                || timed_out_since(self.cell, seen, seat)
             {
-                self.kick();
                 return Err(ServiceError::RuleViolation(format!(
                     "seat {seat} ran out of time: the timeout was recorded (the game is at version {})",
                     self.cell.instance.version()
@@ -101,7 +100,7 @@ impl Table<'_> {
                     ));
                 }
             }
-            if !live.seats()[seat].bot.is_empty() {
+            if !self.cell.seats[seat].bot.is_empty() {
                 return Err(ServiceError::PermissionDenied(
                     "this seat is played by a built-in bot",
                 ));
@@ -119,12 +118,13 @@ impl Table<'_> {
                 continue;
             }
             let snapshot = match reply {
-                Reply::Snapshot => Some(view::current_with(live, &self.cell, Some(seat), true)),
-                Reply::NoText => Some(view::current_with(live, &self.cell, Some(seat), false)),
+                Reply::Snapshot => {
+                    Some(view::current_with(&live.meta, self.cell, Some(seat), true))
+                }
+                Reply::NoText => Some(view::current_with(&live.meta, self.cell, Some(seat), false)),
                 Reply::Lean => None,
             };
             let progress = view::progress(self.cell.instance.as_ref());
-            self.kick();
             return Ok(proto::ApplyActionResponse {
                 snapshot,
                 events,
@@ -168,12 +168,12 @@ impl Table<'_> {
         // shared store: a replica that dies after this commit leaves its
         // work findable. (A store one process writes keeps no due times.)
         let due = match hub.store.shared() {
-            true => next_work(&live.meta, &live.seats(), next.as_ref(), &clocks).map(|(at, _)| at),
+            true => next_work(&live.meta, &cell.seats, next.as_ref(), &clocks).map(|(at, _)| at),
             false => None,
         };
         let end = match status {
             GameStatus::Finished => {
-                ending::game_end(&live.meta, &live.seats(), next.as_ref(), aborted_by)
+                ending::game_end(&live.meta, &cell.seats, next.as_ref(), aborted_by)
             }
             _ => None,
         };
@@ -198,25 +198,24 @@ impl Table<'_> {
         }
         if action.kind == EntryKind::TimeoutBotTakesSeat {
             // The store gave the seat to the bot in the same commit.
-            let mut seats = live.seats().as_ref().clone();
+            let mut seats = cell.seats.as_ref().clone();
             if let Some(s) = seats.get_mut(action.seat as usize) {
                 s.bot = TIMEOUT_SEAT_BOT.to_owned();
                 s.resigned = true;
             }
-            live.set_seats(seats);
+            cell.seats = std::sync::Arc::new(seats);
             cell.seat_revision += 1;
         }
         cell.log.push(&action, next.as_ref());
-        // A frozen copy for the watchers only when there are any: a watcher
-        // subscribes before it locks the cell to catch up, so one that
-        // subscribes after this check still sees this version.
+        // A frozen copy for the watchers only when there are any: watchers
+        // subscribe through the actor (`Command::Watch`), so one that
+        // subscribes after this check catches up with this version.
         if live.updates.receiver_count() > 0 {
-            let frame: Frame = Version::frame(next.clone_box(), clocks.clone());
+            let frame: Frame = Version::frame(next.clone_box(), clocks.clone(), cell.seats.clone());
             let _ = live.updates.send(frame);
         }
         cell.instance = next;
         cell.clocks = clocks;
-        self.kick();
         Ok(Committed::Yes)
     }
 }

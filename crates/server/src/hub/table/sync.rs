@@ -1,8 +1,9 @@
 //! Catching up with other replicas. With a shared store (PostgreSQL) another
-//! replica may have moved since this one cached a game: every request first
+//! replica may have moved since this one cached a game: every command first
 //! compares the cached version and seat revision with the store's head and
-//! replays what is new, and a background task does the same when a NOTIFY
-//! names a cached game, so watch streams here see every move.
+//! replays what is new, and the follower (`follow`) tells the game's actor
+//! to do the same when a NOTIFY names a cached game, so watch streams here
+//! see every move.
 //!
 //! Work another replica's change made due (a bot turn, a clock) is done by
 //! whichever replica holds the game's lease (see `task`), normally the one
@@ -38,14 +39,12 @@ impl Table<'_> {
             hub.forget(id);
             return Err(ServiceError::game_not_found(id));
         };
-        let mut changed = false;
         if head.seat_revision != self.cell.seat_revision {
-            live.set_seats(store.seats(id).await?);
+            self.cell.seats = std::sync::Arc::new(store.seats(id).await?);
             self.cell.seat_revision = head.seat_revision;
             // A join on another replica may have started the game.
             let started = self.note_start().await?;
             self.announce(started);
-            changed = true;
         }
         let version = self.cell.instance.version();
         if head.version > version {
@@ -53,16 +52,19 @@ impl Table<'_> {
                 let cell = &mut *self.cell;
                 apply_entry(&mut cell.instance, &mut cell.clocks, &action).map_err(corrupt(id))?;
                 cell.log.push(&action, cell.instance.as_ref());
-                let frame: Frame = Version::frame(cell.instance.clone_box(), cell.clocks.clone());
-                let _ = live.updates.send(frame);
+                if live.updates.receiver_count() > 0 {
+                    let frame: Frame = Version::frame(
+                        cell.instance.clone_box(),
+                        cell.clocks.clone(),
+                        cell.seats.clone(),
+                    );
+                    let _ = live.updates.send(frame);
+                }
             }
-            changed = true;
         }
-        if changed {
-            // Work the change made due is done here only with the game's
-            // lease: normally the replica that made the change holds it.
-            self.kick();
-        }
+        // Work the change made due is done here only with the game's
+        // lease (the actor looks after this command): normally the replica
+        // that made the change holds it.
         Ok(())
     }
 }

@@ -1,4 +1,4 @@
-//! Enforcing turn clocks. The game's task (`task`) sleeps until the
+//! Enforcing turn clocks. The game's actor (`task`) sleeps until the
 //! earliest deadline of a client seat and then records the timeout here,
 //! through the same version-guarded commit as a move: so whichever of
 //! several replicas gets there first records it, once, and never after the
@@ -8,14 +8,14 @@
 //! does not depend on how punctual the task is.
 //!
 //! Deadlines come from stored times (`clocks`): loading a game (at
-//! start-up, or on a replica) kicks the task, which enforces whatever is
+//! start-up, or on a replica) starts its actor, which enforces whatever is
 //! overdue at once.
 
 use super::Table;
 use super::moves::Committed;
 use crate::error::ServiceError;
 use crate::hub::BotQuota;
-use crate::hub::cache::{Cell, LiveGame};
+use crate::hub::cache::{Cell, Meta};
 use crate::hub::clocks::ClockState;
 use crate::hub::settings::Control;
 use crate::proto::TimeoutPolicy;
@@ -25,11 +25,11 @@ use satrap_search::{self as bots, Bot};
 use satrap_store::{EntryKind, LoggedAction, SeatRecord};
 
 /// The client seat whose clock runs out first, and when.
-fn next_due(live: &LiveGame, cell: &Cell) -> Option<(Seat, u64)> {
+fn next_due(cell: &Cell) -> Option<(Seat, u64)> {
     if cell.instance.is_over() || cell.clocks.started_at().is_none() {
         return None;
     }
-    client_deadline(&live.seats(), &cell.clocks)
+    client_deadline(&cell.seats, &cell.clocks)
 }
 
 /// The earliest deadline among the seats clients play: bot seats answer
@@ -44,7 +44,7 @@ pub(in crate::hub) fn client_deadline(
 /// The entry that records `seat`'s timeout under `policy`, applied to a
 /// copy of the game.
 fn timeout_entry(
-    live: &LiveGame,
+    meta: &Meta,
     current: &dyn GameInstance,
     seat: Seat,
     policy: TimeoutPolicy,
@@ -69,7 +69,7 @@ fn timeout_entry(
     };
     // The random bot answers at once; its generator is derived from the
     // seed like every bot move, so replay needs only the notation.
-    let mut rng = bots::rng_for(live.meta.seed, current.version(), seat);
+    let mut rng = bots::rng_for(meta.seed, current.version(), seat);
     let choice = bots::RandomBot
         .choose(current.position(), seat, &mut rng, bots::deadline())
         .ok_or_else(|| {
@@ -102,7 +102,7 @@ impl Table<'_> {
         // Each pass records one timeout or catches up with another
         // replica; the bound only guards against a bug looping forever.
         for _ in 0..64 {
-            let Some((seat, deadline)) = next_due(live, &self.cell) else {
+            let Some((seat, deadline)) = next_due(self.cell) else {
                 break;
             };
             if deadline > now {
@@ -112,7 +112,10 @@ impl Table<'_> {
             // cap on live bot games: at the cap the seat forfeits instead.
             let mut policy = live.meta.settings.on_timeout;
             let quota = match policy {
-                TimeoutPolicy::BotTakesSeat => match hub.bot_quota_for(live).await? {
+                TimeoutPolicy::BotTakesSeat => match hub
+                    .bot_quota_for(&live.meta.owner, &self.cell.seats.clone())
+                    .await?
+                {
                     BotQuota::Allowed(guard) => guard,
                     BotQuota::Refused(_) => {
                         policy = TimeoutPolicy::Forfeit;
@@ -122,7 +125,7 @@ impl Table<'_> {
                 _ => None,
             };
             let (next, entry) =
-                timeout_entry(live, self.cell.instance.as_ref(), seat, policy, now)?;
+                timeout_entry(&live.meta, self.cell.instance.as_ref(), seat, policy, now)?;
             let committed = self.commit(next, entry, None).await?;
             drop(quota);
             match committed {
