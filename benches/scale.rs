@@ -45,9 +45,8 @@ use satrap_server::hub::WatchMode;
 use satrap_server::proto::{self, game_service_client::GameServiceClient};
 use satrap_server::{Config, Hub, Limits, serve_on};
 use satrap_store::{
-    Event, Expiry, GameEnd, GameRecord, GameStatus, GameStore, GameSummary, Head, JoinSeat, Joined,
-    Lease, ListQuery, LobbyError, LoggedAction, MatchSeat, MemoryStore, PlayerRating, SeatRecord,
-    StoreError, StoredGame, Ticket, TicketState, Undelivered,
+    Expiry, GameEnd, GameLog, GameRecord, GameStatus, GameSummary, Head, ListQuery, LoggedAction,
+    MemoryStore, StoreError, StoredGame,
 };
 use tonic::transport::{Channel, Endpoint};
 
@@ -106,14 +105,15 @@ fn env_usize(name: &str, default: usize) -> usize {
 
 /// A store that keeps each game's record and version but no moves: the
 /// logs of SQLite and PostgreSQL live on disk, so the memory a server needs
-/// per game is its cache's. Everything but `append` is the memory store's.
+/// per game is its cache's. Everything but `create` and `append` is the
+/// memory store's: the log by hand below, the other roles by `forward!`.
 struct LogFree {
     inner: MemoryStore,
     versions: Mutex<HashMap<String, u64>>,
 }
 
 #[async_trait]
-impl GameStore for LogFree {
+impl GameLog for LogFree {
     async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
         self.inner.create(record).await?;
         self.versions
@@ -122,9 +122,11 @@ impl GameStore for LogFree {
             .insert(record.id.clone(), 0);
         Ok(())
     }
+
     async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         self.inner.load(id).await
     }
+
     async fn append(
         &self,
         id: &str,
@@ -148,118 +150,29 @@ impl GameStore for LogFree {
         *stored += actions.len() as u64;
         Ok(())
     }
+
     async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError> {
         self.inner.actions_since(id, from).await
     }
+
     async fn head(&self, id: &str) -> Result<Option<Head>, StoreError> {
         self.inner.head(id).await
     }
-    async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
-        self.inner.seats(id).await
-    }
-    async fn resign(&self, id: &str, seat: usize, bot: &str) -> Result<(), StoreError> {
-        self.inner.resign(id, seat, bot).await
-    }
-    async fn join(
-        &self,
-        id: &str,
-        seat: Option<usize>,
-        taker: &JoinSeat,
-        now_ms: u64,
-    ) -> Result<Joined, LobbyError> {
-        self.inner.join(id, seat, taker, now_ms).await
-    }
-    async fn leave(&self, id: &str, seat: usize, holder: [u8; 32]) -> Result<(), LobbyError> {
-        self.inner.leave(id, seat, holder).await
-    }
-    async fn fill_open_seats(&self, id: &str, bot: &str, now_ms: u64) -> Result<bool, StoreError> {
-        self.inner.fill_open_seats(id, bot, now_ms).await
-    }
-    async fn started_at(&self, id: &str) -> Result<Option<u64>, StoreError> {
-        self.inner.started_at(id).await
-    }
+
     async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
         self.inner.list(query).await
     }
+
     async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
         self.inner.expire(expiry).await
     }
-    async fn set_token(
-        &self,
-        id: &str,
-        seat: usize,
-        hash: [u8; 32],
-        replacing: Option<[u8; 32]>,
-    ) -> Result<(), StoreError> {
-        self.inner.set_token(id, seat, hash, replacing).await
-    }
+
     async fn delete(&self, id: &str) -> Result<bool, StoreError> {
         self.inner.delete(id).await
     }
-    async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
-        self.inner.live_bot_games(owner).await
-    }
-    async fn ratings(
-        &self,
-        game_type: &str,
-        ids: &[String],
-    ) -> Result<Vec<PlayerRating>, StoreError> {
-        self.inner.ratings(game_type, ids).await
-    }
-    async fn leaderboard(
-        &self,
-        game_type: &str,
-        offset: u64,
-        limit: usize,
-    ) -> Result<Vec<PlayerRating>, StoreError> {
-        self.inner.leaderboard(game_type, offset, limit).await
-    }
-    async fn events_after(
-        &self,
-        after: u64,
-        owner: Option<&str>,
-        limit: usize,
-    ) -> Result<Vec<Event>, StoreError> {
-        self.inner.events_after(after, owner, limit).await
-    }
-    async fn feed_head(&self) -> Result<u64, StoreError> {
-        self.inner.feed_head().await
-    }
-    fn feed_notices(&self) -> Option<tokio::sync::watch::Receiver<u64>> {
-        self.inner.feed_notices()
-    }
-    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), StoreError> {
-        self.inner.enqueue(ticket, now_ms).await
-    }
-    async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError> {
-        self.inner.ticket(id, now_ms).await
-    }
-    async fn dequeue(&self, id: &str) -> Result<(), StoreError> {
-        self.inner.dequeue(id).await
-    }
-    async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError> {
-        self.inner.queue(unseen_before_ms).await
-    }
-    async fn undelivered(&self, unseen_before_ms: u64) -> Result<Vec<Undelivered>, StoreError> {
-        self.inner.undelivered(unseen_before_ms).await
-    }
-    async fn create_match(
-        &self,
-        record: &GameRecord,
-        seats: &[MatchSeat],
-        unseen_before_ms: u64,
-    ) -> Result<bool, StoreError> {
-        self.inner
-            .create_match(record, seats, unseen_before_ms)
-            .await
-    }
-    async fn cursor(&self, name: &str, lease: &Lease<'_>) -> Result<Option<u64>, StoreError> {
-        self.inner.cursor(name, lease).await
-    }
-    async fn advance_cursor(&self, name: &str, owner: &str, to: u64) -> Result<bool, StoreError> {
-        self.inner.advance_cursor(name, owner, to).await
-    }
 }
+
+satrap_store::forward!(LogFree => inner: Lobby, Tokens, RatedPlay, Leases);
 
 /// The goal: 100,000 live games of the worst title in 1 GiB, i.e. at most
 /// this many bytes a game (10 KB).

@@ -1,10 +1,10 @@
 //! The integration tests, in one binary so that `cargo test` builds and
 //! links them once (see docs/development.md). Five suites stay binaries
-//! of their own: `adversarial` and `durability` measure the real server's
-//! memory, latency and crash recovery, which other tests running beside
-//! them would disturb; `metrics` reads the process-wide metrics recorder
-//! (other tests' calls would count in it); `otlp` installs a process-wide
-//! tracing subscriber; `skip_notice` runs its own binary again.
+//! of their own: `adversarial`, `durability` and `replicas` measure the
+//! real server's memory, latency and crash recovery, which other tests
+//! running beside them would disturb; `metrics` reads the process-wide
+//! metrics recorder (other tests' calls would count in it); `otlp`
+//! installs a process-wide tracing subscriber.
 
 mod access;
 mod access_postgres;
@@ -33,6 +33,7 @@ mod postgres_tls;
 mod probes;
 mod rated;
 mod service;
+mod skip_notice;
 mod status_codes;
 mod storage_faults;
 mod territories_service;

@@ -13,7 +13,7 @@ use common::external::{TestDatabase, postgres_url};
 use common::{Client, Lcg, TestServer, apply_notation, authed, create, legal, seats, snapshot};
 use satrap_server::Config;
 use satrap_server::proto;
-use satrap_store::{GameStore, PostgresStore, StoreError, contract};
+use satrap_store::{GameLog, PostgresStore, StoreError, contract};
 use tokio_stream::StreamExt;
 use tonic::Code;
 

@@ -290,3 +290,55 @@ fn the_path_reader_takes_paths_and_leaves_patterns() {
     assert_eq!(path_in("https://example.com/docs/x"), None);
     assert_eq!(path_in("word"), None);
 }
+
+/// The test executables `cargo test` links: one per target of a default
+/// member that builds tests (a library, a binary or an integration suite
+/// without `test = false`), read from `cargo metadata`.
+fn test_executables() -> usize {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args(["metadata", "--format-version", "1", "--no-deps"])
+        .current_dir(root())
+        .output()
+        .expect("cargo metadata");
+    assert!(out.status.success(), "cargo metadata failed");
+    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).expect("metadata JSON");
+    let defaults = meta["workspace_default_members"]
+        .as_array()
+        .expect("default members");
+    meta["packages"]
+        .as_array()
+        .expect("packages")
+        .iter()
+        .filter(|p| defaults.contains(&p["id"]))
+        .flat_map(|p| p["targets"].as_array().into_iter().flatten())
+        .filter(|t| t["test"] == true)
+        .filter(|t| {
+            t["kind"].as_array().is_some_and(|kinds| {
+                kinds.iter().any(|k| {
+                    ["lib", "bin", "test", "proc-macro"].contains(&k.as_str().unwrap_or(""))
+                })
+            })
+        })
+        .count()
+}
+
+/// The number in "links N test executables" of docs/development.md.
+fn stated_test_executables() -> Option<usize> {
+    let doc = read("docs/development.md");
+    let words: Vec<&str> = doc.split_whitespace().collect();
+    words.windows(4).find_map(|w| match w {
+        ["links", n, "test", "executables:" | "executables"] => n.parse().ok(),
+        _ => None,
+    })
+}
+
+#[test]
+fn the_stated_number_of_test_executables_is_the_workspaces() {
+    let stated = stated_test_executables().expect("docs/development.md states how many");
+    assert_eq!(
+        stated,
+        test_executables(),
+        "docs/development.md says `cargo test` links {stated} test executables"
+    );
+}

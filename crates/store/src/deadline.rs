@@ -11,11 +11,13 @@
 //! back when the probe gets one.
 
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::watch;
 
-use super::{LobbyError, StoreError};
+use crate::StoreError;
+use crate::layer::{Around, Call, CallError};
 
 /// How long a store waits for its database (`--db-connect-timeout`,
 /// `--db-statement-timeout`, `--db-pool-timeout`).
@@ -104,7 +106,7 @@ impl Reachability {
     /// Note a call's outcome: a call that got no answer in time says the
     /// database is unreachable (an answer, even an error, is left to the
     /// probe: the database is there).
-    pub fn note<T, E: AsStoreError>(&self, outcome: &Result<T, E>) {
+    pub fn note<T, E: CallError>(&self, outcome: &Result<T, E>) {
         if let Err(e) = outcome {
             if let Some(e @ StoreError::Unavailable { .. }) = e.store_error() {
                 self.unreachable(e.to_string());
@@ -117,24 +119,34 @@ impl Reachability {
     }
 }
 
-/// The store's error inside a call's error (a lobby call's error may be
-/// the store's or the lobby's own answer).
-pub(crate) trait AsStoreError {
-    fn store_error(&self) -> Option<&StoreError>;
+/// The hook that gives every call of a store (a [`Layer`](crate::layer::Layer)) the statement
+/// deadline, and tells [`Reachability`] of a call that got no answer in
+/// time (health NOT_SERVING until the probe gets an answer).
+pub struct Bounded {
+    pub(crate) statement: Duration,
+    pub(crate) reach: Arc<Reachability>,
 }
 
-impl AsStoreError for StoreError {
-    fn store_error(&self) -> Option<&StoreError> {
-        Some(self)
+impl Bounded {
+    /// `call` within the statement deadline, as `what`.
+    pub(crate) async fn bound<T, E: CallError>(
+        &self,
+        what: &'static str,
+        call: impl Future<Output = Result<T, E>>,
+    ) -> Result<T, E> {
+        let answer = within(what, self.statement, call).await;
+        self.reach.note(&answer);
+        answer
     }
 }
 
-impl AsStoreError for LobbyError {
-    fn store_error(&self) -> Option<&StoreError> {
-        match self {
-            LobbyError::Store(e) => Some(e),
-            _ => None,
-        }
+impl Around for Bounded {
+    fn around<T: Send, E: CallError>(
+        &self,
+        which: Call,
+        call: impl Future<Output = Result<T, E>> + Send,
+    ) -> impl Future<Output = Result<T, E>> + Send {
+        self.bound(which.name(), call)
     }
 }
 

@@ -14,10 +14,12 @@
 pub mod contract;
 mod crash;
 mod deadline;
+pub mod layer;
 mod memory;
 pub mod observed;
 mod postgres;
 pub mod rated;
+mod roles;
 mod sqlite;
 pub mod tls;
 mod url;
@@ -30,13 +32,17 @@ pub use rated::{
     Event, EventKind, EventSeat, GameEnd, MatchSeat, NewEvent, PlayerRating, RatedEnd, RatedSeat,
     RatingChange, Ticket, TicketState, Undelivered,
 };
+pub use roles::{GameLog, GameStore, Leases, Lobby, RatedPlay, Tokens};
 pub use satrap_rating::{Placing, Rating};
 pub use sqlite::SqliteStore;
 pub use url::{Location, OpenError, open, open_with, redact};
 pub use work::Lease;
 
-use async_trait::async_trait;
-use tokio::sync::{broadcast, watch};
+/// For the forwarding that `forward!` writes in other crates.
+#[doc(hidden)]
+pub use async_trait::async_trait as __async_trait;
+#[doc(hidden)]
+pub use tokio as __tokio;
 
 /// One seat of a stored game.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -330,226 +336,6 @@ pub enum StoreError {
         what: &'static str,
         after: std::time::Duration,
     },
-}
-
-/// Persistence of games. Implementations must make `append` atomic and
-/// durable before returning `Ok`: the service acknowledges a move only then.
-#[async_trait]
-pub trait GameStore: Send + Sync + 'static {
-    /// Record a new game (with an empty log).
-    async fn create(&self, record: &GameRecord) -> Result<(), StoreError>;
-    /// The game and its whole log, or `None` if unknown.
-    async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
-    /// Append `actions` as versions `version + 1 ..`, but only if the stored
-    /// log has exactly `version` entries (else `Conflict`, nothing written).
-    /// `status` is the game's status after these actions; `due_at_ms` when
-    /// the game next needs the server after them (see [`work`]), recorded
-    /// in the same commit. With `end` (the last of these actions ended the
-    /// game), the same commit records the feed's event and, for a rated
-    /// game, its players' new ratings (see [`rated`]).
-    async fn append(
-        &self,
-        id: &str,
-        version: u64,
-        actions: &[LoggedAction],
-        status: GameStatus,
-        due_at_ms: Option<u64>,
-        end: Option<&GameEnd>,
-    ) -> Result<(), StoreError>;
-    /// The actions after the first `from` (versions `from + 1 ..`).
-    async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError>;
-    /// The current version and seat revision, or `None` if the game is gone.
-    async fn head(&self, id: &str) -> Result<Option<Head>, StoreError>;
-    /// The seats as stored now.
-    async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError>;
-    /// Seat `seat` resigns: from now on `bot` plays it.
-    async fn resign(&self, id: &str, seat: usize, bot: &str) -> Result<(), StoreError>;
-    /// Take an open seat of a waiting game: `seat`, or the first open one
-    /// whose invite matches `invite_hash` (seats without an invite match
-    /// any). A seat with an invite needs its hash; the invite is used up.
-    /// The last open seat taken starts the game (status in progress,
-    /// `started_at_ms = now_ms`). Atomic: of two joins racing for the last
-    /// seat exactly one wins. Bumps the seat revision.
-    async fn join(
-        &self,
-        id: &str,
-        seat: Option<usize>,
-        taker: &JoinSeat,
-        now_ms: u64,
-    ) -> Result<Joined, LobbyError>;
-    /// Give seat `seat` back while the game is waiting (open again, no
-    /// invite, no token). Bumps the seat revision.
-    ///
-    /// Only while the seat's token hash is still `holder`: else
-    /// `TokenChanged` (another replica rotated it, or the seat was left and
-    /// taken again), and nothing changes.
-    async fn leave(&self, id: &str, seat: usize, holder: [u8; 32]) -> Result<(), LobbyError>;
-    /// Fill every open seat of a waiting game with `bot` and start it at
-    /// `now_ms`; `Ok(false)` if the game is no longer waiting.
-    async fn fill_open_seats(&self, id: &str, bot: &str, now_ms: u64) -> Result<bool, StoreError>;
-    /// When the game started (`None` while waiting).
-    async fn started_at(&self, id: &str) -> Result<Option<u64>, StoreError>;
-    /// Games newest first, filtered and paged.
-    async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError>;
-    /// Delete the games retention no longer keeps; returns their ids.
-    async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError>;
-    /// Replace seat `seat`'s token hash (a rotated or reissued token) and
-    /// bump the seat revision, so every replica's next request sees it
-    /// (`NotFound` for an unknown game or seat). With `replacing`, only
-    /// while the seat's hash is still that one (a seat rotating its own
-    /// token): else `TokenChanged` and nothing changes, so of two replicas
-    /// rotating one seat at once only one succeeds.
-    async fn set_token(
-        &self,
-        id: &str,
-        seat: usize,
-        hash: [u8; 32],
-        replacing: Option<[u8; 32]>,
-    ) -> Result<(), StoreError>;
-    /// Delete one game and its log (an administrator's DeleteGame); `false`
-    /// if it did not exist. Replicas sharing the store are notified.
-    async fn delete(&self, id: &str) -> Result<bool, StoreError>;
-    /// How many games of `owner` are in progress with a bot seat (the cap
-    /// on live bot games).
-    async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError>;
-    /// The backend's name (`sqlite`, `postgres`, `memory`), for metrics
-    /// labels.
-    fn kind(&self) -> &'static str {
-        "custom"
-    }
-    /// Other processes may write to this store (several replicas): caches
-    /// must check `head` before trusting their copy.
-    fn shared(&self) -> bool {
-        false
-    }
-    /// Moves committed by any process, when the backend can tell.
-    fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
-        None
-    }
-    /// `Some(reason)` while the store cannot serve (the server then reports
-    /// the game service NOT_SERVING): for good once it has become unusable
-    /// (a SQLite file removed), or until its database answers again (an
-    /// unreachable PostgreSQL server); `None` for backends that cannot tell.
-    fn faults(&self) -> Option<watch::Receiver<Option<String>>> {
-        None
-    }
-    // ---- Rated play (see [`rated`]) ----
-
-    /// The standings of `player_ids` in `game_type`, in the order asked
-    /// (`PlayerRating::new` for a player without a rated game).
-    async fn ratings(
-        &self,
-        game_type: &str,
-        player_ids: &[String],
-    ) -> Result<Vec<PlayerRating>, StoreError>;
-    /// The players of `game_type` by displayed rating (highest first, then
-    /// by player id), skipping `offset`, at most `limit`.
-    async fn leaderboard(
-        &self,
-        game_type: &str,
-        offset: u64,
-        limit: usize,
-    ) -> Result<Vec<PlayerRating>, StoreError>;
-    /// The feed's events after sequence `after`, oldest first, at most
-    /// `limit`; only games owned by `owner` when given.
-    async fn events_after(
-        &self,
-        after: u64,
-        owner: Option<&str>,
-        limit: usize,
-    ) -> Result<Vec<Event>, StoreError>;
-    /// The sequence number of the last event committed (0: none yet).
-    async fn feed_head(&self) -> Result<u64, StoreError>;
-    /// A signal that changes whenever a commit may have added events to
-    /// the feed (on PostgreSQL, a NOTIFY from whichever replica committed;
-    /// a reconnected listener changes it too), so one follower per process
-    /// reads new events only when there are some. `None`: the backend
-    /// cannot tell, and the follower polls.
-    fn feed_notices(&self) -> Option<watch::Receiver<u64>> {
-        None
-    }
-    /// Queue `ticket` (seen now). A player (non-empty `player_id`) has at
-    /// most one waiting ticket: a new one replaces it (the old ticket is
-    /// then `Gone`, so the stream that held it ends), which is how a player
-    /// whose replica died queues again at once anywhere. A matched ticket
-    /// is not replaced.
-    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), StoreError>;
-    /// Where ticket `id` stands; renews its lease (marks it seen at
-    /// `now_ms`: a ticket is held by the stream that heartbeats it, see
-    /// `queue`).
-    async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError>;
-    /// Remove ticket `id` (its player left the queue, or took its match).
-    async fn dequeue(&self, id: &str) -> Result<(), StoreError>;
-    /// The waiting tickets of every pool, longest waiting first, after
-    /// dropping the waiting tickets last seen before `unseen_before_ms`
-    /// (their lease lapsed: the stream or its replica is gone).
-    async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError>;
-    /// The matched tickets last seen before `unseen_before_ms`: matches
-    /// whose player's stream never took its seat (its replica died between
-    /// the match and the delivery). Their games are to be undone.
-    async fn undelivered(&self, unseen_before_ms: u64) -> Result<Vec<Undelivered>, StoreError>;
-    /// Create the game `record` for the tickets of `seats`, each taking its
-    /// seat, atomically: only if every ticket is still waiting and was seen
-    /// since `unseen_before_ms` (else `Ok(false)` and nothing changes), so
-    /// no ticket is matched twice, whichever replica matches.
-    async fn create_match(
-        &self,
-        record: &GameRecord,
-        seats: &[MatchSeat],
-        unseen_before_ms: u64,
-    ) -> Result<bool, StoreError>;
-    /// Take or renew the lease of the named feed reader (`lease.owner`
-    /// until `lease.until_ms`): its position (the last sequence it
-    /// delivered) while held, `None` while another owner's lease is live.
-    async fn cursor(&self, name: &str, lease: &Lease<'_>) -> Result<Option<u64>, StoreError>;
-    /// Record that the named reader delivered everything up to `to`; only
-    /// while `owner` holds its lease (`false` otherwise, nothing changes).
-    async fn advance_cursor(&self, name: &str, owner: &str, to: u64) -> Result<bool, StoreError>;
-
-    /// Work that survives its replica (see [`work`]): the games whose due
-    /// time has come and whose lease is free or expired, now leased to
-    /// `lease.owner`; at most `limit`, earliest due first. A store only
-    /// one process writes has no leases: nothing to claim.
-    async fn claim_due(&self, lease: &Lease<'_>, limit: usize) -> Result<Vec<String>, StoreError> {
-        let _ = (lease, limit);
-        Ok(Vec::new())
-    }
-    /// Take or renew game `id`'s lease: `true` if `lease.owner` holds it
-    /// until `lease.until_ms` now, `false` if another owner's lease is
-    /// live. Always `true` for a store only one process writes.
-    async fn lease(&self, id: &str, lease: &Lease<'_>) -> Result<bool, StoreError> {
-        let _ = (id, lease);
-        Ok(true)
-    }
-    /// Record when game `id` next needs the server (`None`: nothing due
-    /// until a move or a seat change) and release `lease.owner`'s lease,
-    /// only if the game is still at `at` (version and seat revision) and no
-    /// other owner holds a live lease: a move or seat change made since
-    /// has recorded its own due time. `false` if nothing was settled.
-    async fn settle(
-        &self,
-        id: &str,
-        lease: &Lease<'_>,
-        at: Head,
-        due_at_ms: Option<u64>,
-    ) -> Result<bool, StoreError> {
-        let _ = (id, lease, at, due_at_ms);
-        Ok(true)
-    }
-    /// Release every game lease `owner` holds, keeping each game's due
-    /// time, so that another replica claims the due ones at its next scan
-    /// rather than after the leases expire (a replica that drains). The
-    /// number of leases released; 0 for a store only one process writes.
-    async fn release_leases(&self, owner: &str) -> Result<u64, StoreError> {
-        let _ = owner;
-        Ok(0)
-    }
-    /// Before the process exits: make every commit durable in the store's
-    /// own file (SQLite: the write-ahead log checkpointed into the
-    /// database). Nothing to do for the others.
-    async fn flush(&self) -> Result<(), StoreError> {
-        Ok(())
-    }
 }
 
 /// Who takes a seat with `GameStore::join`.

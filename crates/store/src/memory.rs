@@ -8,11 +8,12 @@ use async_trait::async_trait;
 use tokio::sync::watch;
 
 use super::{
-    EntryKind, Event, EventKind, EventSeat, Expiry, GameEnd, GameRecord, GameStatus, GameStore,
-    GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction, MatchSeat,
-    NewEvent, PlayerRating, SeatRecord, StoreError, StoredGame, TIMEOUT_SEAT_BOT, Ticket,
-    TicketState, Undelivered, bot_player_id, bot_seat_name, choose_open_seat, now_ms, rated,
+    EntryKind, Event, EventKind, EventSeat, Expiry, GameEnd, GameRecord, GameStatus, GameSummary,
+    Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction, MatchSeat, NewEvent,
+    PlayerRating, SeatRecord, StoreError, StoredGame, TIMEOUT_SEAT_BOT, Ticket, TicketState,
+    Undelivered, bot_player_id, bot_seat_name, choose_open_seat, now_ms, rated,
 };
+use crate::{GameLog, Leases, Lobby, RatedPlay, Tokens};
 
 /// One game with the bookkeeping the other backends keep in columns.
 struct Entry {
@@ -178,7 +179,7 @@ impl MemoryStore {
 }
 
 #[async_trait]
-impl GameStore for MemoryStore {
+impl GameLog for MemoryStore {
     async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
         Self::create_in(&mut *self.lock()?, record, self.max_games)
     }
@@ -286,6 +287,79 @@ impl GameStore for MemoryStore {
         }))
     }
 
+    async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
+        let state = self.lock()?;
+        let mut found: Vec<GameSummary> = state
+            .games
+            .values()
+            .filter(|e| {
+                let r = &e.game.record;
+                query.game_type.as_ref().is_none_or(|t| *t == r.game_type)
+                    && query.status.is_none_or(|s| s == e.status)
+                    && !(query.hide_private && r.access.private)
+                    && (!query.open_seats || r.seats.iter().any(|s| s.open))
+                    && query.after.as_ref().is_none_or(|c| {
+                        (r.created_at_ms, r.id.as_str()) < (c.created_at_ms, c.id.as_str())
+                    })
+            })
+            .map(|e| GameSummary {
+                id: e.game.record.id.clone(),
+                game_type: e.game.record.game_type.clone(),
+                status: e.status,
+                version: e.game.actions.len() as u64,
+                seats: e.game.record.seats.clone(),
+                created_at_ms: e.game.record.created_at_ms,
+                updated_at_ms: e.updated_at_ms,
+                private: e.game.record.access.private,
+                settings: e.game.record.settings.clone(),
+                rated: e.game.record.rated,
+            })
+            .collect();
+        found.sort_by(|a, b| (b.created_at_ms, &b.id).cmp(&(a.created_at_ms, &a.id)));
+        found.truncate(query.limit);
+        Ok(found)
+    }
+
+    async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
+        let mut state = self.lock()?;
+        let expired: Vec<String> = state
+            .games
+            .iter()
+            .filter(|(_, e)| expiry.expires(e.status, e.updated_at_ms))
+            .map(|(id, _)| id.clone())
+            .collect();
+        let now = now_ms();
+        for id in &expired {
+            if let Some(e) = state.games.remove(id) {
+                state.record(NewEvent::of(&e.game.record, now, EventKind::Deleted));
+            }
+        }
+        if let Some(before) = expiry.finished_before_ms {
+            state.events.retain(|e| e.at_ms >= before);
+        }
+        Ok(expired)
+    }
+
+    async fn delete(&self, id: &str) -> Result<bool, StoreError> {
+        let mut state = self.lock()?;
+        let Some(e) = state.games.remove(id) else {
+            return Ok(false);
+        };
+        state.record(NewEvent::of(&e.game.record, now_ms(), EventKind::Deleted));
+        Ok(true)
+    }
+
+    fn kind(&self) -> &'static str {
+        "memory"
+    }
+
+    fn shared(&self) -> bool {
+        self.shared
+    }
+}
+
+#[async_trait]
+impl Lobby for MemoryStore {
     async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
         self.with_game(id, |e| e.game.record.seats.clone())
     }
@@ -401,59 +475,22 @@ impl GameStore for MemoryStore {
         self.with_game(id, |e| e.game.record.started_at_ms)
     }
 
-    async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
-        let state = self.lock()?;
-        let mut found: Vec<GameSummary> = state
+    async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
+        Ok(self
+            .lock()?
             .games
             .values()
             .filter(|e| {
-                let r = &e.game.record;
-                query.game_type.as_ref().is_none_or(|t| *t == r.game_type)
-                    && query.status.is_none_or(|s| s == e.status)
-                    && !(query.hide_private && r.access.private)
-                    && (!query.open_seats || r.seats.iter().any(|s| s.open))
-                    && query.after.as_ref().is_none_or(|c| {
-                        (r.created_at_ms, r.id.as_str()) < (c.created_at_ms, c.id.as_str())
-                    })
+                e.status == GameStatus::InProgress
+                    && e.game.record.access.owner == owner
+                    && e.game.record.seats.iter().any(|s| !s.bot.is_empty())
             })
-            .map(|e| GameSummary {
-                id: e.game.record.id.clone(),
-                game_type: e.game.record.game_type.clone(),
-                status: e.status,
-                version: e.game.actions.len() as u64,
-                seats: e.game.record.seats.clone(),
-                created_at_ms: e.game.record.created_at_ms,
-                updated_at_ms: e.updated_at_ms,
-                private: e.game.record.access.private,
-                settings: e.game.record.settings.clone(),
-                rated: e.game.record.rated,
-            })
-            .collect();
-        found.sort_by(|a, b| (b.created_at_ms, &b.id).cmp(&(a.created_at_ms, &a.id)));
-        found.truncate(query.limit);
-        Ok(found)
+            .count() as u64)
     }
+}
 
-    async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
-        let mut state = self.lock()?;
-        let expired: Vec<String> = state
-            .games
-            .iter()
-            .filter(|(_, e)| expiry.expires(e.status, e.updated_at_ms))
-            .map(|(id, _)| id.clone())
-            .collect();
-        let now = now_ms();
-        for id in &expired {
-            if let Some(e) = state.games.remove(id) {
-                state.record(NewEvent::of(&e.game.record, now, EventKind::Deleted));
-            }
-        }
-        if let Some(before) = expiry.finished_before_ms {
-            state.events.retain(|e| e.at_ms >= before);
-        }
-        Ok(expired)
-    }
-
+#[async_trait]
+impl Tokens for MemoryStore {
     async fn set_token(
         &self,
         id: &str,
@@ -479,118 +516,10 @@ impl GameStore for MemoryStore {
             Ok(())
         })?
     }
+}
 
-    async fn delete(&self, id: &str) -> Result<bool, StoreError> {
-        let mut state = self.lock()?;
-        let Some(e) = state.games.remove(id) else {
-            return Ok(false);
-        };
-        state.record(NewEvent::of(&e.game.record, now_ms(), EventKind::Deleted));
-        Ok(true)
-    }
-
-    fn shared(&self) -> bool {
-        self.shared
-    }
-
-    async fn claim_due(&self, lease: &Lease<'_>, limit: usize) -> Result<Vec<String>, StoreError> {
-        if !self.shared {
-            return Ok(Vec::new());
-        }
-        let mut state = self.lock()?;
-        let games = &mut state.games;
-        let mut due: Vec<(u64, &String)> = games
-            .iter()
-            .filter_map(|(id, e)| {
-                let at = e.due_at_ms.filter(|at| *at <= lease.now_ms)?;
-                let free = e
-                    .lease
-                    .as_ref()
-                    .is_none_or(|(_, until)| *until < lease.now_ms);
-                free.then_some((at, id))
-            })
-            .collect();
-        due.sort();
-        let claimed: Vec<String> = due
-            .into_iter()
-            .take(limit)
-            .map(|(_, id)| id.clone())
-            .collect();
-        for id in &claimed {
-            if let Some(e) = games.get_mut(id) {
-                e.lease = Some((lease.owner.to_owned(), lease.until_ms));
-            }
-        }
-        Ok(claimed)
-    }
-
-    async fn lease(&self, id: &str, lease: &Lease<'_>) -> Result<bool, StoreError> {
-        if !self.shared {
-            return Ok(true);
-        }
-        self.with_game(id, |e| {
-            let ok = e.leasable(lease);
-            if ok {
-                e.lease = Some((lease.owner.to_owned(), lease.until_ms));
-            }
-            ok
-        })
-    }
-
-    async fn settle(
-        &self,
-        id: &str,
-        lease: &Lease<'_>,
-        at: Head,
-        due_at_ms: Option<u64>,
-    ) -> Result<bool, StoreError> {
-        if !self.shared {
-            return Ok(true);
-        }
-        self.with_game(id, |e| {
-            let current =
-                e.game.actions.len() as u64 == at.version && e.seat_revision == at.seat_revision;
-            let ok = current && e.leasable(lease);
-            if ok {
-                e.due_at_ms = due_at_ms;
-                e.lease = None;
-            }
-            ok
-        })
-    }
-
-    async fn release_leases(&self, owner: &str) -> Result<u64, StoreError> {
-        if !self.shared {
-            return Ok(0);
-        }
-        let mut state = self.lock()?;
-        let mut released = 0;
-        for entry in state.games.values_mut() {
-            if entry.lease.as_ref().is_some_and(|(o, _)| o == owner) {
-                entry.lease = None;
-                released += 1;
-            }
-        }
-        Ok(released)
-    }
-
-    fn kind(&self) -> &'static str {
-        "memory"
-    }
-
-    async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
-        Ok(self
-            .lock()?
-            .games
-            .values()
-            .filter(|e| {
-                e.status == GameStatus::InProgress
-                    && e.game.record.access.owner == owner
-                    && e.game.record.seats.iter().any(|s| !s.bot.is_empty())
-            })
-            .count() as u64)
-    }
-
+#[async_trait]
+impl RatedPlay for MemoryStore {
     async fn ratings(
         &self,
         game_type: &str,
@@ -769,6 +698,90 @@ impl GameStore for MemoryStore {
             }
         }
         Ok(true)
+    }
+}
+
+#[async_trait]
+impl Leases for MemoryStore {
+    async fn claim_due(&self, lease: &Lease<'_>, limit: usize) -> Result<Vec<String>, StoreError> {
+        if !self.shared {
+            return Ok(Vec::new());
+        }
+        let mut state = self.lock()?;
+        let games = &mut state.games;
+        let mut due: Vec<(u64, &String)> = games
+            .iter()
+            .filter_map(|(id, e)| {
+                let at = e.due_at_ms.filter(|at| *at <= lease.now_ms)?;
+                let free = e
+                    .lease
+                    .as_ref()
+                    .is_none_or(|(_, until)| *until < lease.now_ms);
+                free.then_some((at, id))
+            })
+            .collect();
+        due.sort();
+        let claimed: Vec<String> = due
+            .into_iter()
+            .take(limit)
+            .map(|(_, id)| id.clone())
+            .collect();
+        for id in &claimed {
+            if let Some(e) = games.get_mut(id) {
+                e.lease = Some((lease.owner.to_owned(), lease.until_ms));
+            }
+        }
+        Ok(claimed)
+    }
+
+    async fn lease(&self, id: &str, lease: &Lease<'_>) -> Result<bool, StoreError> {
+        if !self.shared {
+            return Ok(true);
+        }
+        self.with_game(id, |e| {
+            let ok = e.leasable(lease);
+            if ok {
+                e.lease = Some((lease.owner.to_owned(), lease.until_ms));
+            }
+            ok
+        })
+    }
+
+    async fn settle(
+        &self,
+        id: &str,
+        lease: &Lease<'_>,
+        at: Head,
+        due_at_ms: Option<u64>,
+    ) -> Result<bool, StoreError> {
+        if !self.shared {
+            return Ok(true);
+        }
+        self.with_game(id, |e| {
+            let current =
+                e.game.actions.len() as u64 == at.version && e.seat_revision == at.seat_revision;
+            let ok = current && e.leasable(lease);
+            if ok {
+                e.due_at_ms = due_at_ms;
+                e.lease = None;
+            }
+            ok
+        })
+    }
+
+    async fn release_leases(&self, owner: &str) -> Result<u64, StoreError> {
+        if !self.shared {
+            return Ok(0);
+        }
+        let mut state = self.lock()?;
+        let mut released = 0;
+        for entry in state.games.values_mut() {
+            if entry.lease.as_ref().is_some_and(|(o, _)| o == owner) {
+                entry.lease = None;
+                released += 1;
+            }
+        }
+        Ok(released)
     }
 
     async fn cursor(&self, name: &str, lease: &Lease<'_>) -> Result<Option<u64>, StoreError> {

@@ -16,7 +16,6 @@
 //! every second, so that health says NOT_SERVING while the database is
 //! unreachable and SERVING again once it answers.
 
-use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -28,14 +27,15 @@ use tokio::sync::{broadcast, watch};
 use tokio_postgres::{AsyncMessage, Row};
 use tokio_postgres_rustls::MakeRustlsConnect;
 
-use super::deadline::{AsStoreError, Deadlines, Reachability, within};
+use super::deadline::{Bounded, Deadlines, Reachability, within};
+use super::layer::Layer;
 use super::tls::{TlsSettings, split_url};
 
 use super::{
-    AccessRecord, EntryKind, Event, EventKind, Expiry, GameEnd, GameRecord, GameStatus, GameStore,
-    GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction, MatchSeat,
-    NewEvent, Notice, PlayerRating, SeatRecord, StoreError, StoredGame, TIMEOUT_SEAT_BOT, Ticket,
-    TicketState, Undelivered, bot_player_id, bot_seat_name, choose_open_seat, now_ms,
+    AccessRecord, EntryKind, EventKind, Expiry, GameEnd, GameLog, GameRecord, GameStatus,
+    GameSummary, Head, JoinSeat, Joined, ListQuery, Lobby, LobbyError, LoggedAction, NewEvent,
+    Notice, SeatRecord, StoreError, StoredGame, TIMEOUT_SEAT_BOT, Tokens, bot_player_id,
+    bot_seat_name, choose_open_seat, now_ms,
 };
 
 mod rated;
@@ -265,29 +265,26 @@ WITH gone AS (
 )
 SELECT id, game_type, owner, private FROM gone";
 
-/// The PostgreSQL store: the statements ([`Db`]) with a deadline on every
-/// call, and the background tasks (LISTEN, the readiness probe).
-pub struct PostgresStore {
-    db: Db,
-    deadlines: Deadlines,
-    notices: broadcast::Sender<Notice>,
-    /// Changed by every feed NOTIFY and every LISTEN (re)connection.
-    feed: Arc<watch::Sender<u64>>,
-    /// The LISTEN task and the probe; they end with the store.
-    tasks: Vec<tokio::task::AbortHandle>,
-}
+/// The PostgreSQL store: the statements ([`Db`]) in a [`Layer`] that puts
+/// the statement deadline on every call ([`Bounded`]).
+pub type PostgresStore = Layer<Db, Bounded>;
 
-/// The pool and what the statements need.
-struct Db {
+/// The pool, what the statements need, and the background tasks (LISTEN,
+/// the readiness probe), which end with it.
+pub struct Db {
     pool: Pool,
     max_games: usize,
     deadlines: Deadlines,
     /// Whether the database answers (health); a connection the pool could
     /// not get in time or not open says it does not.
     reach: Arc<Reachability>,
+    notices: broadcast::Sender<Notice>,
+    /// Changed by every feed NOTIFY and every LISTEN (re)connection.
+    feed: Arc<watch::Sender<u64>>,
+    tasks: Vec<tokio::task::AbortHandle>,
 }
 
-impl Drop for PostgresStore {
+impl Drop for Db {
     fn drop(&mut self) {
         for task in &self.tasks {
             task.abort();
@@ -333,7 +330,7 @@ fn connection_settings(
     Ok((config, connector, tls))
 }
 
-impl PostgresStore {
+impl Layer<Db, Bounded> {
     /// Connect with the default [`Deadlines`] (see
     /// [`PostgresStore::connect_with`]).
     pub async fn connect(url: &str, max_games: usize) -> Result<Self, StoreError> {
@@ -379,21 +376,18 @@ impl PostgresStore {
             .build()
             .map_err(backend)?;
         let reach = Arc::new(Reachability::default());
-        let mut store = Self {
-            db: Db {
-                pool,
-                max_games,
-                deadlines,
-                reach: reach.clone(),
-            },
+        let mut db = Db {
+            pool,
+            max_games,
             deadlines,
+            reach: reach.clone(),
             notices: broadcast::channel(1024).0,
             feed: Arc::new(watch::Sender::new(0)),
             tasks: Vec::new(),
         };
         // The first connection shows whether the server and the TLS
         // settings agree: say which settings failed.
-        drop(store.db.pool.get().await.map_err(|e| {
+        drop(db.pool.get().await.map_err(|e| {
             // deadpool's wrapper adds only "Error occurred while creating a
             // new object" to the connection's own error.
             let why = match &e {
@@ -402,51 +396,42 @@ impl PostgresStore {
             };
             StoreError::Backend(format!("postgres ({tls}): cannot connect: {why}"))
         })?);
-        store.db.migrate().await?;
-        store.tasks.push(
+        db.migrate().await?;
+        db.tasks.push(
             tokio::spawn(listen(
                 config.clone(),
                 connector.clone(),
-                store.notices.clone(),
-                store.feed.clone(),
+                db.notices.clone(),
+                db.feed.clone(),
             ))
             .abort_handle(),
         );
-        store
-            .tasks
-            .push(tokio::spawn(probe(config, connector, deadlines, reach)).abort_handle());
-        Ok(store)
+        db.tasks
+            .push(tokio::spawn(probe(config, connector, deadlines, reach.clone())).abort_handle());
+        let bounded = Bounded {
+            statement: deadlines.statement,
+            reach,
+        };
+        Ok(Layer::around(Arc::new(db), bounded))
     }
 
     /// Whether this store's connections to the server are encrypted, as the
     /// server sees it (`pg_stat_ssl`): for operators' checks and the tests
     /// of `sslmode`.
     pub async fn session_encrypted(&self) -> Result<bool, StoreError> {
-        self.bounded("session_encrypted", async {
-            let client = self.db.client().await?;
-            let row = client
-                .query_one(
-                    "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
-                    &[],
-                )
-                .await
-                .map_err(backend)?;
-            Ok(row.get(0))
-        })
-        .await
-    }
-
-    /// `call` within the statement deadline; one that gets no answer in
-    /// time says the database is unreachable (health NOT_SERVING until the
-    /// probe gets an answer).
-    async fn bounded<T, E: From<StoreError> + AsStoreError>(
-        &self,
-        what: &'static str,
-        call: impl Future<Output = Result<T, E>>,
-    ) -> Result<T, E> {
-        let answer = within(what, self.deadlines.statement, call).await;
-        self.db.reach.note(&answer);
-        answer
+        self.hook
+            .bound("session_encrypted", async {
+                let client = self.inner.client().await?;
+                let row = client
+                    .query_one(
+                        "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
+                        &[],
+                    )
+                    .await
+                    .map_err(backend)?;
+                Ok(row.get(0))
+            })
+            .await
     }
 }
 
@@ -766,15 +751,8 @@ async fn refusal(
     }
 }
 
-/// The statements behind each store call (bounded by `PostgresStore`).
+/// Game creation's statements shared by `create` and `create_match`.
 impl Db {
-    async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
-        let mut client = self.client().await?;
-        let tx = client.transaction().await.map_err(backend)?;
-        self.create_in(&tx, record).await?;
-        tx.commit().await.map_err(backend)
-    }
-
     /// Create game `record` in `tx`, counted against `--max-games` (the
     /// counter row's lock serialises creation across replicas), with its
     /// feed events. On an error the caller drops `tx`, which rolls back.
@@ -846,48 +824,16 @@ impl Db {
         }
         Ok(())
     }
+}
 
-    /// Create game `record` for the tickets of `seats` in one transaction:
-    /// every ticket must still wait and have been seen since
-    /// `unseen_before_ms` (taken in ticket order, so two matches over
-    /// shared tickets wait for each other instead of deadlocking).
-    async fn create_match(
-        &self,
-        record: &GameRecord,
-        seats: &[MatchSeat],
-        unseen_before_ms: u64,
-    ) -> Result<bool, StoreError> {
+/// The statements behind each call of the log; `PostgresStore` bounds them.
+#[async_trait]
+impl GameLog for Db {
+    async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(backend)?;
-        let mut ordered: Vec<&MatchSeat> = seats.iter().collect();
-        ordered.sort_by(|a, b| a.ticket.cmp(&b.ticket));
-        let take = prepared(
-            &tx,
-            "UPDATE match_queue SET game_id = $1, seat = $2
-             WHERE id = $3 AND game_id IS NULL AND seen_at_ms >= $4",
-        )
-        .await?;
-        for m in ordered {
-            let taken = tx
-                .execute(
-                    &take,
-                    &[
-                        &record.id,
-                        &(m.seat as i32),
-                        &m.ticket,
-                        &(unseen_before_ms as i64),
-                    ],
-                )
-                .await
-                .map_err(backend)?;
-            if taken == 0 {
-                // Dropping `tx` rolls back the tickets taken so far.
-                return Ok(false);
-            }
-        }
         self.create_in(&tx, record).await?;
-        tx.commit().await.map_err(backend)?;
-        Ok(true)
+        tx.commit().await.map_err(backend)
     }
 
     async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
@@ -1014,6 +960,7 @@ impl Db {
         tx.commit().await.map_err(backend)?;
         Ok(actions)
     }
+
     async fn head(&self, id: &str) -> Result<Option<Head>, StoreError> {
         let client = self.client().await?;
         let sql = "SELECT version, seat_revision FROM games WHERE id = $1";
@@ -1027,6 +974,157 @@ impl Db {
             }))
     }
 
+    async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
+        let client = self.client().await?;
+        let after_ms = query.after.as_ref().map(|c| c.created_at_ms as i64);
+        let after_id = query.after.as_ref().map(|c| c.id.clone());
+        let rows = client
+            .query(
+                "SELECT id, game_type, status, version, created_at_ms, updated_at_ms, private,
+                        settings, rated
+                 FROM games
+                 WHERE ($1::text IS NULL OR game_type = $1)
+                   AND ($2::integer IS NULL OR status = $2)
+                   AND NOT ($6::boolean AND private)
+                   AND ($3::bigint IS NULL OR created_at_ms < $3
+                        OR (created_at_ms = $3 AND id < $4::text))
+                   AND (NOT $7::boolean OR EXISTS (SELECT 1 FROM seats
+                        WHERE seats.game_id = games.id AND seats.open))
+                 ORDER BY created_at_ms DESC, id DESC
+                 LIMIT $5",
+                &[
+                    &query.game_type,
+                    &query.status.map(|s| s.code() as i32),
+                    &after_ms,
+                    &after_id,
+                    &(query.limit as i64),
+                    &query.hide_private,
+                    &query.open_seats,
+                ],
+            )
+            .await
+            .map_err(backend)?;
+        let mut games = Vec::with_capacity(rows.len());
+        for r in rows {
+            let id: String = r.get(0);
+            games.push(GameSummary {
+                rated: r.get(8),
+                seats: load_seats(&client, &id).await?,
+                id,
+                game_type: r.get(1),
+                status: GameStatus::from_code(i64::from(r.get::<_, i32>(2)))?,
+                version: r.get::<_, i64>(3) as u64,
+                created_at_ms: r.get::<_, i64>(4) as u64,
+                updated_at_ms: r.get::<_, i64>(5) as u64,
+                private: r.get(6),
+                settings: r.get(7),
+            });
+        }
+        Ok(games)
+    }
+
+    async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
+        let never = i64::MIN;
+        let finished = expiry.finished_before_ms.map_or(never, |t| t as i64);
+        let idle = expiry.idle_before_ms.map_or(never, |t| t as i64);
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(backend)?;
+        let gone = tx
+            .query(&prepared(&tx, EXPIRE).await?, &[&finished, &idle])
+            .await
+            .map_err(backend)?;
+        if let Some(before) = expiry.finished_before_ms {
+            tx.execute(
+                "DELETE FROM events WHERE at_ms < $1",
+                &[&i64::try_from(before).unwrap_or(i64::MAX)],
+            )
+            .await
+            .map_err(backend)?;
+        }
+        let now = now_ms();
+        let mut ids = Vec::with_capacity(gone.len());
+        for r in &gone {
+            let id: String = r.get(0);
+            rated::insert_event(
+                &tx,
+                &NewEvent {
+                    at_ms: now,
+                    game_id: id.clone(),
+                    game_type: r.get(1),
+                    owner: r.get(2),
+                    private: r.get(3),
+                    kind: EventKind::Deleted,
+                },
+            )
+            .await?;
+            ids.push(id);
+        }
+        tx.commit().await.map_err(backend)?;
+        Ok(ids)
+    }
+
+    async fn delete(&self, id: &str) -> Result<bool, StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(backend)?;
+        let Some(gone) = tx
+            .query_opt(
+                "DELETE FROM games WHERE id = $1 RETURNING game_type, owner, private",
+                &[&id],
+            )
+            .await
+            .map_err(backend)?
+        else {
+            return Ok(false);
+        };
+        tx.execute(
+            "UPDATE satrap_counts SET games = games - 1 WHERE id = 1",
+            &[],
+        )
+        .await
+        .map_err(backend)?;
+        // Version 0: every replica caching the game checks its head, finds
+        // it gone and ends its watch streams.
+        let payload = format!("{id} 0");
+        tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+            .await
+            .map_err(backend)?;
+        rated::insert_event(
+            &tx,
+            &NewEvent {
+                at_ms: now_ms(),
+                game_id: id.to_owned(),
+                game_type: gone.get(0),
+                owner: gone.get(1),
+                private: gone.get(2),
+                kind: EventKind::Deleted,
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(backend)?;
+        Ok(true)
+    }
+
+    fn kind(&self) -> &'static str {
+        "postgres"
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
+        Some(self.notices.subscribe())
+    }
+
+    /// `Some` while the database does not answer: a call got no answer in
+    /// time, or the probe did not; `None` again at the probe's next answer.
+    fn faults(&self) -> Option<watch::Receiver<Option<String>>> {
+        Some(self.reach.subscribe())
+    }
+}
+
+#[async_trait]
+impl Lobby for Db {
     async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
         let client = self.client().await?;
         load_seats(&client, id).await
@@ -1200,95 +1298,21 @@ impl Db {
         }
     }
 
-    async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
+    async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
         let client = self.client().await?;
-        let after_ms = query.after.as_ref().map(|c| c.created_at_ms as i64);
-        let after_id = query.after.as_ref().map(|c| c.id.clone());
-        let rows = client
-            .query(
-                "SELECT id, game_type, status, version, created_at_ms, updated_at_ms, private,
-                        settings, rated
-                 FROM games
-                 WHERE ($1::text IS NULL OR game_type = $1)
-                   AND ($2::integer IS NULL OR status = $2)
-                   AND NOT ($6::boolean AND private)
-                   AND ($3::bigint IS NULL OR created_at_ms < $3
-                        OR (created_at_ms = $3 AND id < $4::text))
-                   AND (NOT $7::boolean OR EXISTS (SELECT 1 FROM seats
-                        WHERE seats.game_id = games.id AND seats.open))
-                 ORDER BY created_at_ms DESC, id DESC
-                 LIMIT $5",
-                &[
-                    &query.game_type,
-                    &query.status.map(|s| s.code() as i32),
-                    &after_ms,
-                    &after_id,
-                    &(query.limit as i64),
-                    &query.hide_private,
-                    &query.open_seats,
-                ],
-            )
+        let sql = "SELECT count(*) FROM games g
+                   WHERE g.owner = $1 AND g.status = 1
+                     AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot <> '')";
+        Ok(client
+            .query_one(&prepared(&client, sql).await?, &[&owner])
             .await
-            .map_err(backend)?;
-        let mut games = Vec::with_capacity(rows.len());
-        for r in rows {
-            let id: String = r.get(0);
-            games.push(GameSummary {
-                rated: r.get(8),
-                seats: load_seats(&client, &id).await?,
-                id,
-                game_type: r.get(1),
-                status: GameStatus::from_code(i64::from(r.get::<_, i32>(2)))?,
-                version: r.get::<_, i64>(3) as u64,
-                created_at_ms: r.get::<_, i64>(4) as u64,
-                updated_at_ms: r.get::<_, i64>(5) as u64,
-                private: r.get(6),
-                settings: r.get(7),
-            });
-        }
-        Ok(games)
+            .map_err(backend)?
+            .get::<_, i64>(0) as u64)
     }
+}
 
-    async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
-        let never = i64::MIN;
-        let finished = expiry.finished_before_ms.map_or(never, |t| t as i64);
-        let idle = expiry.idle_before_ms.map_or(never, |t| t as i64);
-        let mut client = self.client().await?;
-        let tx = client.transaction().await.map_err(backend)?;
-        let gone = tx
-            .query(&prepared(&tx, EXPIRE).await?, &[&finished, &idle])
-            .await
-            .map_err(backend)?;
-        if let Some(before) = expiry.finished_before_ms {
-            tx.execute(
-                "DELETE FROM events WHERE at_ms < $1",
-                &[&i64::try_from(before).unwrap_or(i64::MAX)],
-            )
-            .await
-            .map_err(backend)?;
-        }
-        let now = now_ms();
-        let mut ids = Vec::with_capacity(gone.len());
-        for r in &gone {
-            let id: String = r.get(0);
-            rated::insert_event(
-                &tx,
-                &NewEvent {
-                    at_ms: now,
-                    game_id: id.clone(),
-                    game_type: r.get(1),
-                    owner: r.get(2),
-                    private: r.get(3),
-                    kind: EventKind::Deleted,
-                },
-            )
-            .await?;
-            ids.push(id);
-        }
-        tx.commit().await.map_err(backend)?;
-        Ok(ids)
-    }
-
+#[async_trait]
+impl Tokens for Db {
     async fn set_token(
         &self,
         id: &str,
@@ -1328,247 +1352,6 @@ impl Db {
             .await
             .map_err(backend)?;
         tx.commit().await.map_err(backend)
-    }
-
-    async fn delete(&self, id: &str) -> Result<bool, StoreError> {
-        let mut client = self.client().await?;
-        let tx = client.transaction().await.map_err(backend)?;
-        let Some(gone) = tx
-            .query_opt(
-                "DELETE FROM games WHERE id = $1 RETURNING game_type, owner, private",
-                &[&id],
-            )
-            .await
-            .map_err(backend)?
-        else {
-            return Ok(false);
-        };
-        tx.execute(
-            "UPDATE satrap_counts SET games = games - 1 WHERE id = 1",
-            &[],
-        )
-        .await
-        .map_err(backend)?;
-        // Version 0: every replica caching the game checks its head, finds
-        // it gone and ends its watch streams.
-        let payload = format!("{id} 0");
-        tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
-            .await
-            .map_err(backend)?;
-        rated::insert_event(
-            &tx,
-            &NewEvent {
-                at_ms: now_ms(),
-                game_id: id.to_owned(),
-                game_type: gone.get(0),
-                owner: gone.get(1),
-                private: gone.get(2),
-                kind: EventKind::Deleted,
-            },
-        )
-        .await?;
-        tx.commit().await.map_err(backend)?;
-        Ok(true)
-    }
-
-    async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
-        let client = self.client().await?;
-        let sql = "SELECT count(*) FROM games g
-                   WHERE g.owner = $1 AND g.status = 1
-                     AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot <> '')";
-        Ok(client
-            .query_one(&prepared(&client, sql).await?, &[&owner])
-            .await
-            .map_err(backend)?
-            .get::<_, i64>(0) as u64)
-    }
-}
-
-#[async_trait]
-impl GameStore for PostgresStore {
-    async fn ratings(
-        &self,
-        game_type: &str,
-        player_ids: &[String],
-    ) -> Result<Vec<PlayerRating>, StoreError> {
-        self.bounded("ratings", self.db.ratings(game_type, player_ids))
-            .await
-    }
-    async fn leaderboard(
-        &self,
-        game_type: &str,
-        offset: u64,
-        limit: usize,
-    ) -> Result<Vec<PlayerRating>, StoreError> {
-        self.bounded("leaderboard", self.db.leaderboard(game_type, offset, limit))
-            .await
-    }
-    async fn events_after(
-        &self,
-        after: u64,
-        owner: Option<&str>,
-        limit: usize,
-    ) -> Result<Vec<Event>, StoreError> {
-        self.bounded("events_after", self.db.events_after(after, owner, limit))
-            .await
-    }
-    async fn feed_head(&self) -> Result<u64, StoreError> {
-        self.bounded("feed_head", self.db.feed_head()).await
-    }
-    fn feed_notices(&self) -> Option<watch::Receiver<u64>> {
-        Some(self.feed.subscribe())
-    }
-    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), StoreError> {
-        self.bounded("enqueue", self.db.enqueue(ticket, now_ms))
-            .await
-    }
-    async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError> {
-        self.bounded("ticket", self.db.ticket(id, now_ms)).await
-    }
-    async fn dequeue(&self, id: &str) -> Result<(), StoreError> {
-        self.bounded("dequeue", self.db.dequeue(id)).await
-    }
-    async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError> {
-        self.bounded("queue", self.db.queue(unseen_before_ms)).await
-    }
-    async fn undelivered(&self, unseen_before_ms: u64) -> Result<Vec<Undelivered>, StoreError> {
-        self.bounded("undelivered", self.db.undelivered(unseen_before_ms))
-            .await
-    }
-    async fn create_match(
-        &self,
-        record: &GameRecord,
-        seats: &[MatchSeat],
-        unseen_before_ms: u64,
-    ) -> Result<bool, StoreError> {
-        self.bounded(
-            "create_match",
-            self.db.create_match(record, seats, unseen_before_ms),
-        )
-        .await
-    }
-    async fn cursor(&self, name: &str, lease: &Lease<'_>) -> Result<Option<u64>, StoreError> {
-        self.bounded("cursor", self.db.cursor(name, lease)).await
-    }
-    async fn advance_cursor(&self, name: &str, owner: &str, to: u64) -> Result<bool, StoreError> {
-        self.bounded("advance_cursor", self.db.advance_cursor(name, owner, to))
-            .await
-    }
-    async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
-        self.bounded("create", self.db.create(record)).await
-    }
-    async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
-        self.bounded("load", self.db.load(id)).await
-    }
-    async fn append(
-        &self,
-        id: &str,
-        version: u64,
-        actions: &[LoggedAction],
-        status: GameStatus,
-        due_at_ms: Option<u64>,
-        end: Option<&GameEnd>,
-    ) -> Result<(), StoreError> {
-        self.bounded(
-            "append",
-            self.db.append(id, version, actions, status, due_at_ms, end),
-        )
-        .await
-    }
-    async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError> {
-        self.bounded("actions_since", self.db.actions_since(id, from))
-            .await
-    }
-    async fn head(&self, id: &str) -> Result<Option<Head>, StoreError> {
-        self.bounded("head", self.db.head(id)).await
-    }
-    async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
-        self.bounded("seats", self.db.seats(id)).await
-    }
-    async fn resign(&self, id: &str, seat: usize, bot: &str) -> Result<(), StoreError> {
-        self.bounded("resign", self.db.resign(id, seat, bot)).await
-    }
-    async fn join(
-        &self,
-        id: &str,
-        seat: Option<usize>,
-        taker: &JoinSeat,
-        now: u64,
-    ) -> Result<Joined, LobbyError> {
-        self.bounded("join", self.db.join(id, seat, taker, now))
-            .await
-    }
-    async fn leave(&self, id: &str, seat: usize, holder: [u8; 32]) -> Result<(), LobbyError> {
-        self.bounded("leave", self.db.leave(id, seat, holder)).await
-    }
-    async fn fill_open_seats(&self, id: &str, bot: &str, now: u64) -> Result<bool, StoreError> {
-        self.bounded("fill_open_seats", self.db.fill_open_seats(id, bot, now))
-            .await
-    }
-    async fn started_at(&self, id: &str) -> Result<Option<u64>, StoreError> {
-        self.bounded("started_at", self.db.started_at(id)).await
-    }
-    async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
-        self.bounded("list", self.db.list(query)).await
-    }
-    async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
-        self.bounded("expire", self.db.expire(expiry)).await
-    }
-    async fn set_token(
-        &self,
-        id: &str,
-        seat: usize,
-        hash: [u8; 32],
-        replacing: Option<[u8; 32]>,
-    ) -> Result<(), StoreError> {
-        self.bounded("set_token", self.db.set_token(id, seat, hash, replacing))
-            .await
-    }
-    async fn delete(&self, id: &str) -> Result<bool, StoreError> {
-        self.bounded("delete", self.db.delete(id)).await
-    }
-    async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
-        self.bounded("live_bot_games", self.db.live_bot_games(owner))
-            .await
-    }
-    fn kind(&self) -> &'static str {
-        "postgres"
-    }
-    fn shared(&self) -> bool {
-        true
-    }
-    fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
-        Some(self.notices.subscribe())
-    }
-    /// `Some` while the database does not answer: a call got no answer in
-    /// time, or the probe did not; `None` again at the probe's next answer.
-    fn faults(&self) -> Option<watch::Receiver<Option<String>>> {
-        Some(self.db.reach.subscribe())
-    }
-
-    async fn claim_due(&self, lease: &Lease<'_>, limit: usize) -> Result<Vec<String>, StoreError> {
-        self.bounded("claim_due", self.db.claim_due_rows(lease, limit))
-            .await
-    }
-
-    async fn lease(&self, id: &str, lease: &Lease<'_>) -> Result<bool, StoreError> {
-        self.bounded("lease", self.db.lease_row(id, lease)).await
-    }
-
-    async fn settle(
-        &self,
-        id: &str,
-        lease: &Lease<'_>,
-        at: Head,
-        due_at_ms: Option<u64>,
-    ) -> Result<bool, StoreError> {
-        self.bounded("settle", self.db.settle_row(id, lease, at, due_at_ms))
-            .await
-    }
-
-    async fn release_leases(&self, owner: &str) -> Result<u64, StoreError> {
-        self.bounded("release_leases", self.db.release_rows(owner))
-            .await
     }
 }
 

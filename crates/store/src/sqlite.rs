@@ -26,10 +26,11 @@ mod writer;
 use super::deadline::within;
 use super::{
     AccessRecord, Deadlines, EntryKind, Event, EventKind, Expiry, GameEnd, GameRecord, GameStatus,
-    GameStore, GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction,
-    MatchSeat, NewEvent, PlayerRating, SeatRecord, StoreError, StoredGame, Ticket, TicketState,
-    Undelivered, bot_player_id, now_ms,
+    GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction, MatchSeat,
+    NewEvent, PlayerRating, SeatRecord, StoreError, StoredGame, Ticket, TicketState, Undelivered,
+    bot_player_id, now_ms,
 };
+use crate::{GameLog, Leases, Lobby, RatedPlay, Tokens};
 
 /// Schema migrations, applied in order at start-up; `PRAGMA user_version`
 /// records how many have run. Append, never edit.
@@ -536,11 +537,7 @@ fn insert_game(tx: &Transaction<'_>, record: &GameRecord) -> Result<(), StoreErr
 }
 
 #[async_trait]
-impl GameStore for SqliteStore {
-    fn faults(&self) -> Option<tokio::sync::watch::Receiver<Option<String>>> {
-        Some(self.file.fault.subscribe())
-    }
-
+impl GameLog for SqliteStore {
     async fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
         let record = record.clone();
         let max = self.max_games;
@@ -676,6 +673,171 @@ impl GameStore for SqliteStore {
         .await
     }
 
+    async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
+        let query = query.clone();
+        self.run("list", move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let (after_ms, after_id) = match &query.after {
+                Some(c) => (Some(c.created_at_ms as i64), Some(c.id.clone())),
+                None => (None, None),
+            };
+            type Row = (String, String, i64, i64, i64, i64, Vec<u8>, bool, bool);
+            let rows: Vec<Row> = {
+                let mut stmt = tx
+                    .prepare_cached(
+                        "SELECT id, game_type, status, version, created_at_ms, updated_at_ms,
+                                settings, private, rated
+                         FROM games
+                         WHERE (?1 IS NULL OR game_type = ?1)
+                           AND (?2 IS NULL OR status = ?2)
+                           AND NOT (?6 AND private)
+                           AND (?3 IS NULL OR created_at_ms < ?3
+                                OR (created_at_ms = ?3 AND id < ?4))
+                           AND (?7 = 0 OR EXISTS (SELECT 1 FROM seats
+                                WHERE seats.game_id = games.id AND seats.open))
+                         ORDER BY created_at_ms DESC, id DESC
+                         LIMIT ?5",
+                    )
+                    .map_err(backend)?;
+                let rows = stmt
+                    .query_map(
+                        params![
+                            query.game_type,
+                            query.status.map(GameStatus::code),
+                            after_ms,
+                            after_id,
+                            query.limit as i64,
+                            query.hide_private,
+                            query.open_seats
+                        ],
+                        |r| {
+                            Ok((
+                                r.get(0)?,
+                                r.get(1)?,
+                                r.get(2)?,
+                                r.get(3)?,
+                                r.get(4)?,
+                                r.get(5)?,
+                                r.get(6)?,
+                                r.get(7)?,
+                                r.get(8)?,
+                            ))
+                        },
+                    )
+                    .map_err(backend)?;
+                rows.collect::<Result<_, _>>().map_err(backend)?
+            };
+            rows.into_iter()
+                .map(
+                    |(
+                        id,
+                        game_type,
+                        status,
+                        version,
+                        created,
+                        updated,
+                        settings,
+                        private,
+                        rated,
+                    )| {
+                        Ok(GameSummary {
+                            rated,
+                            seats: load_seats(&tx, &id)?,
+                            id,
+                            game_type,
+                            status: GameStatus::from_code(status)?,
+                            version: version as u64,
+                            created_at_ms: created as u64,
+                            updated_at_ms: updated as u64,
+                            settings,
+                            private,
+                        })
+                    },
+                )
+                .collect()
+        })
+        .await
+    }
+
+    async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
+        self.run_write("expire", move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            let ids: Vec<String> = {
+                let mut stmt = tx
+                    .prepare(
+                        "SELECT id FROM games
+                         WHERE (status = 2 AND updated_at_ms < ?1)
+                            OR (status IN (1, 3) AND updated_at_ms < ?2)",
+                    )
+                    .map_err(backend)?;
+                let never = i64::MIN;
+                let finished = expiry.finished_before_ms.map_or(never, |t| t as i64);
+                let idle = expiry.idle_before_ms.map_or(never, |t| t as i64);
+                let rows = stmt
+                    .query_map(params![finished, idle], |r| r.get(0))
+                    .map_err(backend)?;
+                rows.collect::<Result<_, _>>().map_err(backend)?
+            };
+            // Old events go first, so the deleted events of this expiry
+            // stay whatever its limit (as on PostgreSQL).
+            if let Some(before) = expiry.finished_before_ms {
+                tx.execute(
+                    "DELETE FROM events WHERE at_ms < ?",
+                    [i64::try_from(before).unwrap_or(i64::MAX)],
+                )
+                .map_err(backend)?;
+            }
+            let now = now_ms();
+            for id in &ids {
+                rated::game_event(&tx, id, now, EventKind::Deleted)?;
+                tx.execute("DELETE FROM games WHERE id = ?", [id])
+                    .map_err(backend)?;
+            }
+            tx.commit().map_err(backend)?;
+            Ok(ids)
+        })
+        .await
+    }
+
+    async fn delete(&self, id: &str) -> Result<bool, StoreError> {
+        let id = id.to_owned();
+        self.run_write("delete", move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            rated::game_event(&tx, &id, now_ms(), EventKind::Deleted)?;
+            let gone = tx
+                .execute("DELETE FROM games WHERE id = ?", [&id])
+                .map_err(backend)?;
+            tx.commit().map_err(backend)?;
+            Ok(gone > 0)
+        })
+        .await
+    }
+
+    async fn flush(&self) -> Result<(), StoreError> {
+        // Every commit is durable in the log already; this folds the log
+        // into the database file, so a copy of that file alone (a backup
+        // of the volume after the process stopped) has every game.
+        self.run("flush", |conn| {
+            conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .map(|_| ())
+            .map_err(backend)
+        })
+        .await
+    }
+
+    fn kind(&self) -> &'static str {
+        "sqlite"
+    }
+
+    fn faults(&self) -> Option<tokio::sync::watch::Receiver<Option<String>>> {
+        Some(self.file.fault.subscribe())
+    }
+}
+
+#[async_trait]
+impl Lobby for SqliteStore {
     async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
         let id = id.to_owned();
         self.run("seats", move |conn| load_seats(conn, &id)).await
@@ -844,132 +1006,25 @@ impl GameStore for SqliteStore {
         .await
     }
 
-    async fn list(&self, query: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
-        let query = query.clone();
-        self.run("list", move |conn| {
-            let tx = conn.transaction().map_err(backend)?;
-            let (after_ms, after_id) = match &query.after {
-                Some(c) => (Some(c.created_at_ms as i64), Some(c.id.clone())),
-                None => (None, None),
-            };
-            type Row = (String, String, i64, i64, i64, i64, Vec<u8>, bool, bool);
-            let rows: Vec<Row> = {
-                let mut stmt = tx
-                    .prepare_cached(
-                        "SELECT id, game_type, status, version, created_at_ms, updated_at_ms,
-                                settings, private, rated
-                         FROM games
-                         WHERE (?1 IS NULL OR game_type = ?1)
-                           AND (?2 IS NULL OR status = ?2)
-                           AND NOT (?6 AND private)
-                           AND (?3 IS NULL OR created_at_ms < ?3
-                                OR (created_at_ms = ?3 AND id < ?4))
-                           AND (?7 = 0 OR EXISTS (SELECT 1 FROM seats
-                                WHERE seats.game_id = games.id AND seats.open))
-                         ORDER BY created_at_ms DESC, id DESC
-                         LIMIT ?5",
-                    )
-                    .map_err(backend)?;
-                let rows = stmt
-                    .query_map(
-                        params![
-                            query.game_type,
-                            query.status.map(GameStatus::code),
-                            after_ms,
-                            after_id,
-                            query.limit as i64,
-                            query.hide_private,
-                            query.open_seats
-                        ],
-                        |r| {
-                            Ok((
-                                r.get(0)?,
-                                r.get(1)?,
-                                r.get(2)?,
-                                r.get(3)?,
-                                r.get(4)?,
-                                r.get(5)?,
-                                r.get(6)?,
-                                r.get(7)?,
-                                r.get(8)?,
-                            ))
-                        },
-                    )
-                    .map_err(backend)?;
-                rows.collect::<Result<_, _>>().map_err(backend)?
-            };
-            rows.into_iter()
-                .map(
-                    |(
-                        id,
-                        game_type,
-                        status,
-                        version,
-                        created,
-                        updated,
-                        settings,
-                        private,
-                        rated,
-                    )| {
-                        Ok(GameSummary {
-                            rated,
-                            seats: load_seats(&tx, &id)?,
-                            id,
-                            game_type,
-                            status: GameStatus::from_code(status)?,
-                            version: version as u64,
-                            created_at_ms: created as u64,
-                            updated_at_ms: updated as u64,
-                            settings,
-                            private,
-                        })
-                    },
-                )
-                .collect()
+    async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
+        let owner = owner.to_owned();
+        self.run("live_bot_games", move |conn| {
+            conn.prepare_cached(
+                "SELECT count(*) FROM games g
+                 WHERE g.owner = ? AND g.status = 1
+                   AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot <> '')",
+            )
+            .map_err(backend)?
+            .query_row([&owner], |r| r.get::<_, i64>(0))
+            .map(|n| n as u64)
+            .map_err(backend)
         })
         .await
     }
+}
 
-    async fn expire(&self, expiry: Expiry) -> Result<Vec<String>, StoreError> {
-        self.run_write("expire", move |conn| {
-            let tx = conn.transaction().map_err(backend)?;
-            let ids: Vec<String> = {
-                let mut stmt = tx
-                    .prepare(
-                        "SELECT id FROM games
-                         WHERE (status = 2 AND updated_at_ms < ?1)
-                            OR (status IN (1, 3) AND updated_at_ms < ?2)",
-                    )
-                    .map_err(backend)?;
-                let never = i64::MIN;
-                let finished = expiry.finished_before_ms.map_or(never, |t| t as i64);
-                let idle = expiry.idle_before_ms.map_or(never, |t| t as i64);
-                let rows = stmt
-                    .query_map(params![finished, idle], |r| r.get(0))
-                    .map_err(backend)?;
-                rows.collect::<Result<_, _>>().map_err(backend)?
-            };
-            // Old events go first, so the deleted events of this expiry
-            // stay whatever its limit (as on PostgreSQL).
-            if let Some(before) = expiry.finished_before_ms {
-                tx.execute(
-                    "DELETE FROM events WHERE at_ms < ?",
-                    [i64::try_from(before).unwrap_or(i64::MAX)],
-                )
-                .map_err(backend)?;
-            }
-            let now = now_ms();
-            for id in &ids {
-                rated::game_event(&tx, id, now, EventKind::Deleted)?;
-                tx.execute("DELETE FROM games WHERE id = ?", [id])
-                    .map_err(backend)?;
-            }
-            tx.commit().map_err(backend)?;
-            Ok(ids)
-        })
-        .await
-    }
-
+#[async_trait]
+impl Tokens for SqliteStore {
     async fn set_token(
         &self,
         id: &str,
@@ -1007,55 +1062,10 @@ impl GameStore for SqliteStore {
         })
         .await
     }
+}
 
-    async fn delete(&self, id: &str) -> Result<bool, StoreError> {
-        let id = id.to_owned();
-        self.run_write("delete", move |conn| {
-            let tx = conn.transaction().map_err(backend)?;
-            rated::game_event(&tx, &id, now_ms(), EventKind::Deleted)?;
-            let gone = tx
-                .execute("DELETE FROM games WHERE id = ?", [&id])
-                .map_err(backend)?;
-            tx.commit().map_err(backend)?;
-            Ok(gone > 0)
-        })
-        .await
-    }
-
-    fn kind(&self) -> &'static str {
-        "sqlite"
-    }
-
-    async fn flush(&self) -> Result<(), StoreError> {
-        // Every commit is durable in the log already; this folds the log
-        // into the database file, so a copy of that file alone (a backup
-        // of the volume after the process stopped) has every game.
-        self.run("flush", |conn| {
-            conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
-                r.get::<_, i64>(0)
-            })
-            .map(|_| ())
-            .map_err(backend)
-        })
-        .await
-    }
-
-    async fn live_bot_games(&self, owner: &str) -> Result<u64, StoreError> {
-        let owner = owner.to_owned();
-        self.run("live_bot_games", move |conn| {
-            conn.prepare_cached(
-                "SELECT count(*) FROM games g
-                 WHERE g.owner = ? AND g.status = 1
-                   AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot <> '')",
-            )
-            .map_err(backend)?
-            .query_row([&owner], |r| r.get::<_, i64>(0))
-            .map(|n| n as u64)
-            .map_err(backend)
-        })
-        .await
-    }
-
+#[async_trait]
+impl RatedPlay for SqliteStore {
     async fn ratings(
         &self,
         game_type: &str,
@@ -1283,7 +1293,10 @@ impl GameStore for SqliteStore {
         })
         .await
     }
+}
 
+#[async_trait]
+impl Leases for SqliteStore {
     async fn cursor(&self, name: &str, lease: &Lease<'_>) -> Result<Option<u64>, StoreError> {
         let (name, owner) = (name.to_owned(), lease.owner.to_owned());
         let (now, until) = (lease.now_ms as i64, lease.until_ms as i64);

@@ -13,7 +13,7 @@ use crate::auth::{Caller, Who};
 use crate::error::ServiceError;
 use crate::proto;
 use satrap_catalog::ActionInput;
-use satrap_store::{GameStore, MemoryStore};
+use satrap_store::{GameLog, MemoryStore};
 
 fn hub() -> (Arc<Hub>, Arc<MemoryStore>, watch::Sender<bool>) {
     let (stop, shutdown) = watch::channel(false);

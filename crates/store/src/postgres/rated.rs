@@ -14,14 +14,16 @@
 //! reads them, so two ends sharing a player rate one after the other and
 //! neither overwrites the other's change.
 
+use async_trait::async_trait;
 use deadpool_postgres::GenericClient;
 use satrap_rating::Rating;
+use tokio::sync::watch;
 use tokio_postgres::Row;
 
 use super::{Db, backend, load_seats, prepared};
 use crate::{
-    Event, EventKind, EventSeat, GameEnd, Lease, NewEvent, PlayerRating, StoreError, Ticket,
-    TicketState, Undelivered, rated,
+    Event, EventKind, EventSeat, GameEnd, GameRecord, MatchSeat, NewEvent, PlayerRating, RatedPlay,
+    StoreError, Ticket, TicketState, Undelivered, rated,
 };
 
 /// Event `$1..$7` with the next number, notifying every replica's feed
@@ -261,8 +263,9 @@ fn ticket_from(r: &Row) -> Result<Ticket, StoreError> {
 }
 
 /// The statements of rated play (bounded by `PostgresStore`).
-impl Db {
-    pub(super) async fn ratings(
+#[async_trait]
+impl RatedPlay for Db {
+    async fn ratings(
         &self,
         game_type: &str,
         player_ids: &[String],
@@ -290,7 +293,7 @@ impl Db {
             .collect())
     }
 
-    pub(super) async fn leaderboard(
+    async fn leaderboard(
         &self,
         game_type: &str,
         offset: u64,
@@ -318,7 +321,7 @@ impl Db {
             .collect())
     }
 
-    pub(super) async fn events_after(
+    async fn events_after(
         &self,
         after: u64,
         owner: Option<&str>,
@@ -370,7 +373,7 @@ impl Db {
 
     /// The last number handed out by a committed transaction (the counter
     /// row as this snapshot sees it: every event up to it is committed).
-    pub(super) async fn feed_head(&self) -> Result<u64, StoreError> {
+    async fn feed_head(&self) -> Result<u64, StoreError> {
         let client = self.client().await?;
         let row = client
             .query_one("SELECT seq FROM feed_sequence WHERE id = 1", &[])
@@ -379,10 +382,14 @@ impl Db {
         Ok(row.get::<_, i64>(0) as u64)
     }
 
+    fn feed_notices(&self) -> Option<watch::Receiver<u64>> {
+        Some(self.feed.subscribe())
+    }
+
     /// Queue `t`, replacing its player's waiting ticket (one statement
     /// pair in one transaction: of two replicas queueing one player at
     /// once, the later commit's ticket is the one left).
-    pub(super) async fn enqueue(&self, t: &Ticket, now_ms: u64) -> Result<(), StoreError> {
+    async fn enqueue(&self, t: &Ticket, now_ms: u64) -> Result<(), StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(backend)?;
         tx.execute(
@@ -429,7 +436,7 @@ impl Db {
         }
     }
 
-    pub(super) async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError> {
+    async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError> {
         let client = self.client().await?;
         let sql = "UPDATE match_queue SET seen_at_ms = GREATEST(seen_at_ms, $2) WHERE id = $1
                    RETURNING pool, queued_at_ms, game_id, seat";
@@ -462,7 +469,7 @@ impl Db {
         })
     }
 
-    pub(super) async fn dequeue(&self, id: &str) -> Result<(), StoreError> {
+    async fn dequeue(&self, id: &str) -> Result<(), StoreError> {
         let client = self.client().await?;
         client
             .execute("DELETE FROM match_queue WHERE id = $1", &[&id])
@@ -471,7 +478,7 @@ impl Db {
         Ok(())
     }
 
-    pub(super) async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError> {
+    async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError> {
         let client = self.client().await?;
         client
             .execute(
@@ -493,10 +500,7 @@ impl Db {
             .collect()
     }
 
-    pub(super) async fn undelivered(
-        &self,
-        unseen_before_ms: u64,
-    ) -> Result<Vec<Undelivered>, StoreError> {
+    async fn undelivered(&self, unseen_before_ms: u64) -> Result<Vec<Undelivered>, StoreError> {
         let client = self.client().await?;
         let sql = "SELECT id, game_id, seat FROM match_queue
                    WHERE seen_at_ms < $1 AND game_id IS NOT NULL";
@@ -516,48 +520,46 @@ impl Db {
             .collect())
     }
 
-    pub(super) async fn cursor(
+    /// Create game `record` for the tickets of `seats` in one transaction:
+    /// every ticket must still wait and have been seen since
+    /// `unseen_before_ms` (taken in ticket order, so two matches over
+    /// shared tickets wait for each other instead of deadlocking).
+    async fn create_match(
         &self,
-        name: &str,
-        lease: &Lease<'_>,
-    ) -> Result<Option<u64>, StoreError> {
-        let client = self.client().await?;
-        let sql =
-            "INSERT INTO feed_cursors (name, position, owner, until_ms) VALUES ($1, 0, $2, $3)
-                   ON CONFLICT (name) DO UPDATE SET owner = $2, until_ms = $3
-                   WHERE feed_cursors.owner IS NULL OR feed_cursors.owner = $2
-                      OR feed_cursors.until_ms < $4
-                   RETURNING position";
-        Ok(client
-            .query_opt(
-                &prepared(&client, sql).await?,
-                &[
-                    &name,
-                    &lease.owner,
-                    &(lease.until_ms as i64),
-                    &(lease.now_ms as i64),
-                ],
-            )
-            .await
-            .map_err(backend)?
-            .map(|r| r.get::<_, i64>(0) as u64))
-    }
-
-    pub(super) async fn advance_cursor(
-        &self,
-        name: &str,
-        owner: &str,
-        to: u64,
+        record: &GameRecord,
+        seats: &[MatchSeat],
+        unseen_before_ms: u64,
     ) -> Result<bool, StoreError> {
-        let client = self.client().await?;
-        let advanced = client
-            .execute(
-                "UPDATE feed_cursors SET position = GREATEST(position, $3)
-                 WHERE name = $1 AND owner = $2",
-                &[&name, &owner, &(to as i64)],
-            )
-            .await
-            .map_err(backend)?;
-        Ok(advanced > 0)
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(backend)?;
+        let mut ordered: Vec<&MatchSeat> = seats.iter().collect();
+        ordered.sort_by(|a, b| a.ticket.cmp(&b.ticket));
+        let take = prepared(
+            &tx,
+            "UPDATE match_queue SET game_id = $1, seat = $2
+             WHERE id = $3 AND game_id IS NULL AND seen_at_ms >= $4",
+        )
+        .await?;
+        for m in ordered {
+            let taken = tx
+                .execute(
+                    &take,
+                    &[
+                        &record.id,
+                        &(m.seat as i32),
+                        &m.ticket,
+                        &(unseen_before_ms as i64),
+                    ],
+                )
+                .await
+                .map_err(backend)?;
+            if taken == 0 {
+                // Dropping `tx` rolls back the tickets taken so far.
+                return Ok(false);
+            }
+        }
+        self.create_in(&tx, record).await?;
+        tx.commit().await.map_err(backend)?;
+        Ok(true)
     }
 }

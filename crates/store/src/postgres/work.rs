@@ -4,8 +4,10 @@
 //! claiming at the same moment (`FOR UPDATE SKIP LOCKED`), the way job
 //! queues on PostgreSQL do, so replicas never wait on each other's scans.
 
+use async_trait::async_trait;
+
 use super::{Db, backend, prepared};
-use crate::{Head, Lease, StoreError};
+use crate::{Head, Lease, Leases, StoreError};
 
 /// Up to `$4` games due by `$2` with a free or expired lease, leased to
 /// `$1` until `$3`, earliest due first.
@@ -41,20 +43,10 @@ const RELEASE: &str = "
 UPDATE games SET lease_owner = NULL, lease_until_ms = NULL
 WHERE lease_owner = $1";
 
-impl Db {
-    pub(super) async fn release_rows(&self, owner: &str) -> Result<u64, StoreError> {
-        let client = self.client().await?;
-        client
-            .execute(&prepared(&client, RELEASE).await?, &[&owner])
-            .await
-            .map_err(backend)
-    }
-
-    pub(super) async fn claim_due_rows(
-        &self,
-        lease: &Lease<'_>,
-        limit: usize,
-    ) -> Result<Vec<String>, StoreError> {
+/// The statements of leases (bounded by `PostgresStore`).
+#[async_trait]
+impl Leases for Db {
+    async fn claim_due(&self, lease: &Lease<'_>, limit: usize) -> Result<Vec<String>, StoreError> {
         let client = self.client().await?;
         let rows = client
             .query(
@@ -71,7 +63,7 @@ impl Db {
         Ok(rows.iter().map(|r| r.get::<_, String>(0)).collect())
     }
 
-    pub(super) async fn lease_row(&self, id: &str, lease: &Lease<'_>) -> Result<bool, StoreError> {
+    async fn lease(&self, id: &str, lease: &Lease<'_>) -> Result<bool, StoreError> {
         let client = self.client().await?;
         let row = client
             .query_opt(
@@ -88,7 +80,7 @@ impl Db {
         Ok(row.is_some())
     }
 
-    pub(super) async fn settle_row(
+    async fn settle(
         &self,
         id: &str,
         lease: &Lease<'_>,
@@ -111,5 +103,49 @@ impl Db {
             .await
             .map_err(backend)?;
         Ok(row.is_some())
+    }
+
+    async fn release_leases(&self, owner: &str) -> Result<u64, StoreError> {
+        let client = self.client().await?;
+        client
+            .execute(&prepared(&client, RELEASE).await?, &[&owner])
+            .await
+            .map_err(backend)
+    }
+
+    async fn cursor(&self, name: &str, lease: &Lease<'_>) -> Result<Option<u64>, StoreError> {
+        let client = self.client().await?;
+        let sql =
+            "INSERT INTO feed_cursors (name, position, owner, until_ms) VALUES ($1, 0, $2, $3)
+                   ON CONFLICT (name) DO UPDATE SET owner = $2, until_ms = $3
+                   WHERE feed_cursors.owner IS NULL OR feed_cursors.owner = $2
+                      OR feed_cursors.until_ms < $4
+                   RETURNING position";
+        Ok(client
+            .query_opt(
+                &prepared(&client, sql).await?,
+                &[
+                    &name,
+                    &lease.owner,
+                    &(lease.until_ms as i64),
+                    &(lease.now_ms as i64),
+                ],
+            )
+            .await
+            .map_err(backend)?
+            .map(|r| r.get::<_, i64>(0) as u64))
+    }
+
+    async fn advance_cursor(&self, name: &str, owner: &str, to: u64) -> Result<bool, StoreError> {
+        let client = self.client().await?;
+        let advanced = client
+            .execute(
+                "UPDATE feed_cursors SET position = GREATEST(position, $3)
+                 WHERE name = $1 AND owner = $2",
+                &[&name, &owner, &(to as i64)],
+            )
+            .await
+            .map_err(backend)?;
+        Ok(advanced > 0)
     }
 }

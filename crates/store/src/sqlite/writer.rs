@@ -341,7 +341,7 @@ mod tests {
 
     use super::*;
     use crate::contract;
-    use crate::{GameStore, SqliteStore};
+    use crate::{GameLog, SqliteStore};
 
     async fn store(name: &str, games: usize) -> Result<SqliteStore, StoreError> {
         let dir = std::env::temp_dir().join(format!(

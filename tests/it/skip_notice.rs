@@ -1,12 +1,12 @@
 //! A skipped external test says so even when `cargo test`'s output goes to
 //! a file (`cargo test > log 2>&1`): the line is written to the inherited
 //! stderr, not to a reopened /dev/stderr whose writes the test harness's
-//! own output then overwrote.
-
-#[path = "it/common/mod.rs"]
-mod common;
+//! own output then overwrote. The test runs its own binary again, with
+//! only itself selected, as the child that skips.
 
 use std::process::{Command, Stdio};
+
+use crate::common;
 
 const PROBE: &str = "SATRAP_SKIP_NOTICE_PROBE";
 
@@ -21,7 +21,7 @@ fn skip_lines_reach_a_stderr_redirected_to_a_file() {
     let log = std::fs::File::create(&path).expect("log file");
     let status = Command::new(std::env::current_exe().expect("test binary"))
         .args([
-            "skip_lines_reach_a_stderr_redirected_to_a_file",
+            "skip_notice::skip_lines_reach_a_stderr_redirected_to_a_file",
             "--exact",
             "--test-threads=1",
         ])
