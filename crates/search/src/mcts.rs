@@ -34,6 +34,7 @@ impl MctsBot {
                 exploration: Self::EXPLORATION,
                 max_playout: 20_000,
                 horizon: 0,
+                bias: 0.0,
             },
             scale: None,
         }
@@ -88,5 +89,9 @@ impl Bot for MctsBot {
             1 => Some(0),
             _ => game.search(seat, &self.budget_for(game), rng, deadline).0,
         }
+    }
+
+    fn iterations(&self, game: &dyn Position) -> Option<u32> {
+        Some(self.budget_for(game).iterations)
     }
 }
