@@ -102,6 +102,23 @@ impl From<u32> for LeWord {
     }
 }
 
+/// Masks from this many entries on (Territories' 278,545) are built as
+/// numpy's zeroed array plus the legal ids; smaller ones (a few thousand)
+/// are cheaper as one byte string.
+const LARGE_MASK: usize = 65_536;
+
+/// A packed mask as one byte (0 or 1) per id, written straight into the
+/// Python object (`new_with` hands over a zeroed buffer; only set bits
+/// are written).
+fn mask_bytes<'py>(py: Python<'py>, packed: &[u8], n: usize) -> PyResult<Bound<'py, PyBytes>> {
+    PyBytes::new_with(py, n, |out| {
+        for id in set_bits(packed, n) {
+            out[id as usize] = 1;
+        }
+        Ok(())
+    })
+}
+
 /// The ids set in a packed mask (8 ids a byte, lowest bit first), below
 /// `n`, ascending.
 fn set_bits(packed: &[u8], n: usize) -> Vec<u32> {
@@ -441,14 +458,7 @@ impl Game {
         // Written straight into the Python objects: no intermediate copies
         // (Territories' mask has 278,545 entries, its tensor 20,345).
         let tensor = le_bytes(py, &obs.tensor)?;
-        let n = obs.num_distinct_actions as usize;
-        // `new_with` hands over a zeroed buffer; only set bits are written.
-        let mask = PyBytes::new_with(py, n, |out| {
-            for id in set_bits(&obs.action_mask, n) {
-                out[id as usize] = 1;
-            }
-            Ok(())
-        })?;
+        let mask = mask_bytes(py, &obs.action_mask, obs.num_distinct_actions as usize)?;
         Ok((tensor, mask))
     }
 
@@ -467,15 +477,19 @@ impl Game {
             .get_or_try_init(py, || Ok::<_, PyErr>(py.import("numpy")?.unbind()))?
             .bind(py);
         let tensor = le_bytes(py, &obs.tensor)?;
-        // The mask is numpy's zeroed array with the legal ids set through
-        // their index list: a large mask (Territories' 278,545 entries)
-        // written whole per step costs a fresh allocation's page faults on
-        // every page; calloc'd pages that stay zero are never touched.
-        let ids = set_bits(&obs.action_mask, obs.num_distinct_actions as usize);
-        let ids = le_bytes(py, &ids)?;
-        let mask = np.call_method1("zeros", (obs.num_distinct_actions, "i1"))?;
-        let ids = np.call_method1("frombuffer", (ids, "<u4"))?;
-        mask.set_item(ids, 1)?;
+        let n = obs.num_distinct_actions as usize;
+        let mask = if n >= LARGE_MASK {
+            // numpy's zeroed array with the legal ids set through their
+            // index list: a large mask written whole every step pays a
+            // fresh allocation's page faults on every page, while calloc'd
+            // pages that stay zero are never touched.
+            let ids = le_bytes(py, &set_bits(&obs.action_mask, n))?;
+            let mask = np.call_method1("zeros", (n, "i1"))?;
+            mask.set_item(np.call_method1("frombuffer", (ids, "<u4"))?, 1)?;
+            mask
+        } else {
+            np.call_method1("frombuffer", (mask_bytes(py, &obs.action_mask, n)?, "i1"))?
+        };
         let d = PyDict::new(py);
         d.set_item(
             "observation",
