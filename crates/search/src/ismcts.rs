@@ -304,7 +304,7 @@ fn playout<G: Game>(
 mod tests {
     use std::time::{Duration, Instant};
 
-    use super::{Budget, playout};
+    use super::{Budget, Worlds, playout, search};
     use satrap_engine::{Game, GameRng};
     use satrap_games::king_of_siam::{KingOfSiam, Options, heuristic};
 
@@ -362,6 +362,34 @@ mod tests {
                 Territories::progress(&start) + 4
             );
             assert_eq!(scores, territories::heuristic::evaluate(&world));
+        }
+    }
+
+    #[test]
+    fn a_strong_progressive_bias_spends_the_spare_visit_on_the_best_estimate() {
+        // King of Siam hides nothing, so every world has the seat's legal
+        // moves: k iterations try each root move once, and the one more
+        // goes where the estimate after the move is best (the bias
+        // outweighs any result and exploration term).
+        for seed in 0..6 {
+            let state = KingOfSiam::new_game(&Options::default(), 2, seed).expect("setup");
+            let seat = KingOfSiam::to_act(&state)[0];
+            let legal = KingOfSiam::legal_actions(&state, seat);
+            let estimate = |action: &_| {
+                let mut after = state.clone();
+                KingOfSiam::apply(&mut after, seat, action).expect("legal");
+                heuristic::evaluate(&after)[seat]
+            };
+            let best = legal.iter().map(estimate).fold(f64::MIN, f64::max);
+            let budget = Budget {
+                iterations: legal.len() as u32 + 1,
+                bias: 1e6,
+                ..budget(1)
+            };
+            let worlds = Worlds::<KingOfSiam>::new(&state, seat);
+            let mut rng = GameRng::from_seed(seed);
+            let (chosen, _) = search(&worlds, &budget, &mut rng, later());
+            assert_eq!(estimate(&chosen.expect("a move")), best, "seed {seed}");
         }
     }
 
