@@ -123,14 +123,21 @@ mod tests {
         assert_eq!(budget(&hard, "king_of_siam", 2).iterations, 12_000);
         assert_eq!(budget(&hard, "king_of_siam", 4).iterations, 4_000);
         assert_eq!(budget(&hard, "territories", 2).iterations, 1_200);
+        // Progressive bias where it was measured to help: 2-player King of
+        // Siam, every level; nowhere else.
+        assert_eq!(budget(&hard, "king_of_siam", 2).bias, 1.0);
+        assert_eq!(budget(&mcts, "king_of_siam", 2).bias, 1.0);
+        for (game, players) in [("king_of_siam", 3), ("king_of_siam", 4), ("territories", 2)] {
+            assert_eq!(budget(&mcts, game, players).bias, 0.0, "{game} {players}p");
+        }
         let easy = MctsBot::level("mcts-easy", 0.2);
         assert_eq!(budget(&easy, "king_of_siam", 2).iterations, 300);
         // A bot with an explicit budget keeps it everywhere.
         let fixed = MctsBot::with_iterations("fixed", 40);
         let b = budget(&fixed, "king_of_siam", 2);
         assert_eq!(
-            (b.iterations, b.exploration, b.horizon),
-            (40, MctsBot::EXPLORATION, 0)
+            (b.iterations, b.exploration, b.horizon, b.bias),
+            (40, MctsBot::EXPLORATION, 0, 0.0)
         );
     }
 }

@@ -63,6 +63,7 @@ impl MctsBot {
             budget.iterations = ((f64::from(tuning.iterations) * scale).round() as u32).max(1);
             budget.exploration = tuning.exploration;
             budget.horizon = tuning.horizon;
+            budget.bias = tuning.bias;
         }
         budget
     }
