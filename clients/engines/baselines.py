@@ -123,7 +123,7 @@ class Outside:
     def __init__(self, kind: str, spiel_game, seed: int, worlds: int):
         self.kind = kind
         self.spiel_game = spiel_game
-        self.rng = np.random.RandomState(seed)
+        self.rng = np.random.RandomState(seed % 2**32)
         self.evaluator = EngineRollout(self.rng)
         self.worlds = worlds
         self.simulations: list[int] = []
