@@ -109,7 +109,8 @@ class TimedISMCTS(ismcts.ISMCTSBot):
             return [(legal[0], 1.0)]
         self._root_node = self.create_new_node(state)
         done = 0
-        while done == 0 or self.deadline.more(done):
+        # At least two: the first simulation only expands the root.
+        while done < 2 or self.deadline.more(done):
             self.run_simulation(self.sample_root_state(state))
             done += 1
         self.done = done
@@ -167,10 +168,12 @@ class Outside:
 
     @staticmethod
     def _search(bot: mcts.MCTSBot, state, deadline: Deadline):
-        """`MCTSBot.mcts_search` with its loop bounded by `deadline`."""
+        """`MCTSBot.mcts_search` with its loop bounded by `deadline` (at
+        least two simulations: OpenSpiel's first one only evaluates the
+        root, the second gives it children)."""
         root = mcts.SearchNode(None, state.current_player(), 1)
         done = 0
-        while done == 0 or deadline.more(done):
+        while done < 2 or deadline.more(done):
             visit_path, working = bot._apply_tree_policy(root, state)
             if working.is_terminal():
                 returns = working.returns()
@@ -191,7 +194,9 @@ def play(args, spiel_game, entries, deal: int, rotation: int):
     players = len(entries)
     seed = args.seed * 1_000_003 + deal
     engine = se.Game(args.game, players, seed)
-    seating = [entries[(s + rotation) % players] for s in range(players)]
+    # Seat s plays entry (s + rotation) % players.
+    entry_of = [(s + rotation) % players for s in range(players)]
+    seating = [entries[e] for e in entry_of]
     outside = {s: Outside(kind, spiel_game, seed * 31 + s, args.worlds)
                for s, kind in enumerate(seating) if kind in OUTSIDE}
     sims = {kind: engine.bot_iterations(kind) for kind in entries if kind not in OUTSIDE}
@@ -202,7 +207,7 @@ def play(args, spiel_game, entries, deal: int, rotation: int):
     moves = 0
     while not engine.is_over() and moves < args.max_moves:
         seat = engine.current_player()
-        entry = (seat - rotation) % players
+        entry = entry_of[seat]
         start = time.perf_counter()
         if seat in outside:
             action = outside[seat].choose(
@@ -214,8 +219,8 @@ def play(args, spiel_game, entries, deal: int, rotation: int):
         engine.apply(action, seat)
         moves += 1
     outcome = engine.outcome() if engine.is_over() else None
-    winners = [] if outcome is None else [(w - rotation) % players for w in outcome["winners"]]
-    sims = {(s - rotation) % players: o.simulations for s, o in outside.items()}
+    winners = [] if outcome is None else [entry_of[w] for w in outcome["winners"]]
+    sims = {entry_of[s]: o.simulations for s, o in outside.items()}
     return winners, times, sims, outcome is None
 
 

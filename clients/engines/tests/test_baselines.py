@@ -39,6 +39,8 @@ def test_outside_searches_pick_legal_moves_within_their_simulations(kind, game, 
     if len(g.legal_action_ids(seat)) > 1:
         # ISMCTS runs exactly the count; dmcts splits it over its worlds.
         assert outside.simulations == [24]
+        # The smallest budget still chooses (dmcts: two per world).
+        assert outside.choose(g, seat, simulations=1, seconds=None) in g.legal_action_ids(seat)
 
 
 def test_a_time_budget_bounds_the_search():
@@ -56,3 +58,17 @@ def test_wilson_matches_the_arena():
     low, high = baselines.wilson(137, 200)
     assert (round(100 * low, 1), round(100 * high, 1)) == (61.8, 74.5)
     assert baselines.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_match_rotates_the_seats_and_credits_the_entries():
+    # Three entries: game i seats entry (s + i) % 3 at seat s; each
+    # entry's decisions and wins are credited to it whatever its seat.
+    args = baselines.argparse.Namespace(game="ming_dynasty", seed=3, equal="simulations",
+                                        time_ms=200, worlds=2, max_moves=50_000)
+    spiel = pyspiel.load_game("satrap_ming_dynasty", {"players": 3})
+    entries = ["random", "dmcts", "random"]
+    for rotation in range(3):
+        winners, times, sims, unfinished = baselines.play(args, spiel, entries, 0, rotation)
+        assert not unfinished and winners
+        assert set(sims) == {1}  # the outside search is entry 1 in every seating
+        assert all(times[e] for e in range(3))
