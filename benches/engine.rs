@@ -15,13 +15,13 @@
 //! (`SATRAP_ENGINE_ROUNDS=50 cargo bench --bench engine -- "king_of_siam 3p"`).
 
 use criterion::{Criterion, Throughput, criterion_group};
+use satrap::arena::thread_cpu;
 use satrap_catalog::alexandros::Alexandros;
 use satrap_catalog::king_of_siam::KingOfSiam;
 use satrap_catalog::ming_dynasty::MingDynasty;
 use satrap_catalog::territories::Territories;
 use satrap_engine::{Game, conformance::fast_playout};
 use std::hint::black_box;
-use std::time::Duration;
 
 const BATCH: u64 = 20;
 
@@ -58,18 +58,6 @@ fn engines(c: &mut Criterion) {
     bench_game::<Territories>(c, &[2]);
 }
 
-/// CPU time of the calling thread (not counting time spent waiting for a core).
-fn thread_cpu_time() -> Duration {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid, writable timespec for the call's duration.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
-    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
-}
-
 /// One row in `SATRAP_ENGINE_ROUNDS` mode: the batch `rounds` times, for
 /// each player count whose row name matches `filters` (all when empty).
 fn rounds_row<G: Game>(rounds: u64, players: &[usize], filters: &[String]) {
@@ -79,14 +67,14 @@ fn rounds_row<G: Game>(rounds: u64, players: &[usize], filters: &[String]) {
         if !filters.is_empty() && !filters.iter().any(|f| row.contains(f.as_str())) {
             continue;
         }
-        let start = thread_cpu_time();
+        let start = thread_cpu();
         let mut actions = 0;
         for _ in 0..rounds {
             actions += (0..BATCH)
                 .map(|s| fast_playout::<G>(black_box(&options), n, s))
                 .sum::<usize>();
         }
-        let cpu = thread_cpu_time() - start;
+        let cpu = thread_cpu() - start;
         let rate = actions as f64 / cpu.as_secs_f64();
         println!(
             "{row}: {actions} actions in {:.3} s of CPU: {:.3} M actions/s (goal {:.0} M: {})",

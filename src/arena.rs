@@ -103,9 +103,64 @@ pub struct GameRecord {
     pub scores: Vec<i64>,
     /// Every move: seat and canonical notation.
     pub moves: Vec<(usize, String)>,
-    /// Per seat: decisions taken, their total and longest time.
+    /// Per seat: decisions taken and their times.
     #[serde(skip)]
-    pub decisions: Vec<(u32, Duration, Duration)>,
+    pub decisions: Vec<DecisionTimes>,
+}
+
+/// The decisions of one seat (or entry): how many, and their wall-clock and
+/// CPU times (total and longest). The CPU time is the deciding thread's own
+/// (`CLOCK_THREAD_CPUTIME_ID`), so on a loaded machine it still says what a
+/// decision costs on one core, where the wall clock also counts the waits.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct DecisionTimes {
+    pub count: u64,
+    pub wall: Duration,
+    pub wall_max: Duration,
+    pub cpu: Duration,
+    pub cpu_max: Duration,
+}
+
+impl DecisionTimes {
+    fn add(&mut self, wall: Duration, cpu: Duration) {
+        self.count += 1;
+        self.wall += wall;
+        self.wall_max = self.wall_max.max(wall);
+        self.cpu += cpu;
+        self.cpu_max = self.cpu_max.max(cpu);
+    }
+
+    fn merge(&mut self, other: &Self) {
+        self.count += other.count;
+        self.wall += other.wall;
+        self.wall_max = self.wall_max.max(other.wall_max);
+        self.cpu += other.cpu;
+        self.cpu_max = self.cpu_max.max(other.cpu_max);
+    }
+
+    /// Mean wall-clock and CPU time of a decision.
+    pub fn means(&self) -> (Duration, Duration) {
+        let n = u32::try_from(self.count.max(1)).unwrap_or(u32::MAX);
+        (self.wall / n, self.cpu / n)
+    }
+}
+
+/// CPU time the calling thread has used so far (not counting time spent
+/// waiting for a core); zero if the clock cannot be read.
+pub fn thread_cpu() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; the call only writes it.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0;
+    if !ok {
+        return Duration::ZERO;
+    }
+    Duration::new(
+        u64::try_from(ts.tv_sec).unwrap_or(0),
+        u32::try_from(ts.tv_nsec).unwrap_or(0),
+    )
 }
 
 /// A proportion with its 95% Wilson score interval.
@@ -150,9 +205,8 @@ pub struct EntryReport {
     /// Mean of (own score - best other score), with its 95% half-width.
     pub margin: f64,
     pub margin_half_width: f64,
-    pub decisions: u64,
-    pub mean_decision: Duration,
-    pub max_decision: Duration,
+    /// Its seats' decisions over all games.
+    pub decisions: DecisionTimes,
 }
 
 /// The arena's result.
@@ -183,7 +237,7 @@ impl Report {
         );
         let _ = writeln!(
             out,
-            "{:<3} {:<12} {:>5} {:>5} {:>8} {:>17} {:>16} {:>9} {:>8} {:>8}",
+            "{:<3} {:<12} {:>5} {:>5} {:>8} {:>17} {:>16} {:>9} {:>8} {:>8} {:>8} {:>8}",
             "#",
             "bot",
             "games",
@@ -193,12 +247,14 @@ impl Report {
             "margin ± 95%",
             "decisions",
             "mean ms",
-            "max ms"
+            "max ms",
+            "cpu mean",
+            "cpu max"
         );
         for (i, e) in self.entries.iter().enumerate() {
             let _ = writeln!(
                 out,
-                "{:<3} {:<12} {:>5} {:>5} {:>7.1}% {:>17} {:>16} {:>9} {:>8.1} {:>8.1}",
+                "{:<3} {:<12} {:>5} {:>5} {:>7.1}% {:>17} {:>16} {:>9} {:>8.1} {:>8.1} {:>8.1} {:>8.1}",
                 i,
                 e.bot,
                 e.games,
@@ -210,9 +266,11 @@ impl Report {
                     100.0 * e.win_rate.high
                 ),
                 format!("{:+.2} ± {:.2}", e.margin, e.margin_half_width),
-                e.decisions,
-                e.mean_decision.as_secs_f64() * 1e3,
-                e.max_decision.as_secs_f64() * 1e3,
+                e.decisions.count,
+                e.decisions.means().0.as_secs_f64() * 1e3,
+                e.decisions.wall_max.as_secs_f64() * 1e3,
+                e.decisions.means().1.as_secs_f64() * 1e3,
+                e.decisions.cpu_max.as_secs_f64() * 1e3,
             );
         }
         let _ = writeln!(
@@ -326,7 +384,7 @@ fn play_one(
             reason: e.to_string(),
         })?;
     let mut moves = Vec::new();
-    let mut decisions = vec![(0u32, Duration::ZERO, Duration::ZERO); players];
+    let mut decisions = vec![DecisionTimes::default(); players];
     while moves.len() < args.max_moves {
         let Some(&seat) = game.to_act().first() else {
             break;
@@ -334,14 +392,11 @@ fn play_one(
         let bot = entries[seating[seat]];
         let mut rng = bots::rng_for(seed, game.version(), seat);
         let start = Instant::now();
+        let cpu_start = thread_cpu();
         // Without a cap: a deadline far enough away never to matter.
         let deadline = start + cap.unwrap_or(Duration::from_secs(86_400));
         let choice = bot.choose(game.position(), seat, &mut rng, deadline);
-        let spent = start.elapsed();
-        let d = &mut decisions[seat];
-        d.0 += 1;
-        d.1 += spent;
-        d.2 = d.2.max(spent);
+        decisions[seat].add(start.elapsed(), thread_cpu().saturating_sub(cpu_start));
         let illegal = |reason: String| ArenaError::Illegal {
             index,
             bot: bot.name().to_owned(),
@@ -387,7 +442,7 @@ fn summarise(game: &str, players: usize, entries: &[&dyn Bot], records: Vec<Game
         .map(|entry| {
             let mut wins = 0;
             let mut margins = Vec::new();
-            let (mut decisions, mut total, mut max) = (0u64, Duration::ZERO, Duration::ZERO);
+            let mut decisions = DecisionTimes::default();
             for r in &records {
                 let Some(seat) = r.seating.iter().position(|&e| e == entry) else {
                     continue;
@@ -401,10 +456,7 @@ fn summarise(game: &str, players: usize, entries: &[&dyn Bot], records: Vec<Game
                     .max()
                     .unwrap_or(0);
                 margins.push((r.scores[seat] - best_other) as f64);
-                let (n, t, m) = r.decisions[seat];
-                decisions += u64::from(n);
-                total += t;
-                max = max.max(m);
+                decisions.merge(&r.decisions[seat]);
             }
             let n = margins.len();
             let margin = margins.iter().sum::<f64>() / n.max(1) as f64;
@@ -418,12 +470,6 @@ fn summarise(game: &str, players: usize, entries: &[&dyn Bot], records: Vec<Game
                 margin,
                 margin_half_width: 1.959_964 * (var / n.max(1) as f64).sqrt(),
                 decisions,
-                mean_decision: if decisions == 0 {
-                    Duration::ZERO
-                } else {
-                    total / u32::try_from(decisions).unwrap_or(u32::MAX)
-                },
-                max_decision: max,
             }
         })
         .collect();

@@ -115,3 +115,27 @@ def test_bots_pick_legal_actions_and_unknown_bots_are_refused():
     assert g.bot_action("random", seed=4) == g.bot_action("random", seed=4)
     with pytest.raises(se.SetupError, match="no bot \"alphazero\" for territories"):
         se.Game("territories", 2, 1).bot_action("alphazero")
+
+
+def test_uncapped_bots_depend_on_the_seed_only_and_say_their_budget():
+    g = play(se.Game("ming_dynasty", 2, 3), 10)
+    first = g.bot_action("mcts-easy", seed=11, time_cap_ms=0)
+    assert first in g.legal_action_ids()
+    assert all(g.bot_action("mcts-easy", seed=11, time_cap_ms=0) == first for _ in range(3))
+    # The levels scale the game's own budget (mcts-easy 1/5 of mcts).
+    assert g.bot_iterations("mcts") == 5 * g.bot_iterations("mcts-easy") > 0
+    assert g.bot_iterations("random") is None
+    assert se.Game("king_of_siam", 2, 1).bot_iterations("montecarlo") == 240
+    with pytest.raises(se.SetupError, match="no bot \"alphazero\""):
+        g.bot_iterations("alphazero")
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_a_rollout_plays_a_copy_to_the_end(game, players):
+    g = play(se.Game(game, players, 2), 15)
+    before = g.serialize()
+    results = g.rollout(7)
+    assert g.serialize() == before
+    assert len(results) == players and results == g.rollout(7)
+    # Someone wins (or all draw): at least one seat above the losers' -1.
+    assert all(-1.0 <= r <= 1.2 for r in results) and max(results) > -1.0

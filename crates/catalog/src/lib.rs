@@ -123,14 +123,19 @@ mod tests {
         assert_eq!(budget(&hard, "king_of_siam", 2).iterations, 12_000);
         assert_eq!(budget(&hard, "king_of_siam", 4).iterations, 4_000);
         assert_eq!(budget(&hard, "territories", 2).iterations, 1_200);
+        // No level uses progressive bias: it did not help where it was
+        // measured (docs/bots.md, "Progressive bias").
+        for (game, players) in [("king_of_siam", 2), ("king_of_siam", 4), ("territories", 2)] {
+            assert_eq!(budget(&hard, game, players).bias, 0.0, "{game} {players}p");
+        }
         let easy = MctsBot::level("mcts-easy", 0.2);
         assert_eq!(budget(&easy, "king_of_siam", 2).iterations, 300);
         // A bot with an explicit budget keeps it everywhere.
         let fixed = MctsBot::with_iterations("fixed", 40);
         let b = budget(&fixed, "king_of_siam", 2);
         assert_eq!(
-            (b.iterations, b.exploration, b.horizon),
-            (40, MctsBot::EXPLORATION, 0)
+            (b.iterations, b.exploration, b.horizon, b.bias),
+            (40, MctsBot::EXPLORATION, 0, 0.0)
         );
     }
 }

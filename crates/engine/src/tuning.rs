@@ -20,6 +20,10 @@ pub struct SearchTuning {
     /// Extra multiple for the levels above the default (`mcts-hard`), where
     /// more search still pays and a decision stays under the cap.
     pub strong_scale: f64,
+    /// Weight of progressive bias from [`crate::Game::evaluate`]: the
+    /// estimate after a move guides its first visits and fades as results
+    /// come in; 0 (the default) leaves the tree to the playouts alone.
+    pub bias: f64,
 }
 
 impl SearchTuning {
@@ -29,6 +33,7 @@ impl SearchTuning {
         exploration: 0.7,
         horizon: 0,
         strong_scale: 1.0,
+        bias: 0.0,
     };
 }
 

@@ -60,8 +60,81 @@ create_exception!(
     "A saved game that cannot be restored, or a game that cannot be saved."
 );
 
-/// `numpy.frombuffer`, looked up once.
-static FROMBUFFER: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+/// The deadline of a bot decision that starts now: the service's cap by
+/// default, none (far in the future) for a cap of 0.
+fn deadline_after(time_cap_ms: Option<u64>) -> std::time::Instant {
+    match time_cap_ms {
+        None => satrap_search::deadline(),
+        Some(0) => std::time::Instant::now() + std::time::Duration::from_secs(86_400),
+        Some(ms) => std::time::Instant::now() + std::time::Duration::from_millis(ms),
+    }
+}
+
+/// The `numpy` module, imported once.
+static NUMPY: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
+
+/// Values as one Python byte string, 4 little-endian bytes each, written
+/// straight into the Python object (no intermediate copy).
+fn le_bytes<'py, T: Copy + Into<LeWord>>(
+    py: Python<'py>,
+    values: &[T],
+) -> PyResult<Bound<'py, PyBytes>> {
+    PyBytes::new_with(py, values.len() * 4, |out| {
+        for (chunk, v) in out.chunks_exact_mut(4).zip(values) {
+            chunk.copy_from_slice(&(*v).into().0);
+        }
+        Ok(())
+    })
+}
+
+/// A 4-byte value in little-endian order (`f32` tensors, `u32` ids).
+struct LeWord([u8; 4]);
+
+impl From<f32> for LeWord {
+    fn from(v: f32) -> Self {
+        Self(v.to_le_bytes())
+    }
+}
+
+impl From<u32> for LeWord {
+    fn from(v: u32) -> Self {
+        Self(v.to_le_bytes())
+    }
+}
+
+/// Masks from this many entries on (Territories' 278,545) are built as
+/// numpy's zeroed array plus the legal ids; smaller ones (a few thousand)
+/// are cheaper as one byte string.
+const LARGE_MASK: usize = 65_536;
+
+/// A packed mask as one byte (0 or 1) per id, written straight into the
+/// Python object (`new_with` hands over a zeroed buffer; only set bits
+/// are written).
+fn mask_bytes<'py>(py: Python<'py>, packed: &[u8], n: usize) -> PyResult<Bound<'py, PyBytes>> {
+    PyBytes::new_with(py, n, |out| {
+        for id in set_bits(packed, n) {
+            out[id as usize] = 1;
+        }
+        Ok(())
+    })
+}
+
+/// The ids set in a packed mask (8 ids a byte, lowest bit first), below
+/// `n`, ascending.
+fn set_bits(packed: &[u8], n: usize) -> Vec<u32> {
+    let mut ids = Vec::new();
+    for (i, &byte) in packed.iter().enumerate() {
+        let mut rest = byte;
+        while rest != 0 {
+            let id = i * 8 + rest.trailing_zeros() as usize;
+            if id < n {
+                ids.push(u32_of(id));
+            }
+            rest &= rest - 1;
+        }
+    }
+    ids
+}
 
 /// The format tag of [`Game::serialize`]'s text.
 const FORMAT: &str = "satrap-engines/1";
@@ -384,29 +457,8 @@ impl Game {
         let obs = self.inner.observation(viewer);
         // Written straight into the Python objects: no intermediate copies
         // (Territories' mask has 278,545 entries, its tensor 20,345).
-        let tensor = PyBytes::new_with(py, obs.tensor.len() * 4, |out| {
-            for (chunk, v) in out.chunks_exact_mut(4).zip(&obs.tensor) {
-                chunk.copy_from_slice(&v.to_le_bytes());
-            }
-            Ok(())
-        })?;
-        let n = obs.num_distinct_actions as usize;
-        // `new_with` hands over a zeroed buffer; only set bits are written.
-        let mask = PyBytes::new_with(py, n, |out| {
-            for (i, byte) in obs.action_mask.iter().enumerate() {
-                if *byte == 0 {
-                    continue;
-                }
-                for bit in 0..8 {
-                    if byte >> bit & 1 == 1
-                        && let Some(slot) = out.get_mut(i * 8 + bit)
-                    {
-                        *slot = 1;
-                    }
-                }
-            }
-            Ok(())
-        })?;
+        let tensor = le_bytes(py, &obs.tensor)?;
+        let mask = mask_bytes(py, &obs.action_mask, obs.num_distinct_actions as usize)?;
         Ok((tensor, mask))
     }
 
@@ -419,15 +471,31 @@ impl Game {
         py: Python<'py>,
         viewer: Option<Seat>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let (tensor, mask) = self.observe(py, viewer)?;
-        let frombuffer = FROMBUFFER
-            .get_or_try_init(py, || {
-                Ok::<_, PyErr>(py.import("numpy")?.getattr("frombuffer")?.unbind())
-            })?
+        self.check_viewer(viewer)?;
+        let obs = self.inner.observation(viewer);
+        let np = NUMPY
+            .get_or_try_init(py, || Ok::<_, PyErr>(py.import("numpy")?.unbind()))?
             .bind(py);
+        let tensor = le_bytes(py, &obs.tensor)?;
+        let n = obs.num_distinct_actions as usize;
+        let mask = if n >= LARGE_MASK {
+            // numpy's zeroed array with the legal ids set through their
+            // index list: a large mask written whole every step pays a
+            // fresh allocation's page faults on every page, while calloc'd
+            // pages that stay zero are never touched.
+            let ids = le_bytes(py, &set_bits(&obs.action_mask, n))?;
+            let mask = np.call_method1("zeros", (n, "i1"))?;
+            mask.set_item(np.call_method1("frombuffer", (ids, "<u4"))?, 1)?;
+            mask
+        } else {
+            np.call_method1("frombuffer", (mask_bytes(py, &obs.action_mask, n)?, "i1"))?
+        };
         let d = PyDict::new(py);
-        d.set_item("observation", frombuffer.call1((tensor, "<f4"))?)?;
-        d.set_item("action_mask", frombuffer.call1((mask, "i1"))?)?;
+        d.set_item(
+            "observation",
+            np.call_method1("frombuffer", (tensor, "<f4"))?,
+        )?;
+        d.set_item("action_mask", mask)?;
         Ok(d)
     }
 
@@ -484,9 +552,17 @@ impl Game {
     /// without hidden information) picks for `seat` (default: the current
     /// player). Without `seed` its generator is the one the service gives
     /// a bot seat at this version, so a local game with bots plays as the
-    /// service would (within the service's 200 ms decision cap).
-    #[pyo3(signature = (bot, seat = None, seed = None))]
-    fn bot_action(&self, bot: &str, seat: Option<Seat>, seed: Option<u64>) -> PyResult<u32> {
+    /// service would. `time_cap_ms`: the wall-clock cap of the decision
+    /// (default: the service's 200 ms; 0: none, so a search spends its
+    /// whole iteration budget and the choice depends on the seed only).
+    #[pyo3(signature = (bot, seat = None, seed = None, time_cap_ms = None))]
+    fn bot_action(
+        &self,
+        bot: &str,
+        seat: Option<Seat>,
+        seed: Option<u64>,
+        time_cap_ms: Option<u64>,
+    ) -> PyResult<u32> {
         let seat = self.seat_or_current(seat)?;
         let perfect = self.kind.perfect_information;
         let chosen = satrap_search::find(bot)
@@ -508,7 +584,7 @@ impl Game {
                 self.inner.position(),
                 seat,
                 &mut rng,
-                satrap_search::deadline(),
+                deadline_after(time_cap_ms),
             )
             .ok_or_else(|| {
                 IllegalActionError::new_err(format!("seat {seat} has no legal action"))
@@ -519,6 +595,32 @@ impl Game {
                 legal.len()
             ))
         })
+    }
+
+    /// Each seat's result of one uniformly random playout to the end from
+    /// here, on a copy (this game does not change): the search bots'
+    /// playout score (1 for a sole winner, shared wins split, a little for
+    /// rank) mapped to `[-1, 1]`. For rollout evaluators of outside
+    /// searches (clients/engines/baselines.py), so their playouts run at
+    /// the engine's speed instead of Python's; all 0 if the playout did
+    /// not end within `max_actions`.
+    #[pyo3(signature = (seed, max_actions = 20_000))]
+    fn rollout(&self, seed: u64, max_actions: usize) -> Vec<f64> {
+        let mut rng = GameRng::from_seed(seed);
+        match self.inner.position().rollout(&mut rng, max_actions) {
+            Some(scores) if !scores.is_empty() => scores.iter().map(|s| 2.0 * s - 1.0).collect(),
+            _ => vec![0.0; self.inner.players()],
+        }
+    }
+
+    /// The most playouts or search iterations one decision of the built-in
+    /// bot `bot` spends in this game (its level's budget for this game and
+    /// player count); `None` for `random`. Outside searches get this count
+    /// to play at equal simulations (clients/engines/baselines.py).
+    fn bot_iterations(&self, bot: &str) -> PyResult<Option<u32>> {
+        let chosen = satrap_search::find(bot)
+            .ok_or_else(|| SetupError::new_err(format!("no bot {bot:?}")))?;
+        Ok(chosen.iterations(self.inner.position()))
     }
 
     /// An independent copy (the state is plain data).

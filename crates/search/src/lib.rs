@@ -111,6 +111,12 @@ pub trait Bot: Send + Sync {
         rng: &mut GameRng,
         deadline: Instant,
     ) -> Option<usize>;
+    /// Playouts (or search iterations) one decision in `game` spends at
+    /// most, for outside searches run at an equal count; `None` for a bot
+    /// that does not search.
+    fn iterations(&self, _game: &dyn Position) -> Option<u32> {
+        None
+    }
 }
 
 /// Picks uniformly among the legal actions.

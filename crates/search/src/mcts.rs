@@ -34,6 +34,7 @@ impl MctsBot {
                 exploration: Self::EXPLORATION,
                 max_playout: 20_000,
                 horizon: 0,
+                bias: 0.0,
             },
             scale: None,
         }
@@ -62,6 +63,7 @@ impl MctsBot {
             budget.iterations = ((f64::from(tuning.iterations) * scale).round() as u32).max(1);
             budget.exploration = tuning.exploration;
             budget.horizon = tuning.horizon;
+            budget.bias = tuning.bias;
         }
         budget
     }
@@ -88,5 +90,9 @@ impl Bot for MctsBot {
             1 => Some(0),
             _ => game.search(seat, &self.budget_for(game), rng, deadline).0,
         }
+    }
+
+    fn iterations(&self, game: &dyn Position) -> Option<u32> {
+        Some(self.budget_for(game).iterations)
     }
 }

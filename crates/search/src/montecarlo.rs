@@ -58,4 +58,8 @@ impl Bot for MonteCarloBot {
         }
         Some(best.1)
     }
+
+    fn iterations(&self, _game: &dyn Position) -> Option<u32> {
+        u32::try_from(self.playouts).ok()
+    }
 }

@@ -151,6 +151,7 @@ impl Game for KingOfSiam {
                 exploration: 5.0,
                 horizon: 1,
                 strong_scale: 2.0,
+                ..SearchTuning::DEFAULT
             },
             _ => SearchTuning {
                 iterations: 1_000,

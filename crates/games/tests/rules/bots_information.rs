@@ -24,6 +24,7 @@ fn budget() -> Budget {
         exploration: 0.7,
         max_playout: 20_000,
         horizon: 0,
+        bias: 0.0,
     }
 }
 
