@@ -280,6 +280,17 @@ async fn list_games_pages_only_with_tokens_it_gave() {
 
 // The actor: one owner per live game.
 
+/// A new two-client game: its id, and the first legal move with the token
+/// of the seat to make it.
+async fn two_clients(hub: &Hub) -> (String, Who, String) {
+    let created = hub
+        .create(request(&[false, false], false))
+        .await
+        .expect("create");
+    let (who, notation) = first_move(hub, &created).await;
+    (created.game_id, who, notation)
+}
+
 /// A hub whose directory keeps at most `max_cached` games.
 fn hub_caching(max_cached: usize) -> (Arc<Hub>, watch::Sender<bool>) {
     let (stop, shutdown) = watch::channel(false);
@@ -309,12 +320,7 @@ fn bot_game() -> proto::CreateGameRequest {
 #[tokio::test]
 async fn a_move_whose_caller_gives_up_is_still_recorded() {
     let (hub, store, _stop) = hub();
-    let created = hub
-        .create(request(&[false, false], false))
-        .await
-        .expect("create");
-    let id = created.game_id.clone();
-    let (who, notation) = first_move(&hub, &created).await;
+    let (id, who, notation) = two_clients(&hub).await;
     // The call is polled until its command is in the actor's mailbox, then
     // dropped, as tonic drops a cancelled request.
     {
@@ -340,12 +346,7 @@ async fn a_move_whose_caller_gives_up_is_still_recorded() {
 #[tokio::test]
 async fn parallel_moves_on_one_game_are_taken_one_at_a_time() {
     let (hub, store, _stop) = hub();
-    let created = hub
-        .create(request(&[false, false], false))
-        .await
-        .expect("create");
-    let id = created.game_id.clone();
-    let (who, notation) = first_move(&hub, &created).await;
+    let (id, who, notation) = two_clients(&hub).await;
     let calls = (0..16).map(|_| {
         let (hub, id, who, notation) = (hub.clone(), id.clone(), who.clone(), notation.clone());
         tokio::spawn(async move {
