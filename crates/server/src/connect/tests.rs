@@ -32,16 +32,21 @@ async fn grpc(req: Request<Body>) -> Result<Response<Body>, Infallible> {
     assert_eq!(req.method(), http::Method::POST);
     assert_eq!(req.headers()["content-type"], "application/grpc");
     let path = req.uri().path().to_owned();
-    let body = req.into_body().collect().await.unwrap().to_bytes();
+    let body = req
+        .into_body()
+        .collect()
+        .await
+        .expect("the body")
+        .to_bytes();
     let message = &body[5..];
     if path.ends_with("/GetGame") {
-        let request = proto::GetGameRequest::decode(message).unwrap();
+        let request = proto::GetGameRequest::decode(message).expect("a GetGameRequest");
         if request.game_id == "missing" {
             let response = Response::builder()
                 .header("grpc-status", "5")
                 .header("grpc-message", "no%20such%20game")
                 .body(Body::empty())
-                .unwrap();
+                .expect("a response");
             return Ok(response);
         }
         let answer = proto::GetGameResponse {
@@ -52,7 +57,7 @@ async fn grpc(req: Request<Body>) -> Result<Response<Body>, Infallible> {
             ..Default::default()
         };
         let mut trailers = http::HeaderMap::new();
-        trailers.insert("grpc-status", "0".parse().unwrap());
+        trailers.insert("grpc-status", "0".parse().expect("a header value"));
         let frames = vec![
             Frame::data(framed(&answer.encode_to_vec())),
             Frame::trailers(trailers),
@@ -63,7 +68,7 @@ async fn grpc(req: Request<Body>) -> Result<Response<Body>, Infallible> {
         return Ok(Response::new(Body::new(body)));
     }
     assert!(path.ends_with("/WatchGame"), "{path}");
-    let request = proto::WatchGameRequest::decode(message).unwrap();
+    let request = proto::WatchGameRequest::decode(message).expect("a WatchGameRequest");
     let mut all = BytesMut::new();
     for version in [request.from_version, request.from_version + 1] {
         let update = proto::GameUpdate {

@@ -348,15 +348,13 @@ impl Actor {
         match command {
             Command::Identify { who, answer } => {
                 let mut t = self.table();
-                let caller = match who {
-                    // Only a token depends on the seats: without one no
-                    // round trip to the store.
-                    Who::Presented { token: None, admin } => {
-                        t.identify(&Who::Presented { token: None, admin })
-                    }
-                    who => fresh(&mut t).await.and_then(|()| t.identify(&who)),
+                // Only a token depends on the seats: without one no round
+                // trip to the store.
+                let fresh = match who {
+                    Who::Presented { token: None, .. } => Ok(()),
+                    _ => t.fresh().await,
                 };
-                let _ = answer.send(caller);
+                let _ = answer.send(fresh.and_then(|()| t.identify(&who)));
             }
             Command::Get {
                 who,
@@ -379,64 +377,33 @@ impl Actor {
                 reply,
                 answer,
             } => {
-                let mut t = self.table();
-                let applied = match fresh(&mut t).await {
-                    Ok(()) => t.apply(&who, expected_version, action.input(), reply).await,
-                    Err(e) => Err(e),
-                };
+                let applied = self
+                    .table()
+                    .apply(&who, expected_version, action.input(), reply)
+                    .await;
                 let _ = answer.send(applied);
             }
             Command::Resign { who, answer } => {
-                let mut t = self.table();
-                let r = match fresh(&mut t).await {
-                    Ok(()) => t.resign(&who).await,
-                    Err(e) => Err(e),
-                };
-                let _ = answer.send(r);
+                let _ = answer.send(self.table().resign(&who).await);
             }
             Command::Join {
                 who,
                 request,
                 answer,
             } => {
-                let mut t = self.table();
-                let r = match fresh(&mut t).await {
-                    Ok(()) => t.join(&who, &request).await,
-                    Err(e) => Err(e),
-                };
-                let _ = answer.send(r);
+                let _ = answer.send(self.table().join(&who, &request).await);
             }
             Command::Leave { who, answer } => {
-                let mut t = self.table();
-                let r = match fresh(&mut t).await {
-                    Ok(()) => t.leave(&who).await,
-                    Err(e) => Err(e),
-                };
-                let _ = answer.send(r);
+                let _ = answer.send(self.table().leave(&who).await);
             }
             Command::Abort { by, answer } => {
-                let mut t = self.table();
-                let r = match fresh(&mut t).await {
-                    Ok(()) => t.abort(&by).await,
-                    Err(e) => Err(e),
-                };
-                let _ = answer.send(r);
+                let _ = answer.send(self.table().abort(&by).await);
             }
             Command::Rotate { who, answer } => {
-                let mut t = self.table();
-                let r = match fresh(&mut t).await {
-                    Ok(()) => t.rotate_token(&who).await,
-                    Err(e) => Err(e),
-                };
-                let _ = answer.send(r);
+                let _ = answer.send(self.table().rotate_token(&who).await);
             }
             Command::Reissue { seat, answer } => {
-                let mut t = self.table();
-                let r = match fresh(&mut t).await {
-                    Ok(()) => t.replace_token(seat, false).await,
-                    Err(e) => Err(e),
-                };
-                let _ = answer.send(r);
+                let _ = answer.send(self.table().reissue(seat).await);
             }
             Command::Watch { who, from, answer } => {
                 let _ = answer.send(self.table().watching(&who, from).await);
@@ -446,7 +413,7 @@ impl Actor {
             }
             Command::History { who, answer } => {
                 let mut t = self.table();
-                let r = match fresh(&mut t).await.and_then(|()| t.identify(&who)) {
+                let r = match t.fresh().await.and_then(|()| t.identify(&who)) {
                     Ok(caller) => Ok((
                         caller,
                         Record {
@@ -542,11 +509,6 @@ impl Actor {
             Err(e) => self.failed(e),
         }
     }
-}
-
-/// Catch the table up with a shared store (a no-op otherwise).
-async fn fresh(t: &mut Table<'_>) -> Result<(), ServiceError> {
-    t.fresh().await
 }
 
 impl LiveGame {

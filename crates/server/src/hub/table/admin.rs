@@ -21,6 +21,7 @@ impl Table<'_> {
     /// End the game now with no winner (see `aborted`). The snapshot is
     /// the aborted game as a spectator sees it.
     pub async fn abort(&mut self, by: &str) -> Result<proto::GameSnapshot, ServiceError> {
+        self.fresh().await?;
         // A lost race has caught the table up with the store (`commit`).
         for _ in 0..MAX_RACES {
             if self.cell.instance.is_over() {
@@ -43,11 +44,18 @@ impl Table<'_> {
     /// identified by the game's actor, one command at a time, so of N rotations with one token
     /// exactly one succeeds: the others find the token already replaced.
     pub async fn rotate_token(&mut self, who: &Who) -> Result<proto::SeatCredential, ServiceError> {
+        self.fresh().await?;
         let seat = self.seat_of(
             who,
             "only a seat can rotate its token: send the current seat token",
         )?;
         self.replace_token(seat, true).await
+    }
+
+    /// An administrator's new token for `seat` (ReissueSeatToken).
+    pub async fn reissue(&mut self, seat: Seat) -> Result<proto::SeatCredential, ServiceError> {
+        self.fresh().await?;
+        self.replace_token(seat, false).await
     }
 
     /// Store a new token for `seat`; `replacing`: only if the seat still has

@@ -62,6 +62,7 @@ impl Table<'_> {
         who: &Who,
         req: &proto::JoinGameRequest,
     ) -> Result<proto::JoinGameResponse, ServiceError> {
+        self.fresh().await?;
         let live = self.live;
         if live.meta.private
             && !may_join_private(&live.meta, &self.cell.seats, who, &req.invite_code)
@@ -127,6 +128,7 @@ impl Table<'_> {
 
     /// Give the caller's seat back before the start (LeaveGame).
     pub async fn leave(&mut self, who: &Who) -> Result<proto::LeaveGameResponse, ServiceError> {
+        self.fresh().await?;
         // In the actor: a stale token never empties a seat another
         // player has just joined.
         let seat = self.seat_of(who, "spectators have no seat to leave: send a seat token")?;

@@ -118,6 +118,7 @@ impl Table<'_> {
     /// on (see `Resign` in service.proto); the game's actor moves for it if
     /// it is to act. The response is the game right after the resignation.
     pub async fn resign(&mut self, who: &Who) -> Result<proto::ResignResponse, ServiceError> {
+        self.fresh().await?;
         let seat = self.seat_of(who, "spectators cannot resign: send a seat token")?;
         if self.cell.instance.is_over() {
             return Err(ServiceError::RuleViolation(

@@ -64,6 +64,7 @@ impl Table<'_> {
         input: ActionInput<'_>,
         reply: Reply,
     ) -> Result<proto::ApplyActionResponse, ServiceError> {
+        self.fresh().await?;
         let live = self.live;
         // Timeouts of this seat recorded after what the client saw (its
         // expected version, or else the game when the request arrived) make
