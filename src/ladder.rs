@@ -14,9 +14,10 @@ use std::time::{Duration, Instant};
 
 use satrap_catalog as games;
 use satrap_search as bots;
+use satrap_server::bots::player_id as bot_player_id;
 use satrap_server::proto;
 use satrap_server::{Config, Hub, Limits};
-use satrap_store::{GameStore, PlayerRating, bot_player_id};
+use satrap_store::{GameStore, PlayerRating};
 
 /// The command-line flags of `satrap ladder`.
 #[derive(Debug, Clone, clap::Args)]
@@ -198,8 +199,9 @@ async fn play(hub: &Hub, game: &str, seats: Vec<String>) -> Result<(), LadderErr
         game_type: game.to_owned(),
         seats: seats
             .iter()
-            .map(|b| proto::SeatRequest {
-                name: format!("{b} bot"),
+            .enumerate()
+            .map(|(i, b)| proto::SeatRequest {
+                name: satrap_server::bots::seat_name(b, i),
                 bot: b.clone(),
                 ..proto::SeatRequest::default()
             })

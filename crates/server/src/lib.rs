@@ -17,6 +17,7 @@ pub mod proto {
     include!(concat!(env!("OUT_DIR"), "/clients/satrap.v1.rs"));
 }
 pub mod auth;
+pub mod bots;
 pub mod codec;
 mod codes;
 pub mod conn;

@@ -7,8 +7,8 @@ mod rated;
 pub use rated::check_rated;
 
 use super::{
-    AccessRecord, Cursor, EntryKind, Expiry, GameRecord, GameStatus, GameStore, Head, JoinSeat,
-    Joined, ListQuery, LobbyError, LoggedAction, SeatRecord, StoreError, TIMEOUT_SEAT_BOT,
+    AccessRecord, Commit, Cursor, EntryKind, Expiry, GameRecord, GameStatus, GameStore, Head,
+    JoinSeat, Joined, ListQuery, LobbyError, LoggedAction, SeatBot, SeatRecord, StoreError,
 };
 
 /// A record with two client seats, created at `created_at_ms`.
@@ -97,9 +97,7 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
             &id("g"),
             0,
             &[act(0, "A")],
-            GameStatus::InProgress,
-            None,
-            None,
+            &Commit::new(GameStatus::InProgress, "random"),
         )
         .await
         .map_err(store_err)?;
@@ -114,9 +112,7 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
                 &id("g"),
                 0,
                 &[act(1, "B")],
-                GameStatus::InProgress,
-                None,
-                None,
+                &Commit::new(GameStatus::InProgress, "random"),
             )
             .await
             == Err(conflict),
@@ -128,9 +124,7 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
                 &id("g"),
                 5,
                 &[act(1, "B")],
-                GameStatus::InProgress,
-                None,
-                None,
+                &Commit::new(GameStatus::InProgress, "random"),
             )
             .await
             .is_err(),
@@ -141,9 +135,7 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
             &id("g"),
             1,
             &[act(1, "C"), act(0, "D")],
-            GameStatus::InProgress,
-            None,
-            None,
+            &Commit::new(GameStatus::InProgress, "random"),
         )
         .await
         .map_err(store_err)?;
@@ -172,7 +164,12 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
     check(
         matches!(
             store
-                .append(&id("missing"), 0, &[], GameStatus::InProgress, None, None)
+                .append(
+                    &id("missing"),
+                    0,
+                    &[],
+                    &Commit::new(GameStatus::InProgress, "random")
+                )
                 .await,
             Err(StoreError::NotFound(_))
         ),
@@ -225,9 +222,7 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
             &id("h"),
             0,
             &[act(0, "X")],
-            GameStatus::Finished,
-            None,
-            None,
+            &Commit::new(GameStatus::Finished, "random"),
         )
         .await
         .map_err(store_err)?;
@@ -395,9 +390,7 @@ async fn check_access(store: &dyn GameStore, prefix: &str) -> Result<(), String>
             &id("o"),
             0,
             &[act(0, "x")],
-            GameStatus::Finished,
-            None,
-            None,
+            &Commit::new(GameStatus::Finished, "random"),
         )
         .await
         .map_err(store_err)?;
@@ -528,9 +521,7 @@ pub async fn check_lobby(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
             &id("t"),
             0,
             &[act(0, "A"), timeout.clone()],
-            GameStatus::InProgress,
-            None,
-            None,
+            &Commit::new(GameStatus::InProgress, "mcts-easy"),
         )
         .await
         .map_err(store_err)?;
@@ -541,8 +532,8 @@ pub async fn check_lobby(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
     )?;
     let seats = store.seats(&id("t")).await.map_err(store_err)?;
     check(
-        seats[0].bot == TIMEOUT_SEAT_BOT && seats[0].resigned,
-        "a seat-taking timeout gives the seat to the bot",
+        seats[0].bot == "mcts-easy" && seats[0].resigned,
+        "a seat-taking timeout gives the seat to the commit's bot",
     )?;
     check(
         store
@@ -668,14 +659,14 @@ pub async fn check_lobby(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
         .map_err(store_err)?;
     check(
         store
-            .fill_open_seats(&id("f"), "random", 3_500)
+            .fill_open_seats(&id("f"), &seat_bot("random"), 3_500)
             .await
             .map_err(store_err)?,
         "filling a waiting game starts it",
     )?;
     check(
         !store
-            .fill_open_seats(&id("f"), "random", 3_600)
+            .fill_open_seats(&id("f"), &seat_bot("random"), 3_600)
             .await
             .map_err(store_err)?,
         "a started game is not filled again",
@@ -684,6 +675,14 @@ pub async fn check_lobby(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
     check(
         seats.iter().skip(1).all(|s| s.bot == "random" && !s.open),
         "open seats are filled with the bot",
+    )?;
+    check(
+        seats
+            .iter()
+            .enumerate()
+            .skip(1)
+            .all(|(i, s)| s.name == format!("random bot {}", i + 1) && s.player_id == "bot:random"),
+        "each filled seat has the name and player the server chose for it",
     )?;
     check(
         store.started_at(&id("f")).await.map_err(store_err)? == Some(3_500),
@@ -807,9 +806,10 @@ pub async fn check_leases(store: &dyn GameStore, prefix: &str) -> Result<(), Str
             &id("a"),
             0,
             &[act(0, "A")],
-            GameStatus::InProgress,
-            Some(9_000),
-            None,
+            &Commit {
+                due_at_ms: Some(9_000),
+                ..Commit::new(GameStatus::InProgress, "random")
+            },
         )
         .await
         .map_err(store_err)?;
@@ -919,4 +919,14 @@ pub async fn check_no_leases(store: &dyn GameStore, prefix: &str) -> Result<(), 
             .map_err(store_err)?,
         "settle granted",
     )
+}
+
+/// A built-in bot as the server names it (the store takes the names as
+/// given).
+pub(crate) fn seat_bot(bot: &str) -> SeatBot {
+    SeatBot {
+        bot: bot.to_owned(),
+        player_id: format!("bot:{bot}"),
+        names: (1..=4).map(|seat| format!("{bot} bot {seat}")).collect(),
+    }
 }

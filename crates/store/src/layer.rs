@@ -91,9 +91,7 @@ macro_rules! __store_methods {
             id: &str,
             version: u64,
             actions: &[$crate::LoggedAction],
-            status: $crate::GameStatus,
-            due_at_ms: Option<u64>,
-            end: Option<&$crate::GameEnd>
+            commit: &$crate::Commit<'_>
         ) -> Result<(), $crate::StoreError>;
         ActionsSince actions_since(id: &str, from: u64)
             -> Result<Vec<$crate::LoggedAction>, $crate::StoreError>;
@@ -115,7 +113,7 @@ macro_rules! __store_methods {
         Join join(id: &str, seat: Option<usize>, taker: &$crate::JoinSeat, now_ms: u64)
             -> Result<$crate::Joined, $crate::LobbyError>;
         Leave leave(id: &str, seat: usize, holder: [u8; 32]) -> Result<(), $crate::LobbyError>;
-        FillOpenSeats fill_open_seats(id: &str, bot: &str, now_ms: u64)
+        FillOpenSeats fill_open_seats(id: &str, bot: &$crate::SeatBot, now_ms: u64)
             -> Result<bool, $crate::StoreError>;
         StartedAt started_at(id: &str) -> Result<Option<u64>, $crate::StoreError>;
         LiveBotGames live_bot_games(owner: &str) -> Result<u64, $crate::StoreError>;

@@ -137,9 +137,37 @@ impl EntryKind {
     }
 }
 
-/// The bot a seat gets when its clock runs out under the "bot takes the
-/// seat" policy (the same as after Resign).
-pub const TIMEOUT_SEAT_BOT: &str = "random";
+/// What an append records beside its actions. The server decides each
+/// part; the store records them in the actions' commit.
+#[derive(Debug, Clone, Copy)]
+pub struct Commit<'a> {
+    /// The game's status after these actions.
+    pub status: GameStatus,
+    /// When the game next needs the server after them (see
+    /// [`work`](crate::work)); `None`: not until a move or a seat change.
+    pub due_at_ms: Option<u64>,
+    /// The last of these actions ended the game: the same commit records
+    /// the feed's event and, for a rated game, its players' new ratings
+    /// (see [`rated`](crate::rated)).
+    pub end: Option<&'a GameEnd>,
+    /// The bot that keeps a seat whose clock ran out under the "bot takes
+    /// the seat" policy (an [`EntryKind::TimeoutBotTakesSeat`] among the
+    /// actions).
+    pub seat_bot: &'a str,
+}
+
+impl<'a> Commit<'a> {
+    /// A commit that leaves the game at `status`, with nothing due and no
+    /// end; `seat_bot` as [`Commit::seat_bot`].
+    pub fn new(status: GameStatus, seat_bot: &'a str) -> Self {
+        Self {
+            status,
+            due_at_ms: None,
+            end: None,
+            seat_bot,
+        }
+    }
+}
 
 /// One applied action: who, and its canonical notation.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -389,12 +417,21 @@ pub fn choose_open_seat(
     }
 }
 
-/// The player id of a built-in bot: every seat it plays is this player.
-pub fn bot_player_id(bot: &str) -> String {
-    format!("bot:{bot}")
+/// A built-in bot as the seats it fills record it: which bot, the player
+/// it is rated as, and the name each seat shows. The server decides them;
+/// the store records them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatBot {
+    pub bot: String,
+    /// As `SeatRecord::player_id`.
+    pub player_id: String,
+    /// The name of each seat it may fill, by seat index.
+    pub names: Vec<String>,
 }
 
-/// The display name of a seat a bot took because nobody joined.
-pub(crate) fn bot_seat_name(bot: &str) -> String {
-    format!("{bot} bot")
+impl SeatBot {
+    /// The name seat `seat` shows once this bot fills it.
+    pub fn name_of(&self, seat: usize) -> String {
+        self.names.get(seat).cloned().unwrap_or_default()
+    }
 }

@@ -8,10 +8,10 @@ use async_trait::async_trait;
 use tokio::sync::watch;
 
 use super::{
-    EntryKind, Event, EventKind, EventSeat, Expiry, GameEnd, GameRecord, GameStatus, GameSummary,
-    Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction, MatchSeat, NewEvent,
-    PlayerRating, SeatRecord, StoreError, StoredGame, TIMEOUT_SEAT_BOT, Ticket, TicketState,
-    Undelivered, bot_player_id, bot_seat_name, choose_open_seat, now_ms, rated,
+    Commit, EntryKind, Event, EventKind, EventSeat, Expiry, GameEnd, GameRecord, GameStatus,
+    GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction, MatchSeat,
+    NewEvent, PlayerRating, SeatBot, SeatRecord, StoreError, StoredGame, Ticket, TicketState,
+    Undelivered, choose_open_seat, now_ms, rated,
 };
 use crate::{GameLog, Leases, Lobby, RatedPlay, Tokens};
 
@@ -193,10 +193,14 @@ impl GameLog for MemoryStore {
         id: &str,
         version: u64,
         actions: &[LoggedAction],
-        status: GameStatus,
-        due_at_ms: Option<u64>,
-        end: Option<&GameEnd>,
+        commit: &Commit<'_>,
     ) -> Result<(), StoreError> {
+        let Commit {
+            status,
+            due_at_ms,
+            end,
+            seat_bot,
+        } = *commit;
         self.with_state(id, |e, state| {
             let actual = e.game.actions.len() as u64;
             if actual != version {
@@ -243,7 +247,7 @@ impl GameLog for MemoryStore {
                 }
                 if a.kind == EntryKind::TimeoutBotTakesSeat {
                     if let Some(s) = e.game.record.seats.get_mut(a.seat as usize) {
-                        s.bot = TIMEOUT_SEAT_BOT.to_owned();
+                        s.bot = seat_bot.to_owned();
                         s.resigned = true;
                         e.seat_revision += 1;
                     }
@@ -445,16 +449,19 @@ impl Lobby for MemoryStore {
         })?
     }
 
-    async fn fill_open_seats(&self, id: &str, bot: &str, now: u64) -> Result<bool, StoreError> {
+    async fn fill_open_seats(&self, id: &str, bot: &SeatBot, now: u64) -> Result<bool, StoreError> {
         self.with_state(id, |e, state| {
             if e.status != GameStatus::Waiting {
                 return false;
             }
-            for s in e.game.record.seats.iter_mut().filter(|s| s.open) {
+            for (i, s) in e.game.record.seats.iter_mut().enumerate() {
+                if !s.open {
+                    continue;
+                }
                 *s = SeatRecord {
-                    name: bot_seat_name(bot),
-                    bot: bot.to_owned(),
-                    player_id: bot_player_id(bot),
+                    name: bot.name_of(i),
+                    bot: bot.bot.clone(),
+                    player_id: bot.player_id.clone(),
                     ..SeatRecord::default()
                 };
             }

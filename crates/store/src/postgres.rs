@@ -32,10 +32,9 @@ use super::layer::Layer;
 use super::tls::{TlsSettings, split_url};
 
 use super::{
-    AccessRecord, EntryKind, EventKind, Expiry, GameEnd, GameLog, GameRecord, GameStatus,
+    AccessRecord, Commit, EntryKind, EventKind, Expiry, GameLog, GameRecord, GameStatus,
     GameSummary, Head, JoinSeat, Joined, ListQuery, Lobby, LobbyError, LoggedAction, NewEvent,
-    Notice, SeatRecord, StoreError, StoredGame, TIMEOUT_SEAT_BOT, Tokens, bot_player_id,
-    bot_seat_name, choose_open_seat, now_ms,
+    Notice, SeatBot, SeatRecord, StoreError, StoredGame, Tokens, choose_open_seat, now_ms,
 };
 
 mod rated;
@@ -882,10 +881,14 @@ impl GameLog for Db {
         id: &str,
         version: u64,
         actions: &[LoggedAction],
-        status: GameStatus,
-        due_at_ms: Option<u64>,
-        end: Option<&GameEnd>,
+        commit: &Commit<'_>,
     ) -> Result<(), StoreError> {
+        let Commit {
+            status,
+            due_at_ms,
+            end,
+            seat_bot,
+        } = *commit;
         // One statement, so one round trip: the version-guarded UPDATE takes
         // the game's row lock, the log rows go in only if it matched, and
         // the NOTIFY is delivered when the statement's transaction commits.
@@ -917,7 +920,7 @@ impl GameLog for Db {
             &times,
             &kinds,
             &taken,
-            &TIMEOUT_SEAT_BOT,
+            &seat_bot,
             &due_at_ms.map(|at| at as i64),
         ];
         let Some(end) = end else {
@@ -1256,7 +1259,7 @@ impl Lobby for Db {
         Ok(())
     }
 
-    async fn fill_open_seats(&self, id: &str, bot: &str, now: u64) -> Result<bool, StoreError> {
+    async fn fill_open_seats(&self, id: &str, bot: &SeatBot, now: u64) -> Result<bool, StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(backend)?;
         let Some(row) = tx
@@ -1272,10 +1275,10 @@ impl Lobby for Db {
             return Ok(false);
         };
         tx.execute(
-            "UPDATE seats SET open = false, invite_hash = NULL, bot = $1, name = $2,
-                              player_id = $4
+            "UPDATE seats SET open = false, invite_hash = NULL, bot = $1,
+                              name = COALESCE(($2::text[])[seat + 1], ''), player_id = $4
              WHERE game_id = $3 AND open",
-            &[&bot, &bot_seat_name(bot), &id, &bot_player_id(bot)],
+            &[&bot.bot, &bot.names, &id, &bot.player_id],
         )
         .await
         .map_err(backend)?;

@@ -10,8 +10,8 @@ use async_trait::async_trait;
 use tokio::sync::{broadcast, watch};
 
 use crate::{
-    Event, Expiry, GameEnd, GameRecord, GameStatus, GameSummary, Head, JoinSeat, Joined, Lease,
-    ListQuery, LobbyError, LoggedAction, MatchSeat, Notice, PlayerRating, SeatRecord, StoreError,
+    Commit, Event, Expiry, GameRecord, GameSummary, Head, JoinSeat, Joined, Lease, ListQuery,
+    LobbyError, LoggedAction, MatchSeat, Notice, PlayerRating, SeatBot, SeatRecord, StoreError,
     StoredGame, Ticket, TicketState, Undelivered,
 };
 
@@ -27,20 +27,16 @@ pub trait GameLog: Send + Sync + 'static {
     /// The game and its whole log, or `None` if unknown.
     async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
     /// Append `actions` as versions `version + 1 ..`, but only if the stored
-    /// log has exactly `version` entries (else `Conflict`, nothing written).
-    /// `status` is the game's status after these actions; `due_at_ms` when
-    /// the game next needs the server after them (see [`work`](crate::work)), recorded
-    /// in the same commit. With `end` (the last of these actions ended the
-    /// game), the same commit records the feed's event and, for a rated
-    /// game, its players' new ratings (see [`rated`](crate::rated)).
+    /// log has exactly `version` entries (else `Conflict`, nothing written),
+    /// with what `commit` says in the same commit: the game's status after
+    /// them, its next due time, its end, and the bot of a seat a timeout
+    /// gave away.
     async fn append(
         &self,
         id: &str,
         version: u64,
         actions: &[LoggedAction],
-        status: GameStatus,
-        due_at_ms: Option<u64>,
-        end: Option<&GameEnd>,
+        commit: &Commit<'_>,
     ) -> Result<(), StoreError>;
     /// The actions after the first `from` (versions `from + 1 ..`).
     async fn actions_since(&self, id: &str, from: u64) -> Result<Vec<LoggedAction>, StoreError>;
@@ -112,7 +108,12 @@ pub trait Lobby: Send + Sync + 'static {
     async fn leave(&self, id: &str, seat: usize, holder: [u8; 32]) -> Result<(), LobbyError>;
     /// Fill every open seat of a waiting game with `bot` and start it at
     /// `now_ms`; `Ok(false)` if the game is no longer waiting.
-    async fn fill_open_seats(&self, id: &str, bot: &str, now_ms: u64) -> Result<bool, StoreError>;
+    async fn fill_open_seats(
+        &self,
+        id: &str,
+        bot: &SeatBot,
+        now_ms: u64,
+    ) -> Result<bool, StoreError>;
     /// When the game started (`None` while waiting).
     async fn started_at(&self, id: &str) -> Result<Option<u64>, StoreError>;
     /// How many games of `owner` are in progress with a bot seat (the cap

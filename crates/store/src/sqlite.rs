@@ -25,10 +25,10 @@ mod writer;
 
 use super::deadline::within;
 use super::{
-    AccessRecord, Deadlines, EntryKind, Event, EventKind, Expiry, GameEnd, GameRecord, GameStatus,
+    AccessRecord, Commit, Deadlines, EntryKind, Event, EventKind, Expiry, GameRecord, GameStatus,
     GameSummary, Head, JoinSeat, Joined, Lease, ListQuery, LobbyError, LoggedAction, MatchSeat,
-    NewEvent, PlayerRating, SeatRecord, StoreError, StoredGame, Ticket, TicketState, Undelivered,
-    bot_player_id, now_ms,
+    NewEvent, PlayerRating, SeatBot, SeatRecord, StoreError, StoredGame, Ticket, TicketState,
+    Undelivered, now_ms,
 };
 use crate::{GameLog, Leases, Lobby, RatedPlay, Tokens};
 
@@ -617,19 +617,18 @@ impl GameLog for SqliteStore {
         id: &str,
         version: u64,
         actions: &[LoggedAction],
-        status: GameStatus,
         // One process writes the file: it drives every game it has, and
         // needs no due times (see `crate::work`).
-        _due_at_ms: Option<u64>,
-        end: Option<&GameEnd>,
+        commit: &Commit<'_>,
     ) -> Result<(), StoreError> {
         let (done, answer) = tokio::sync::oneshot::channel();
         self.writer.submit(writer::PendingAppend {
             id: id.to_owned(),
             version,
             actions: actions.to_vec(),
-            status,
-            end: end.cloned(),
+            status: commit.status,
+            end: commit.end.cloned(),
+            seat_bot: commit.seat_bot.to_owned(),
             done,
         })?;
         // Answered by the writer thread after the commit that holds this
@@ -961,8 +960,8 @@ impl Lobby for SqliteStore {
         .await?
     }
 
-    async fn fill_open_seats(&self, id: &str, bot: &str, now: u64) -> Result<bool, StoreError> {
-        let (id, bot) = (id.to_owned(), bot.to_owned());
+    async fn fill_open_seats(&self, id: &str, bot: &SeatBot, now: u64) -> Result<bool, StoreError> {
+        let (id, bot) = (id.to_owned(), bot.clone());
         self.run_write("fill_open_seats", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             let started = tx
@@ -976,12 +975,21 @@ impl Lobby for SqliteStore {
             if started == 0 {
                 return Ok(false);
             }
-            tx.execute(
-                "UPDATE seats SET open = 0, invite_hash = NULL, bot = ?, name = ?, player_id = ?
-                 WHERE game_id = ? AND open = 1",
-                params![bot, super::bot_seat_name(&bot), bot_player_id(&bot), id],
-            )
-            .map_err(backend)?;
+            let open: Vec<i64> = tx
+                .prepare("SELECT seat FROM seats WHERE game_id = ? AND open = 1")
+                .map_err(backend)?
+                .query_map([&id], |r| r.get(0))
+                .map_err(backend)?
+                .collect::<Result<_, _>>()
+                .map_err(backend)?;
+            for seat in open {
+                tx.execute(
+                    "UPDATE seats SET open = 0, invite_hash = NULL, bot = ?, name = ?, player_id = ?
+                     WHERE game_id = ? AND seat = ?",
+                    params![bot.bot, bot.name_of(seat as usize), bot.player_id, id, seat],
+                )
+                .map_err(backend)?;
+            }
             rated::started_event(&tx, &id, now)?;
             tx.commit().map_err(backend)?;
             Ok(true)
@@ -1424,9 +1432,7 @@ mod tests {
                                 &g,
                                 round,
                                 std::slice::from_ref(&action),
-                                GameStatus::InProgress,
-                                None,
-                                None,
+                                &Commit::new(GameStatus::InProgress, "random"),
                             )
                             .await;
                         (g, action, result)
@@ -1523,9 +1529,7 @@ mod tests {
                         notation: "A".into(),
                         ..LoggedAction::default()
                     }],
-                    GameStatus::InProgress,
-                    None,
-                    None,
+                    &Commit::new(GameStatus::InProgress, "random"),
                 )
                 .await?;
         }

@@ -44,7 +44,7 @@ fn rated_end(seats: &[SeatRecord], outcome: &proto::Outcome, teams: &[usize]) ->
         let placed = RatedSeat {
             seat: result.seat,
             player_id: record.player_id.clone(),
-            name: record.name.clone(),
+            name: crate::bots::rated_name(record),
             placing: Placing {
                 team: teams.get(seat).copied().unwrap_or(seat),
                 rank: result.rank,

@@ -340,10 +340,10 @@ impl Hub {
                 });
                 continue;
             }
-            let name = if s.name.trim().is_empty() {
-                format!("Player {}", i + 1)
-            } else {
-                s.name.clone()
+            let name = match (s.name.trim().is_empty(), s.bot.is_empty()) {
+                (false, _) => s.name.clone(),
+                (true, true) => format!("Player {}", i + 1),
+                (true, false) => crate::bots::seat_name(&s.bot, i),
             };
             let token = if s.bot.is_empty() {
                 Some(auth::new_token()?)
@@ -359,7 +359,7 @@ impl Hub {
             };
             let player_id = match s.bot.is_empty() {
                 true => s.player_id.clone(),
-                false => satrap_store::bot_player_id(&s.bot),
+                false => crate::bots::player_id(&s.bot),
             };
             if req.rated && player_id.is_empty() {
                 return Err(ServiceError::InvalidArgument(format!(

@@ -516,7 +516,7 @@ async fn start(
                 });
             }
             None => seats.push(proto::SeatRequest {
-                name: format!("{} bot", first.bot),
+                name: crate::bots::seat_name(&first.bot, i),
                 bot: first.bot.clone(),
                 ..proto::SeatRequest::default()
             }),

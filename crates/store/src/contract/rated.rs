@@ -6,9 +6,9 @@ use satrap_rating::{Placing, Rating};
 
 use super::{check, record, store_err};
 use crate::{
-    Event, EventKind, Expiry, GameEnd, GameRecord, GameStatus, GameStore, JoinSeat, Lease,
+    Commit, Event, EventKind, Expiry, GameEnd, GameRecord, GameStatus, GameStore, JoinSeat, Lease,
     ListQuery, LoggedAction, MatchSeat, PlayerRating, RatedEnd, RatedSeat, SeatRecord, StoreError,
-    Ticket, TicketState, bot_player_id,
+    Ticket, TicketState,
 };
 
 /// Every event after `after` (paged, so a store's limit is exercised too).
@@ -272,13 +272,13 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
         .await
         .map_err(|e| e.to_string())?;
     store
-        .fill_open_seats(&id("lobby"), "mcts", 2_200)
+        .fill_open_seats(&id("lobby"), &super::seat_bot("mcts"), 2_200)
         .await
         .map_err(store_err)?;
     let seats = store.seats(&id("lobby")).await.map_err(store_err)?;
     let ids: Vec<&str> = seats.iter().map(|s| s.player_id.as_str()).collect();
     check(
-        ids == ["", bea.player_id.as_str(), bot_player_id("mcts").as_str()],
+        ids == ["", bea.player_id.as_str(), "bot:mcts"],
         "join and fill_open_seats store player ids",
     )?;
     let mut duo = super::lobby_record(&id("duo"), 2_500);
@@ -324,9 +324,10 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
             &id("r1"),
             0,
             &[last_move()],
-            GameStatus::Finished,
-            None,
-            Some(&end1),
+            &Commit {
+                end: Some(&end1),
+                ..Commit::new(GameStatus::Finished, "random")
+            },
         )
         .await
         .map_err(store_err)?;
@@ -351,9 +352,10 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
             &id("r1"),
             0,
             &[last_move()],
-            GameStatus::Finished,
-            None,
-            Some(&end1),
+            &Commit {
+                end: Some(&end1),
+                ..Commit::new(GameStatus::Finished, "random")
+            },
         )
         .await;
     check(
@@ -390,9 +392,10 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
             &id("r2"),
             0,
             &[last_move()],
-            GameStatus::Finished,
-            None,
-            Some(&rated_end(&[("Annie", &ann, 1), ("Cat", &cat, 2)])),
+            &Commit {
+                end: Some(&rated_end(&[("Annie", &ann, 1), ("Cat", &cat, 2)])),
+                ..Commit::new(GameStatus::Finished, "random")
+            },
         )
         .await
         .map_err(store_err)?;
@@ -434,13 +437,14 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
             &id("r3"),
             0,
             &[last_move()],
-            GameStatus::Finished,
-            None,
-            Some(&rated_end(&[
-                ("Zed", &zed, 1),
-                ("Yan", &yan, 2),
-                ("Xia", &xia, 3),
-            ])),
+            &Commit {
+                end: Some(&rated_end(&[
+                    ("Zed", &zed, 1),
+                    ("Yan", &yan, 2),
+                    ("Xia", &xia, 3),
+                ])),
+                ..Commit::new(GameStatus::Finished, "random")
+            },
         )
         .await
         .map_err(store_err)?;
@@ -455,12 +459,13 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
             &id("casual"),
             0,
             &[last_move()],
-            GameStatus::Finished,
-            None,
-            Some(&GameEnd::Finished {
-                outcome: vec![4, 2],
-                rated: None,
-            }),
+            &Commit {
+                end: Some(&GameEnd::Finished {
+                    outcome: vec![4, 2],
+                    rated: None,
+                }),
+                ..Commit::new(GameStatus::Finished, "random")
+            },
         )
         .await
         .map_err(store_err)?;
@@ -469,11 +474,12 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
             &id("duo"),
             0,
             &[last_move()],
-            GameStatus::Finished,
-            None,
-            Some(&GameEnd::Aborted {
-                by: "admin-key".into(),
-            }),
+            &Commit {
+                end: Some(&GameEnd::Aborted {
+                    by: "admin-key".into(),
+                }),
+                ..Commit::new(GameStatus::Finished, "random")
+            },
         )
         .await
         .map_err(store_err)?;
@@ -543,7 +549,7 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
         find("lobby", "started").is_some_and(|e| {
             e.at_ms == 2_200
                 && matches!(&e.kind, EventKind::Started { seats }
-                    if seats.len() == 3 && seats[2].player_id == bot_player_id("mcts") && !seats[2].open)
+                    if seats.len() == 3 && seats[2].player_id == "bot:mcts" && !seats[2].open)
         }),
         "filling the seats starts the game with its bots in the event",
     )?;
@@ -631,10 +637,19 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
         rated_end(&[("Ann", &ann, 2), ("Zed", &zed, 1)]),
     );
     let entry = [last_move()];
+    let commit4 = Commit {
+        end: Some(&end4),
+        ..Commit::new(GameStatus::Finished, "random")
+    };
+    let commit5 = Commit {
+        end: Some(&end5),
+        ..Commit::new(GameStatus::Finished, "random")
+    };
     let (a4, a5) = tokio::join!(
-        store.append(&r4.id, 0, &entry, GameStatus::Finished, None, Some(&end4)),
-        store.append(&r5.id, 0, &entry, GameStatus::Finished, None, Some(&end5)),
+        store.append(&r4.id, 0, &entry, &commit4),
+        store.append(&r5.id, 0, &entry, &commit5),
     );
+
     a4.map_err(store_err)?;
     a5.map_err(store_err)?;
     let after_race = store

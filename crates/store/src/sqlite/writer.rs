@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex};
 use rusqlite::{Connection, params};
 
 use super::{FileGuard, backend, stamp, stored_version};
-use crate::{EntryKind, GameEnd, GameStatus, LoggedAction, StoreError, TIMEOUT_SEAT_BOT, now_ms};
+use crate::{EntryKind, GameEnd, GameStatus, LoggedAction, StoreError, now_ms};
 
 /// Most appends in one transaction: bounds how long one commit holds the
 /// connection (readers wait for it) and how much one failure answers.
@@ -37,6 +37,8 @@ pub(super) struct PendingAppend {
     /// The end the last action made: its event and any new ratings are
     /// recorded by this append, in its transaction.
     pub end: Option<GameEnd>,
+    /// As [`Commit::seat_bot`](crate::Commit::seat_bot).
+    pub seat_bot: String,
     pub done: tokio::sync::oneshot::Sender<Result<(), StoreError>>,
 }
 
@@ -318,7 +320,7 @@ fn append_one(conn: &Connection, p: &PendingAppend) -> Result<Result<(), StoreEr
                 "UPDATE seats SET bot = ?, resigned = 1 WHERE game_id = ? AND seat = ?",
             )
             .map_err(backend)?
-            .execute(params![TIMEOUT_SEAT_BOT, p.id, a.seat])
+            .execute(params![p.seat_bot, p.id, a.seat])
             .map_err(backend)?;
             conn.prepare_cached("UPDATE games SET seat_revision = seat_revision + 1 WHERE id = ?")
                 .map_err(backend)?
@@ -340,6 +342,7 @@ mod tests {
     use std::task::{Context, Waker};
 
     use super::*;
+    use crate::Commit;
     use crate::contract;
     use crate::{GameLog, SqliteStore};
 
@@ -378,6 +381,7 @@ mod tests {
             }],
             status: GameStatus::InProgress,
             end: None,
+            seat_bot: "random".to_owned(),
             done,
         };
         (p, answer)
@@ -512,9 +516,7 @@ mod tests {
                         &format!("g{g}"),
                         version,
                         &[action],
-                        GameStatus::InProgress,
-                        None,
-                        None,
+                        &Commit::new(GameStatus::InProgress, "random"),
                     )
                     .await
             }));
@@ -589,9 +591,7 @@ mod tests {
                 "g",
                 0,
                 std::slice::from_ref(&action),
-                GameStatus::InProgress,
-                None,
-                None,
+                &Commit::new(GameStatus::InProgress, "random"),
             )
             .await;
         let took = start.elapsed();
@@ -622,9 +622,7 @@ mod tests {
                 "g",
                 0,
                 std::slice::from_ref(&next),
-                GameStatus::InProgress,
-                None,
-                None,
+                &Commit::new(GameStatus::InProgress, "random"),
             )
             .await?;
         let log = store

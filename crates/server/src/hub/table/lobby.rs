@@ -233,7 +233,11 @@ impl Table<'_> {
         };
         let filled = hub
             .store
-            .fill_open_seats(&live.meta.id, bot, now_ms())
+            .fill_open_seats(
+                &live.meta.id,
+                &crate::bots::filling(bot, seats.len()),
+                now_ms(),
+            )
             .await?;
         self.refresh_seats().await?;
         if filled {

@@ -152,7 +152,7 @@ impl Table<'_> {
             }
         };
         let id = &self.live.meta.id;
-        self.hub.store.resign(id, seat, RESIGNED_SEAT_BOT).await?;
+        self.hub.store.resign(id, seat, crate::bots::KEEPER).await?;
         self.reload_seats().await?;
         self.announce(false);
         tracing::info!(game_id = %id, seat, "seat resigned");
@@ -180,6 +180,3 @@ pub(super) fn identify(
     };
     access::identify(token, seats, game, admin)
 }
-
-/// The bot that plays a resigned seat.
-const RESIGNED_SEAT_BOT: &str = "random";

@@ -7,6 +7,7 @@
 
 use super::Table;
 use crate::auth::Who;
+use crate::bots;
 use crate::error::ServiceError;
 use crate::hub::cache::{Cell, Frame, Version};
 use crate::hub::ending;
@@ -15,7 +16,7 @@ use crate::hub::view;
 use crate::proto;
 use satrap_catalog::{ActionInput, GameInstance};
 use satrap_engine::Seat;
-use satrap_store::{EntryKind, GameStatus, LoggedAction, StoreError, TIMEOUT_SEAT_BOT, now_ms};
+use satrap_store::{Commit, EntryKind, GameStatus, LoggedAction, StoreError, now_ms};
 
 /// Whether a commit reached the store.
 pub(in crate::hub) enum Committed {
@@ -184,9 +185,12 @@ impl Table<'_> {
                 &live.meta.id,
                 version,
                 std::slice::from_ref(&action),
-                status,
-                due,
-                end.as_ref(),
+                &Commit {
+                    status,
+                    due_at_ms: due,
+                    end: end.as_ref(),
+                    seat_bot: bots::KEEPER,
+                },
             )
             .await
         {
@@ -201,7 +205,7 @@ impl Table<'_> {
             // The store gave the seat to the bot in the same commit.
             let mut seats = cell.seats.as_ref().clone();
             if let Some(s) = seats.get_mut(action.seat as usize) {
-                s.bot = TIMEOUT_SEAT_BOT.to_owned();
+                s.bot = bots::KEEPER.to_owned();
                 s.resigned = true;
             }
             cell.seats = std::sync::Arc::new(seats);
