@@ -174,10 +174,14 @@ async fn a_private_game_is_invisible_to_list_games_and_to_watchers_without_its_t
     assert_eq!(secret.spectator_token.len(), 64);
     let id = secret.game_id.clone();
 
-    let games = listed(&mut c, key).await;
+    // The visibility rule: another key does not list it, the key that
+    // made it does (as its feed shows it), and so does an admin key,
+    // marked private.
+    let games = listed(&mut c, Some(&k.other.key)).await;
     assert!(games.iter().any(|g| g.game_id == public.game_id));
     assert!(!games.iter().any(|g| g.game_id == id), "listed: {games:?}");
-    // An admin key lists it, marked private.
+    let own = listed(&mut c, key).await;
+    assert!(own.iter().any(|g| g.game_id == id && g.private));
     let all = listed(&mut c, Some(&k.admin.key)).await;
     assert!(all.iter().any(|g| g.game_id == id && g.private));
 

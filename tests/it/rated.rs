@@ -844,7 +844,8 @@ async fn a_private_game_is_on_no_public_surface() {
             .await;
         assert_eq!(code_of(join), Code::NotFound);
     }
-    // Lists: not the stranger's ListGames; an admin's, marked private.
+    // Lists: not the stranger's ListGames; its owner's and an admin's,
+    // marked private.
     let listed = |key: &str| {
         let mut c = c.clone();
         let key = key.to_owned();
@@ -866,12 +867,14 @@ async fn a_private_game_is_on_no_public_surface() {
     let strangers = listed(&stranger.key).await;
     assert!(strangers.iter().any(|g| g.game_id == public.game_id));
     assert!(!strangers.iter().any(|g| g.game_id == id), "{strangers:?}");
-    assert!(
-        listed(&root.key)
-            .await
-            .iter()
-            .any(|g| g.game_id == id && g.private)
-    );
+    for key in [&root.key, &site.key] {
+        assert!(
+            listed(key)
+                .await
+                .iter()
+                .any(|g| g.game_id == id && g.private)
+        );
+    }
     // The seat's own token still sees it.
     let seen = c
         .get_game(with_key(

@@ -193,7 +193,7 @@ impl GameService for GameServiceImpl {
             .require(req.metadata(), req.remote_addr(), Role::Creator)?;
         Ok(Response::new(
             self.hub
-                .list_games_as(req.into_inner(), principal.is_admin())
+                .list_games_as(req.into_inner(), &principal.scope())
                 .await?,
         ))
     }
@@ -295,14 +295,10 @@ impl GameService for GameServiceImpl {
             .require(req.metadata(), req.remote_addr(), Role::Creator)?;
         // A feed counts as a watch stream of its caller.
         let ticket = self.access.quotas.open_watch_stream(&principal.owner)?;
-        // The visibility rule: an admin sees every game, a key its own
-        // games (private ones too), anyone on a server without keys the
-        // public games.
-        let scope = match principal.role {
-            Some(Role::Admin) => feed::Scope::All,
-            Some(_) => feed::Scope::Owner(principal.owner),
-            None => feed::Scope::Public,
-        };
+        // The visibility rule (an admin sees every game, a key its own
+        // private games, anyone the public ones); a key's feed holds its
+        // own games' events only.
+        let scope = principal.scope();
         let rx = feed::watch(self.hub.feed(), scope, req.get_ref().after_sequence);
         Ok(Response::new(Box::pin(holding(rx, ticket))))
     }

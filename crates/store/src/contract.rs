@@ -8,7 +8,8 @@ pub use rated::check_rated;
 
 use super::{
     AccessRecord, Commit, Cursor, EntryKind, Expiry, GameRecord, GameStatus, GameStore, Head,
-    JoinSeat, Joined, ListQuery, LobbyError, LoggedAction, SeatBot, SeatRecord, StoreError,
+    JoinSeat, Joined, ListQuery, LobbyError, LoggedAction, PrivateGames, SeatBot, SeatRecord,
+    StoreError,
 };
 
 /// A record with two client seats, created at `created_at_ms`.
@@ -363,22 +364,44 @@ async fn check_access(store: &dyn GameStore, prefix: &str) -> Result<(), String>
             == Some(secret.clone()),
         "access (private, spectator hash, owner) round-trips",
     )?;
-    let listed = |hide_private| ListQuery {
+    let listed = |private| ListQuery {
         game_type: Some("acc".into()),
         limit: 100,
-        hide_private,
+        private,
         ..ListQuery::default()
     };
-    let all = store.list(&listed(false)).await.map_err(store_err)?;
+    let all = store
+        .list(&listed(PrivateGames::All))
+        .await
+        .map_err(store_err)?;
     check(
         all.iter().any(|g| g.id == id("p") && g.private)
             && all.iter().any(|g| g.id == id("o") && !g.private),
         "list shows private games when asked, marked private",
     )?;
-    let public = store.list(&listed(true)).await.map_err(store_err)?;
+    let public = store
+        .list(&listed(PrivateGames::Hidden))
+        .await
+        .map_err(store_err)?;
     check(
         public.len() == 2 && !public.iter().any(|g| g.id == id("p")),
         "list hides private games",
+    )?;
+    let own = store
+        .list(&listed(PrivateGames::OwnedBy("team-a".into())))
+        .await
+        .map_err(store_err)?;
+    check(
+        own.len() == 3 && own.iter().any(|g| g.id == id("p")),
+        "list shows its owner's private games beside the public ones",
+    )?;
+    let stranger = store
+        .list(&listed(PrivateGames::OwnedBy("team-b".into())))
+        .await
+        .map_err(store_err)?;
+    check(
+        stranger.len() == 2 && !stranger.iter().any(|g| g.id == id("p")),
+        "list hides others' private games",
     )?;
     check(
         store.live_bot_games("team-a").await.map_err(store_err)? == 2

@@ -293,8 +293,41 @@ pub struct ListQuery {
     /// At most this many games (the caller asks for one more than a page to
     /// know whether another page follows).
     pub limit: usize,
-    /// Leave private games out (ListGames for anyone but an administrator).
-    pub hide_private: bool,
+    /// Which private games to list (the server's visibility rule decides).
+    pub private: PrivateGames,
+}
+
+/// Which private games a listing shows.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum PrivateGames {
+    /// Every one (an administrator; the server's own scans).
+    #[default]
+    All,
+    /// Only those created by this owner (`GameRecord::access.owner`).
+    OwnedBy(String),
+    /// None.
+    Hidden,
+}
+
+impl PrivateGames {
+    /// Whether a game of `owner`, private or not, is listed.
+    pub fn shows(&self, private: bool, owner: &str) -> bool {
+        match self {
+            _ if !private => true,
+            PrivateGames::All => true,
+            PrivateGames::OwnedBy(o) => o == owner,
+            PrivateGames::Hidden => false,
+        }
+    }
+
+    /// As SQL parameters: (every private game, else only this owner's).
+    pub(crate) fn sql(&self) -> (bool, Option<&str>) {
+        match self {
+            PrivateGames::All => (true, None),
+            PrivateGames::OwnedBy(o) => (false, Some(o)),
+            PrivateGames::Hidden => (false, None),
+        }
+    }
 }
 
 /// Which games retention removes (times in milliseconds since the epoch).

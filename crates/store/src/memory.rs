@@ -300,7 +300,7 @@ impl GameLog for MemoryStore {
                 let r = &e.game.record;
                 query.game_type.as_ref().is_none_or(|t| *t == r.game_type)
                     && query.status.is_none_or(|s| s == e.status)
-                    && !(query.hide_private && r.access.private)
+                    && query.private.shows(r.access.private, &r.access.owner)
                     && (!query.open_seats || r.seats.iter().any(|s| s.open))
                     && query.after.as_ref().is_none_or(|c| {
                         (r.created_at_ms, r.id.as_str()) < (c.created_at_ms, c.id.as_str())

@@ -981,6 +981,7 @@ impl GameLog for Db {
         let client = self.client().await?;
         let after_ms = query.after.as_ref().map(|c| c.created_at_ms as i64);
         let after_id = query.after.as_ref().map(|c| c.id.clone());
+        let (all_private, private_owner) = query.private.sql();
         let rows = client
             .query(
                 "SELECT id, game_type, status, version, created_at_ms, updated_at_ms, private,
@@ -988,7 +989,7 @@ impl GameLog for Db {
                  FROM games
                  WHERE ($1::text IS NULL OR game_type = $1)
                    AND ($2::integer IS NULL OR status = $2)
-                   AND NOT ($6::boolean AND private)
+                   AND (NOT private OR $6::boolean OR owner = $8::text)
                    AND ($3::bigint IS NULL OR created_at_ms < $3
                         OR (created_at_ms = $3 AND id < $4::text))
                    AND (NOT $7::boolean OR EXISTS (SELECT 1 FROM seats
@@ -1001,8 +1002,9 @@ impl GameLog for Db {
                     &after_ms,
                     &after_id,
                     &(query.limit as i64),
-                    &query.hide_private,
+                    &all_private,
                     &query.open_seats,
+                    &private_owner,
                 ],
             )
             .await

@@ -680,6 +680,7 @@ impl GameLog for SqliteStore {
                 Some(c) => (Some(c.created_at_ms as i64), Some(c.id.clone())),
                 None => (None, None),
             };
+            let (all_private, private_owner) = query.private.sql();
             type Row = (String, String, i64, i64, i64, i64, Vec<u8>, bool, bool);
             let rows: Vec<Row> = {
                 let mut stmt = tx
@@ -689,7 +690,7 @@ impl GameLog for SqliteStore {
                          FROM games
                          WHERE (?1 IS NULL OR game_type = ?1)
                            AND (?2 IS NULL OR status = ?2)
-                           AND NOT (?6 AND private)
+                           AND (NOT private OR ?6 OR owner = ?8)
                            AND (?3 IS NULL OR created_at_ms < ?3
                                 OR (created_at_ms = ?3 AND id < ?4))
                            AND (?7 = 0 OR EXISTS (SELECT 1 FROM seats
@@ -706,8 +707,9 @@ impl GameLog for SqliteStore {
                             after_ms,
                             after_id,
                             query.limit as i64,
-                            query.hide_private,
-                            query.open_seats
+                            all_private,
+                            query.open_seats,
+                            private_owner
                         ],
                         |r| {
                             Ok((
@@ -1505,7 +1507,7 @@ mod tests {
         let listed = store
             .list(&ListQuery {
                 limit: 10,
-                hide_private: true,
+                private: crate::PrivateGames::Hidden,
                 ..ListQuery::default()
             })
             .await?;

@@ -1,6 +1,7 @@
 //! Who may call what: API keys and their roles ([`keys`]),
-//! quotas per caller ([`quota`]), and who may see a private game
-//! ([`identify`]).
+//! quotas per caller ([`quota`]), and who may see a private game: by its
+//! tokens on calls on one game ([`identify`]), by the caller's key on
+//! calls about many ([`Scope`]: ListGames, WatchEvents and the webhooks).
 //!
 //! Invariants:
 //! - with a keys file, CreateGame, ListGames and the AdminService calls
@@ -45,6 +46,46 @@ pub struct Principal {
 impl Principal {
     pub fn is_admin(&self) -> bool {
         self.role == Some(Role::Admin)
+    }
+
+    /// The games this caller may see among many: the visibility rule.
+    pub fn scope(&self) -> Scope {
+        match self.role {
+            Some(Role::Admin) => Scope::All,
+            Some(_) => Scope::Owner(self.owner.clone()),
+            None => Scope::Public,
+        }
+    }
+}
+
+/// Whose private games a caller sees on calls about many games: the one
+/// visibility rule, applied by every read path that lists games or their
+/// events. A private game is seen by administrators and by the key that
+/// created it; a public one by anyone; a call on one game goes by its
+/// tokens instead ([`identify`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scope {
+    /// Every game (an admin key; the operator's webhooks).
+    All,
+    /// A key's own games, private ones included, beside the public ones.
+    Owner(String),
+    /// The public games (a caller on a server without keys).
+    Public,
+}
+
+impl Scope {
+    /// Whether this caller may see a game of `owner`, private or not.
+    pub fn sees(&self, private: bool, owner: &str) -> bool {
+        self.private_games().shows(private, owner)
+    }
+
+    /// The private games a store query lists for this caller.
+    pub fn private_games(&self) -> satrap_store::PrivateGames {
+        match self {
+            Scope::All => satrap_store::PrivateGames::All,
+            Scope::Owner(o) => satrap_store::PrivateGames::OwnedBy(o.clone()),
+            Scope::Public => satrap_store::PrivateGames::Hidden,
+        }
     }
 }
 

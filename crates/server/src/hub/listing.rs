@@ -5,6 +5,7 @@
 use super::Hub;
 use super::settings::{Control, Settings};
 use super::view::seat_infos;
+use crate::access::Scope;
 use crate::echo::Echo;
 use crate::error::ServiceError;
 use crate::proto;
@@ -19,15 +20,15 @@ impl Hub {
         &self,
         req: proto::ListGamesRequest,
     ) -> Result<proto::ListGamesResponse, ServiceError> {
-        self.list_games_as(req, false).await
+        self.list_games_as(req, &Scope::Public).await
     }
 
-    /// ListGames; private games are listed only when `show_private` (an
-    /// admin key).
+    /// ListGames as a caller of `scope` sees it (the visibility rule: a
+    /// private game is listed for administrators and its creator's key).
     pub async fn list_games_as(
         &self,
         req: proto::ListGamesRequest,
-        show_private: bool,
+        scope: &Scope,
     ) -> Result<proto::ListGamesResponse, ServiceError> {
         if !req.game_type.is_empty() {
             super::find_kind(&req.game_type)?;
@@ -58,7 +59,7 @@ impl Hub {
                 after,
                 open_seats: req.open_seats,
                 limit: page + 1,
-                hide_private: !show_private,
+                private: scope.private_games(),
             })
             .await?;
         let more = found.len() > page;

@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use super::Hub;
 use super::actor::Command;
-use satrap_store::{Cursor, GameStatus, ListQuery, now_ms};
+use satrap_store::{Cursor, GameStatus, ListQuery, PrivateGames, now_ms};
 
 /// Games claimed per scan (the next scan claims more).
 const CLAIM_BATCH: usize = 64;
@@ -107,7 +107,7 @@ impl Hub {
                     after: after.clone(),
                     open_seats: false,
                     limit: 200,
-                    hide_private: false,
+                    private: PrivateGames::All,
                 })
                 .await
             {

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use tokio::sync::watch;
 
 use super::{Hub, Limits};
+use crate::access::Scope;
 use crate::auth::{Caller, Who};
 use crate::error::ServiceError;
 use crate::proto;
@@ -185,7 +186,7 @@ async fn an_abort_is_recorded_once() {
 async fn a_private_game_is_not_found_by_strangers() {
     let (hub, _store, _stop) = hub();
     let created = hub
-        .create(request(&[false, false], true))
+        .create_for(request(&[false, false], true), "key:maker")
         .await
         .expect("create");
     let id = &created.game_id;
@@ -215,8 +216,8 @@ async fn a_private_game_is_not_found_by_strangers() {
         hub.caller_as(id, None, true).await.expect("admin"),
         Caller::Spectator
     );
-    // Not listed but for an admin.
-    let listed = |show_private| {
+    // Listed for an admin and the key that made it, for nobody else.
+    let listed = |scope: Scope| {
         let hub = hub.clone();
         async move {
             hub.list_games_as(
@@ -224,15 +225,19 @@ async fn a_private_game_is_not_found_by_strangers() {
                     page_size: 100,
                     ..Default::default()
                 },
-                show_private,
+                &scope,
             )
             .await
             .expect("list")
             .games
         }
     };
-    assert!(listed(false).await.iter().all(|g| &g.game_id != id));
-    assert!(listed(true).await.iter().any(|g| &g.game_id == id));
+    assert!(listed(Scope::Public).await.iter().all(|g| &g.game_id != id));
+    let other = Scope::Owner("key:other".into());
+    assert!(listed(other).await.iter().all(|g| &g.game_id != id));
+    assert!(listed(Scope::All).await.iter().any(|g| &g.game_id == id));
+    let maker = Scope::Owner("key:maker".into());
+    assert!(listed(maker).await.iter().any(|g| &g.game_id == id));
 }
 
 #[tokio::test]

@@ -2,9 +2,10 @@
 //! store's events as the API shows them, one follower per process that
 //! reads them once, and readers that each stream holds.
 //!
-//! How it costs what it does: the [`Feed`]'s follower (one task, started
-//! by the first reader) asks the store for new events only when the store
-//! says a commit added some (`GameStore::feed_notices`: the commit itself
+//! How it costs what it does: the feed's part of the replica's follower
+//! ([`Feed::follow`], run by the hub's one follower task beside the games'
+//! notices: `hub::follow`) asks the store for new events only when the
+//! store says a commit added some (`GameStore::feed_notices`: the commit itself
 //! on SQLite and memory, a NOTIFY from any replica on PostgreSQL) and
 //! broadcasts each batch once: whole to the streams that see every game,
 //! and to each creator key's streams only the part about its own games,
@@ -27,7 +28,6 @@
 //! sequence it saw misses nothing, whichever replica it reaches.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use prost::Message;
@@ -55,35 +55,24 @@ const BACKLOG: usize = if cfg!(test) { 16 } else { 1024 };
 /// A stream's buffer: a slow reader holds back only its own stream.
 const BUFFER: usize = 64;
 
-/// Whose events a caller sees: the one visibility rule for private games,
-/// as the feed applies it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Scope {
-    /// Every game's (an admin key; the operator's webhooks).
-    All,
-    /// The games a creator key made, private ones included.
-    Owner(String),
-    /// Every public game's (a caller on a server without keys): a private
-    /// game's events reach only its owner and administrators.
-    Public,
+/// The feed's scopes are the callers' ([`Scope`]): the visibility rule,
+/// and a key's feed holds its own games' events only.
+pub use crate::access::Scope;
+
+/// The owner the store's query can filter on.
+fn owner_of(scope: &Scope) -> Option<&str> {
+    match scope {
+        Scope::Owner(o) => Some(o),
+        Scope::All | Scope::Public => None,
+    }
 }
 
-impl Scope {
-    /// The owner the store's query can filter on.
-    fn owner(&self) -> Option<&str> {
-        match self {
-            Scope::Owner(o) => Some(o),
-            Scope::All | Scope::Public => None,
-        }
-    }
-
-    /// Whether this scope sees `event`.
-    pub fn sees(&self, event: &Event) -> bool {
-        match self {
-            Scope::All => true,
-            Scope::Owner(o) => &event.owner == o,
-            Scope::Public => !event.private,
-        }
+/// Whether `scope`'s feed holds `event`: the visibility rule for a private
+/// game, and for a key only its own games.
+pub fn holds(scope: &Scope, event: &Event) -> bool {
+    match scope {
+        Scope::Owner(o) => &event.owner == o,
+        Scope::All | Scope::Public => scope.sees(event.private, &event.owner),
     }
 }
 
@@ -109,7 +98,6 @@ pub struct Feed {
     /// Each creator key's events, for that key's streams; a key's channel
     /// is dropped once none of its streams is left.
     owners: std::sync::Mutex<std::collections::HashMap<String, broadcast::Sender<Arc<Batch>>>>,
-    started: AtomicBool,
     shutdown: signal::Receiver<bool>,
 }
 
@@ -120,7 +108,6 @@ impl Feed {
             head: signal::Sender::new(None),
             batches: broadcast::channel(BACKLOG).0,
             owners: std::sync::Mutex::new(std::collections::HashMap::new()),
-            started: AtomicBool::new(false),
             shutdown,
         })
     }
@@ -137,16 +124,12 @@ impl Feed {
     }
 
     /// Subscribe to the batches `scope` reads, with the follower's position
-    /// at that moment (no batch received starts before it). Starts the
-    /// follower if nobody has; waits until it knows the store's head.
-    /// `None` at shutdown.
+    /// at that moment (no batch received starts before it). Waits until
+    /// the follower knows the store's head. `None` at shutdown.
     async fn subscribe(
         self: &Arc<Self>,
         scope: &Scope,
     ) -> Option<(broadcast::Receiver<Arc<Batch>>, u64)> {
-        if !self.started.swap(true, Ordering::AcqRel) {
-            tokio::spawn(self.clone().follow());
-        }
         let mut head = self.head.subscribe();
         let mut shutdown = self.shutdown.clone();
         tokio::select! {
@@ -169,9 +152,11 @@ impl Feed {
         Some((rx, (*at)?))
     }
 
-    /// The follower: read what the store committed since the last look,
-    /// broadcast it, wait for the next signal. Ends at shutdown.
-    async fn follow(self: Arc<Self>) {
+    /// The feed's part of the replica's follower: read what the store
+    /// committed since the last look, broadcast it, wait for the next
+    /// signal. Ends at shutdown. The hub's follower runs it (`hub::follow`),
+    /// once per process; readers wait until it has read the store's head.
+    pub async fn follow(&self) {
         let mut shutdown = self.shutdown.clone();
         let mut notices = self.store.feed_notices();
         let mut position = loop {
@@ -333,7 +318,7 @@ impl Reader {
                     let events: Vec<Arc<Event>> = batch
                         .events
                         .iter()
-                        .filter(|e| e.sequence > self.position && self.scope.sees(e))
+                        .filter(|e| e.sequence > self.position && holds(&self.scope, e))
                         .cloned()
                         .collect();
                     self.position = self.position.max(batch.upto);
@@ -353,7 +338,7 @@ impl Reader {
         let store = &self.feed.store;
         let got = loop {
             match store
-                .events_after(self.position, self.scope.owner(), BATCH)
+                .events_after(self.position, owner_of(&self.scope), BATCH)
                 .await
             {
                 Ok(got) => break got,
@@ -372,7 +357,7 @@ impl Reader {
         let mut events = Vec::new();
         for e in got.into_iter().take_while(|e| e.sequence <= target) {
             position = e.sequence;
-            if self.scope.sees(&e) {
+            if holds(&self.scope, &e) {
                 events.push(Arc::new(e));
             }
         }
@@ -585,6 +570,11 @@ mod tests {
         let store: Arc<dyn GameStore> = Arc::new(MemoryStore::new(100));
         let (_stop, shutdown) = signal::channel(false);
         let feed = Feed::new(store.clone(), shutdown);
+        // The feed's part of the replica's follower (the hub runs it).
+        tokio::spawn({
+            let feed = feed.clone();
+            async move { feed.follow().await }
+        });
         game(store.as_ref(), "a1", "key:a", false).await;
         game(store.as_ref(), "b1", "key:b", true).await;
         let mut all = feed.reader(Scope::All, 0);
@@ -622,6 +612,11 @@ mod tests {
         let store: Arc<dyn GameStore> = Arc::new(MemoryStore::new(5_000));
         let (_stop, shutdown) = signal::channel(false);
         let feed = Feed::new(store.clone(), shutdown);
+        // The feed's part of the replica's follower (the hub runs it).
+        tokio::spawn({
+            let feed = feed.clone();
+            async move { feed.follow().await }
+        });
         let mut slow = feed.reader(Scope::All, 0);
         let mut watcher = feed.reader(Scope::All, 0);
         // Subscribed (the follower knows the head) before the flood.
@@ -658,10 +653,13 @@ mod tests {
             private,
             kind: EventKind::Deleted,
         };
-        assert!(Scope::All.sees(&event("key:a", true)));
-        assert!(Scope::Owner("key:a".into()).sees(&event("key:a", true)));
-        assert!(!Scope::Owner("key:b".into()).sees(&event("key:a", false)));
-        assert!(Scope::Public.sees(&event("key:a", false)));
-        assert!(!Scope::Public.sees(&event("key:a", true)));
+        assert!(holds(&Scope::All, &event("key:a", true)));
+        assert!(holds(&Scope::Owner("key:a".into()), &event("key:a", true)));
+        assert!(!holds(
+            &Scope::Owner("key:b".into()),
+            &event("key:a", false)
+        ));
+        assert!(holds(&Scope::Public, &event("key:a", false)));
+        assert!(!holds(&Scope::Public, &event("key:a", true)));
     }
 }
