@@ -1,7 +1,18 @@
-//! Following a shared store: when another replica commits to a game
-//! cached here (PostgreSQL NOTIFY), the follower tells the game's actor
-//! (`Command::Sync`), which catches up at once (`Table::sync`), so watch
-//! streams here see every move. The follower never waits on a game.
+//! The replica's follower: the one task that listens to what the store
+//! pushes and fans it out, so no game, stream or feature polls the store
+//! for changes on its own.
+//!
+//! - **Games** (a shared store: PostgreSQL NOTIFY): when another replica
+//!   commits to a game cached here, the follower tells the game's actor
+//!   (`Command::Sync`), which catches up at once (`Table::sync`), so watch
+//!   streams here see every move. It never waits on one game.
+//! - **The feed** (every store: the commit itself on SQLite and memory, a
+//!   NOTIFY on PostgreSQL): its part reads the new events once and
+//!   broadcasts them to every WatchEvents stream and the webhooks
+//!   ([`Feed::follow`](crate::rated::feed::Feed::follow)).
+//!
+//! A new kind of pushed change (a tournament's, a table's chat) is one
+//! more part here, run beside these in the same task.
 
 use std::sync::Arc;
 
@@ -13,15 +24,27 @@ use super::cache::LiveGame;
 use satrap_store::Notice;
 
 impl Hub {
-    /// Follow the moves other replicas commit (PostgreSQL NOTIFY), so that
-    /// watchers here see them at once. Runs until the store stops.
+    /// Follow what the store pushes, every part in this one task (the
+    /// feed's part ends at shutdown, the games' when the store stops).
     pub async fn follow_store(self: Arc<Self>) {
+        let games = self.follow_games();
+        let feed = self.feed.follow();
+        tokio::join!(games, feed);
+    }
+
+    /// The games' part: moves other replicas commit (PostgreSQL NOTIFY),
+    /// told to the actors of the games cached here. Ends at once on a store
+    /// only this process writes (nothing to follow).
+    async fn follow_games(&self) {
         let Some(mut notices) = self.store.notices() else {
             return;
         };
         loop {
+            // Not ended by the shutdown: a draining replica's games still
+            // catch up with the moves others make while it hands them back.
+            let notice = notices.recv().await;
             // (game, version it reached); version 0 means "check anyway".
-            let stale: Vec<(Arc<LiveGame>, u64)> = match notices.recv().await {
+            let stale: Vec<(Arc<LiveGame>, u64)> = match notice {
                 Ok(Notice::Changed { id, version }) => self
                     .cached(&id)
                     .map(|live| (live, version))
