@@ -12,7 +12,10 @@
 //!
 //! Life: the actor is spawned when the game enters the directory and
 //! stops when no handle is left (the directory evicted it and no call or
-//! watcher holds it). While it has work it holds a handle itself, so a
+//! watcher holds it), or parks the game when it has had nothing to do for
+//! `Limits::park_after`: its task ends and its state waits in the handle
+//! (`cache::Mailbox::Parked`) until the next command starts a new actor
+//! with it, so an idle game costs its state and not a task and a channel. While it has work it holds a handle itself, so a
 //! game with a bot to move or a clock to enforce is never evicted, and is
 //! counted for the drain (`drain`), which waits until no actor has work.
 //!
@@ -29,7 +32,7 @@ use futures_util::FutureExt;
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 use super::Hub;
-use super::cache::{Cell, Frame, Game, LiveGame, Version};
+use super::cache::{Cell, Frame, Game, LiveGame, Mailbox, Parked, Version};
 use super::drain::TaskCount;
 use super::log::Log;
 use super::pool::DecisionError;
@@ -181,6 +184,7 @@ enum Event {
     Shutdown,
     Decided(Result<usize, DecisionError>),
     Due,
+    Idle,
 }
 
 /// One game's owner.
@@ -251,6 +255,9 @@ impl Actor {
             let now = now_ms();
             let wake = self.next_wake(now);
             self.hold(wake.is_some() || self.thinking.is_some());
+            // Nothing to do for a while: the actor parks the game.
+            let idle = wake.is_none() && self.thinking.is_none();
+            let park_after = self.hub.limits.park_after;
             let event = {
                 let due = async {
                     match wake {
@@ -271,24 +278,42 @@ impl Actor {
                     _ = shutdown.changed(), if !self.stopping => Event::Shutdown,
                     decided = decided => Event::Decided(decided),
                     () = due => Event::Due,
+                    () = tokio::time::sleep(park_after), if idle => Event::Idle,
                 }
             };
             match event {
                 Event::Command(None) => break,
                 Event::Command(Some(command)) => {
-                    self.resting = false;
-                    self.played = 0;
-                    // Boxed: an idle actor's future stays small (the
-                    // largest command's state lives only while it runs).
-                    // A command that panics (a bug) leaves the state in
-                    // doubt: the actor stops, its caller gets UNAVAILABLE,
-                    // and the directory loads the game again by replay.
-                    let handled = std::panic::AssertUnwindSafe(Box::pin(self.handle(*command)))
-                        .catch_unwind()
-                        .await;
-                    if handled.is_err() {
-                        tracing::error!(game_id = %self.game.meta.id, "a command panicked: the game is reloaded from the store");
+                    if !self.take(*command).await {
                         break;
+                    }
+                }
+                Event::Idle => {
+                    let Some(me) = self.me.upgrade() else { break };
+                    let left = {
+                        let mut slot = me.mailbox.lock().unwrap_or_else(|p| p.into_inner());
+                        // Closed first, so no sender can slip a command in
+                        // between; one that finds it closed tries again
+                        // and starts a new actor (`LiveGame::ask`).
+                        mailbox.close();
+                        let mut left = Vec::new();
+                        while let Ok(command) = mailbox.try_recv() {
+                            left.push(command);
+                        }
+                        if left.is_empty() {
+                            *slot = Mailbox::Parked(Parked::of(self.cell));
+                            return;
+                        }
+                        // Commands arrived meanwhile: not idle after all.
+                        let (tx, rx) = mpsc::channel(MAILBOX);
+                        *slot = Mailbox::Open(tx);
+                        mailbox = rx;
+                        left
+                    };
+                    for command in left {
+                        if !self.take(*command).await {
+                            return;
+                        }
                     }
                 }
                 Event::Shutdown => {
@@ -303,6 +328,23 @@ impl Actor {
                 Event::Due => Box::pin(self.step()).await,
             }
         }
+    }
+
+    /// Run one command; `false` if it panicked. Boxed: an idle actor's
+    /// future stays small (the largest command's state lives only while it
+    /// runs). A command that panics (a bug) leaves the state in doubt: the
+    /// actor stops, its caller gets UNAVAILABLE, and the directory loads
+    /// the game again by replay.
+    async fn take(&mut self, command: Command) -> bool {
+        self.resting = false;
+        self.played = 0;
+        let handled = std::panic::AssertUnwindSafe(Box::pin(self.handle(command)))
+            .catch_unwind()
+            .await;
+        if handled.is_err() {
+            tracing::error!(game_id = %self.game.meta.id, "a command panicked: the game is reloaded from the store");
+        }
+        handled.is_ok()
     }
 
     /// When the background work wants the actor next (ms since the
@@ -512,34 +554,96 @@ impl Actor {
 }
 
 impl LiveGame {
+    /// The mailbox of the game's actor, starting one with the parked state
+    /// if the game is parked; `None` when the directory is going away.
+    fn sender(self: &Arc<Self>) -> Option<mpsc::Sender<Box<Command>>> {
+        let mut slot = self.mailbox.lock().unwrap_or_else(|p| p.into_inner());
+        if let Mailbox::Open(tx) = &*slot {
+            return Some(tx.clone());
+        }
+        let hub = self.hub.upgrade()?;
+        let (tx, mailbox) = mpsc::channel(MAILBOX);
+        let Mailbox::Parked(parked) = std::mem::replace(&mut *slot, Mailbox::Open(tx.clone()))
+        else {
+            return Some(tx);
+        };
+        // Commands wait in the new mailbox while a finished game is
+        // rebuilt, outside the lock.
+        drop(slot);
+        match parked.wake(&self.meta) {
+            Ok(cell) => spawn(hub, self.game.clone(), Arc::downgrade(self), cell, mailbox),
+            // Its log replayed when it was loaded: a bug. The mailbox
+            // closes, so the directory loads the game from the store.
+            Err(e) => {
+                tracing::error!(game_id = %self.meta.id, error = %e, "a parked game did not wake")
+            }
+        }
+        Some(tx)
+    }
+
+    /// Whether the game's actor stopped for good (a command panicked):
+    /// the directory then loads the game again.
+    pub(super) fn is_stopped(&self) -> bool {
+        let slot = self.mailbox.lock().unwrap_or_else(|p| p.into_inner());
+        matches!(&*slot, Mailbox::Open(tx) if tx.is_closed())
+    }
+
     /// Send the game's actor a command and wait for its answer. The
     /// command runs to its end even if this caller goes away.
     pub(super) async fn ask<T>(
-        &self,
+        self: &Arc<Self>,
         command: impl FnOnce(Answer<T>) -> Command,
     ) -> Result<T, ServiceError> {
         let (answer, answered) = oneshot::channel();
-        if self.commands.send(Box::new(command(answer))).await.is_err() {
-            return Err(stopped(&self.meta.id));
+        let mut command = Box::new(command(answer));
+        // Twice at most: a mailbox closed under this caller is the actor
+        // parking (the second try starts a new one) or stopping for good.
+        for _ in 0..2 {
+            let Some(tx) = self.sender() else { break };
+            match tx.send(command).await {
+                Ok(()) => {
+                    return answered
+                        .await
+                        .unwrap_or_else(|_| Err(stopped(&self.meta.id)));
+                }
+                Err(mpsc::error::SendError(back)) => command = back,
+            }
         }
-        answered
-            .await
-            .unwrap_or_else(|_| Err(stopped(&self.meta.id)))
+        Err(stopped(&self.meta.id))
     }
 
     /// Send the actor a command that has no answer, without waiting for
     /// room in its mailbox (the follower and the scanner must not wait on
     /// one busy game): a full mailbox gets it from a task of its own.
-    pub(super) fn tell(&self, command: Command) {
-        match self.commands.try_send(Box::new(command)) {
-            Ok(()) | Err(mpsc::error::TrySendError::Closed(_)) => {}
-            Err(mpsc::error::TrySendError::Full(command)) => {
-                let commands = self.commands.clone();
-                tokio::spawn(async move {
-                    let _ = commands.send(command).await;
-                });
+    pub(super) fn tell(self: &Arc<Self>, command: Command) {
+        let mut command = Box::new(command);
+        for _ in 0..2 {
+            let Some(tx) = self.sender() else { return };
+            match tx.try_send(command) {
+                Ok(()) => return,
+                Err(mpsc::error::TrySendError::Closed(back)) => command = back,
+                Err(mpsc::error::TrySendError::Full(command)) => {
+                    tokio::spawn(async move {
+                        let _ = tx.send(command).await;
+                    });
+                    return;
+                }
             }
         }
+    }
+
+    /// The heap bytes of the game's log, asked of its actor or read from
+    /// its parked state (the scale bench's share of the log).
+    pub(super) async fn log_bytes(self: &Arc<Self>) -> usize {
+        {
+            let slot = self.mailbox.lock().unwrap_or_else(|p| p.into_inner());
+            if let Mailbox::Parked(parked) = &*slot {
+                return parked.log_bytes();
+            }
+        }
+        let (answer, answered) = oneshot::channel();
+        self.tell(Command::LogBytes { answer });
+        answered.await.unwrap_or(0)
     }
 }
 

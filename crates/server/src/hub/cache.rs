@@ -177,9 +177,11 @@ pub(super) struct Game {
 /// actor.
 pub(super) struct LiveGame {
     pub game: Arc<Game>,
-    /// The actor's mailbox (commands are boxed: an idle game's channel is
-    /// then a few hundred bytes).
-    pub(super) commands: mpsc::Sender<Box<Command>>,
+    /// The directory this game is in (a parked game's next command starts
+    /// its actor there).
+    pub(super) hub: std::sync::Weak<Hub>,
+    /// The actor's mailbox, or the game's state while it is parked.
+    pub(super) mailbox: Mutex<Mailbox>,
     pub watchers: AtomicUsize,
     /// Tick of the last request that used the game (cache eviction order).
     pub last_used: AtomicU64,
@@ -190,6 +192,85 @@ impl std::ops::Deref for LiveGame {
     fn deref(&self) -> &Game {
         &self.game
     }
+}
+
+/// Where a game's commands go.
+pub(super) enum Mailbox {
+    /// To its running actor (commands are boxed: an idle game's channel
+    /// is then a few hundred bytes).
+    Open(mpsc::Sender<Box<Command>>),
+    /// Its actor parked the game: idle, nothing due, so its task ended
+    /// and its state waits here; the next command starts an actor with it.
+    /// (A parked game costs its state, not a task and a channel.)
+    Parked(Parked),
+}
+
+/// A parked game's state.
+pub(super) enum Parked {
+    /// A game not over: all of it.
+    Cell(Box<Cell>),
+    /// A finished game: its log and seats, not the game itself, which
+    /// never changes again and which the log rebuilds (replayed from the
+    /// seed it gives back the same game and clocks: `Log::replay`) when a
+    /// command next wakes it. Most cached games are finished ones, and
+    /// their state was the largest part of them.
+    Finished(Box<Asleep>),
+}
+
+impl Parked {
+    /// Park `cell`: a finished game without its state.
+    pub fn of(cell: Cell) -> Self {
+        if !cell.instance.is_over() {
+            return Parked::Cell(Box::new(cell));
+        }
+        Parked::Finished(Box::new(Asleep {
+            started_at: cell.clocks.started_at(),
+            log: cell.log,
+            seats: cell.seats,
+            seat_revision: cell.seat_revision,
+        }))
+    }
+
+    /// The state again, rebuilt by replay for a finished game.
+    pub fn wake(self, meta: &Meta) -> Result<Cell, ServiceError> {
+        match self {
+            Parked::Cell(cell) => Ok(*cell),
+            Parked::Finished(asleep) => {
+                let Asleep {
+                    started_at,
+                    log,
+                    seats,
+                    seat_revision,
+                } = *asleep;
+                let (instance, clocks) = log.replay(meta, started_at, &seats, |_| true)?;
+                Ok(Cell {
+                    instance,
+                    clocks,
+                    log,
+                    seats,
+                    seat_revision,
+                    fill_refused: false,
+                    settle: false,
+                })
+            }
+        }
+    }
+
+    /// The heap bytes of its log.
+    pub fn log_bytes(&self) -> usize {
+        match self {
+            Parked::Cell(cell) => cell.log.heap_bytes(),
+            Parked::Finished(asleep) => asleep.log.heap_bytes(),
+        }
+    }
+}
+
+/// What rebuilds a finished game (see [`Parked::Finished`]).
+pub(super) struct Asleep {
+    started_at: Option<u64>,
+    log: Log,
+    seats: Seats,
+    seat_revision: u64,
 }
 
 /// Frames a watcher may fall behind before it catches up by replay.
@@ -253,7 +334,8 @@ impl Hub {
         let (commands, mailbox) = mpsc::channel(actor::MAILBOX);
         let live = Arc::new(LiveGame {
             game: game.clone(),
-            commands,
+            hub: self.me.clone(),
+            mailbox: Mutex::new(Mailbox::Open(commands)),
             watchers: AtomicUsize::new(0),
             last_used: AtomicU64::new(self.tick()),
         });
@@ -295,6 +377,18 @@ impl Hub {
             .unwrap_or_else(|p| p.into_inner())
             .get(id)
             .cloned()
+    }
+
+    /// How many cached games are parked (no actor running: see
+    /// `actor`), for the scale bench.
+    pub fn parked_games(&self) -> usize {
+        self.all_cached()
+            .iter()
+            .filter(|live| {
+                let slot = live.mailbox.lock().unwrap_or_else(|p| p.into_inner());
+                matches!(&*slot, Mailbox::Parked(_))
+            })
+            .count()
     }
 
     /// Every cached game.

@@ -177,9 +177,7 @@ impl super::Hub {
     pub async fn cached_log_bytes(&self) -> usize {
         let mut bytes = 0;
         for game in self.all_cached() {
-            let (answer, answered) = tokio::sync::oneshot::channel();
-            game.tell(super::actor::Command::LogBytes { answer });
-            bytes += answered.await.unwrap_or(0);
+            bytes += game.log_bytes().await;
         }
         bytes
     }

@@ -102,6 +102,10 @@ pub struct Limits {
     /// plays a bot turn the other replica should be playing (it takes over
     /// only if the game has not moved by then: that replica died).
     pub bot_takeover_delay: Duration,
+    /// How long a game's actor waits with nothing to do before it parks
+    /// (its task ends, its state waits in the handle until the next
+    /// command starts a new one: see `actor`).
+    pub park_after: Duration,
 }
 
 impl Default for Limits {
@@ -117,6 +121,7 @@ impl Default for Limits {
             client_seeds: true,
             max_live_bot_games: None,
             bot_takeover_delay: Duration::from_secs(3),
+            park_after: Duration::from_secs(10),
         }
     }
 }
@@ -568,7 +573,7 @@ impl Hub {
         command: impl FnOnce(Answer<T>) -> Command,
     ) -> Result<T, ServiceError> {
         let answered = live.ask(command).await;
-        if live.commands.is_closed() {
+        if live.is_stopped() {
             let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
             if games
                 .get(&live.meta.id)

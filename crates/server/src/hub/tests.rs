@@ -462,3 +462,109 @@ async fn a_watcher_subscribed_by_the_actor_misses_no_version() {
     }
     assert!(over, "the stream followed the game to its end (at {next})");
 }
+
+/// A hub whose actors park their game after `after` with nothing to do.
+fn hub_parking(after: std::time::Duration) -> (Arc<Hub>, Arc<MemoryStore>, watch::Sender<bool>) {
+    let (stop, shutdown) = watch::channel(false);
+    let store = Arc::new(MemoryStore::new(1_000));
+    let limits = Limits {
+        park_after: after,
+        ..Limits::default()
+    };
+    (Hub::new(store.clone(), limits, shutdown), store, stop)
+}
+
+fn is_parked(hub: &Hub, id: &str) -> bool {
+    let live = hub.cached(id).expect("cached");
+    let slot = live.mailbox.lock().expect("mailbox");
+    matches!(&*slot, super::cache::Mailbox::Parked(_))
+}
+
+#[tokio::test]
+async fn an_idle_actor_parks_its_game_and_the_next_command_wakes_it() {
+    let (hub, store, _stop) = hub_parking(std::time::Duration::from_millis(20));
+    let (id, who, notation) = two_clients(&hub).await;
+    let mut parked = false;
+    for _ in 0..200 {
+        if is_parked(&hub, &id) {
+            parked = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    assert!(parked, "an idle game is parked");
+    // A watcher opened before the park sees the move made after it.
+    let mut stream = hub
+        .watch(&id, Caller::Spectator, 1, super::WatchMode::default())
+        .await
+        .expect("watch");
+    hub.apply(&id, who, Some(0), ActionInput::Notation(&notation))
+        .await
+        .expect("a parked game takes a move");
+    assert!(!is_parked(&hub, &id), "the move woke it");
+    let sent = tokio::time::timeout(std::time::Duration::from_secs(5), stream.recv())
+        .await
+        .expect("in time")
+        .expect("open")
+        .expect("update");
+    assert_eq!(sent.to_update().expect("decodes").version, 1);
+    let stored = store.load(&id).await.expect("load").expect("stored");
+    assert_eq!(stored.actions.len(), 1);
+}
+
+#[tokio::test]
+async fn calls_racing_an_actor_that_parks_are_all_answered() {
+    // Parking after 1 ms: most of these calls meet an actor parking or
+    // parked, and each must be answered, none lost to a closing mailbox.
+    let (hub, _store, _stop) = hub_parking(std::time::Duration::from_millis(1));
+    let (id, _, _) = two_clients(&hub).await;
+    let calls = (0..64).map(|i| {
+        let (hub, id) = (hub.clone(), id.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep(std::time::Duration::from_micros(300 * (i % 8))).await;
+            hub.get(&id, Caller::Spectator).await
+        })
+    });
+    for call in calls.collect::<Vec<_>>() {
+        let snap = call.await.expect("joined").expect("answered");
+        assert_eq!(snap.version, 0);
+    }
+}
+
+#[tokio::test]
+async fn a_finished_game_parks_without_its_state_and_wakes_the_same() {
+    let (hub, _store, _stop) = hub_parking(std::time::Duration::from_millis(20));
+    let created = hub.create(bot_game()).await.expect("bots");
+    let id = created.game_id.clone();
+    let mut before = None;
+    for _ in 0..2_000 {
+        let snap = hub.get(&id, Caller::Spectator).await.expect("get");
+        if snap.status == proto::GameStatus::Finished as i32 {
+            before = Some(snap);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    let before = before.expect("the bots finished the game");
+    let mut asleep = false;
+    for _ in 0..200 {
+        let live = hub.cached(&id).expect("cached");
+        let slot = live.mailbox.lock().expect("mailbox");
+        if matches!(
+            &*slot,
+            super::cache::Mailbox::Parked(super::cache::Parked::Finished(_))
+        ) {
+            asleep = true;
+            break;
+        }
+        drop(slot);
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    assert!(asleep, "a finished game parks as its log");
+    // Woken by replay: the same game, to the byte.
+    let after = hub.get(&id, Caller::Spectator).await.expect("woken");
+    assert_eq!(
+        prost::Message::encode_to_vec(&after),
+        prost::Message::encode_to_vec(&before)
+    );
+}
