@@ -549,15 +549,13 @@ async fn a_finished_game_parks_without_its_state_and_wakes_the_same() {
     let mut asleep = false;
     for _ in 0..200 {
         let live = hub.cached(&id).expect("cached");
-        let slot = live.mailbox.lock().expect("mailbox");
-        if matches!(
-            &*slot,
+        asleep = matches!(
+            &*live.mailbox.lock().expect("mailbox"),
             super::cache::Mailbox::Parked(super::cache::Parked::Finished(_))
-        ) {
-            asleep = true;
+        );
+        if asleep {
             break;
         }
-        drop(slot);
         tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     }
     assert!(asleep, "a finished game parks as its log");
