@@ -14,19 +14,39 @@
 //! everyone once, first-move counts differ by at most one, and with `n`
 //! odd everyone sits out exactly once.
 //!
-//! # Tables of 3 or 4: a greedy covering schedule
+//! # Tables of 3 or 4: a covering schedule, round by round
 //!
 //! Round by round, until every pair has met and everyone has sat out
 //! equally often: the `n mod size` entrants who sat out least (then those
-//! with the fewest pairs still to meet, then the last listed) sit out;
-//! tables are then filled one at a time, starting from the entrant with the
-//! most pairs still to meet among those left, adding whoever meets the most
-//! new opponents at the table, then whoever met the table least, then the
-//! first listed. Seats balance first moves ([`History::seat_order`]).
+//! with the fewest pairs still to meet, then the last listed) sit out; the
+//! others are split into tables at the lowest cost, where a pair that met
+//! `m` times before costs `1000 + m²` and a new pair nothing (so first the
+//! most new pairs, then repeats spread rather than piled on one pair). The
+//! split is searched exhaustively when there are at most [`EXHAUSTIVE`]
+//! ways (up to 12 playing at tables of 3 or 4); beyond that a greedy fill
+//! (from the entrant with most pairs still to meet, adding whoever meets
+//! the most new opponents) improved by swapping entrants between tables.
+//! Seats balance first moves ([`History::seat_order`]).
+//!
 //! **Guarantee:** everyone meets everyone at least once, and everyone sits
 //! out the same number of rounds, so everyone plays the same number of
-//! games. Repeat meetings and first-move spread are not bounded in general;
-//! the tests measure them for 6 to 9 entrants at tables of 3 and 4.
+//! games. Each round is chosen without looking ahead, so repeat meetings
+//! and the spread of first moves are not bounded in general; for 6 to 9
+//! entrants (tested, `tables_of_three_and_four_cover_every_pair_with_equal_sit_outs`):
+//!
+//! | entrants | size | rounds | most meetings of a pair | first-move spread |
+//! |---|---|---|---|---|
+//! | 6 | 3 | 4 | 4 | 1 |
+//! | 7 | 3 | 7 | 3 | 0 |
+//! | 8 | 3 | 8 | 3 | 2 |
+//! | 9 | 3 | 4 | 1 | 1 |
+//! | 6 | 4 | 3 | 2 | 1 |
+//! | 7 | 4 | 7 | 4 | 2 |
+//! | 8 | 4 | 3 | 3 | 1 |
+//! | 9 | 4 | 9 | 4 | 0 |
+//!
+//! (Equal sit-outs set the length when entrants do not divide: 7 at tables
+//! of 3 sit out one a round, so 7 rounds.)
 
 use std::cmp::Reverse;
 
@@ -107,7 +127,8 @@ fn covering(n: usize, size: usize) -> Vec<Plan> {
         for &s in &sit_outs {
             sat_out[s] += 1;
         }
-        let mut left: Vec<usize> = (0..n).filter(|a| !sit_outs.contains(a)).collect();
+        let left_all: Vec<usize> = (0..n).filter(|a| !sit_outs.contains(a)).collect();
+        let mut left = left_all.clone();
         let mut tables = Vec::new();
         while !left.is_empty() {
             let head = (0..left.len())
@@ -130,6 +151,10 @@ fn covering(n: usize, size: usize) -> Vec<Plan> {
             }
             tables.push(group);
         }
+        match best_partition(&left_all, size, &history) {
+            Some(best) => tables = best,
+            None => improve(&mut tables, &history),
+        }
         let tables = tables
             .into_iter()
             .map(|group| {
@@ -141,6 +166,107 @@ fn covering(n: usize, size: usize) -> Vec<Plan> {
             })
             .collect();
         plans.push(Plan { tables, sit_outs });
+    }
+}
+
+/// What a repeated pair costs before its count: more than any sum of
+/// squares a round can reach, so fewer repeated pairs always wins.
+const REPEAT: u32 = 1_000;
+
+/// What a table costs: a new pair nothing, a pair that met `m` times before
+/// `REPEAT + m²` (so first the fewest repeated pairs, then a third meeting
+/// costs more than two second ones).
+fn cost(table: &[usize], history: &History) -> u32 {
+    let id = |i: usize| EntrantId(u32::try_from(i).unwrap_or(u32::MAX));
+    let mut c = 0;
+    for (i, &a) in table.iter().enumerate() {
+        for &b in &table[i + 1..] {
+            let m = history.met(id(a), id(b));
+            if m > 0 {
+                c += REPEAT + m * m;
+            }
+        }
+    }
+    c
+}
+
+/// Splits of a round into this many ways or fewer are searched exhaustively.
+pub const EXHAUSTIVE: usize = 20_000;
+
+/// The cheapest way to split `players` into tables of `size` (the first
+/// found among equals, in lexicographic order), or `None` when there are
+/// more than [`EXHAUSTIVE`] ways.
+fn best_partition(players: &[usize], size: usize, history: &History) -> Option<Vec<Vec<usize>>> {
+    let mut ways: usize = 1;
+    let mut left = players.len();
+    while left > 0 {
+        ways = ways.saturating_mul(crate::swiss::combinations(left - 1, size - 1).len());
+        if ways > EXHAUSTIVE {
+            return None;
+        }
+        left -= size;
+    }
+    let mut best: Option<(u32, Vec<Vec<usize>>)> = None;
+    let mut current = Vec::new();
+    split(players, size, history, 0, &mut current, &mut best);
+    best.map(|(_, tables)| tables)
+}
+
+fn split(
+    left: &[usize],
+    size: usize,
+    history: &History,
+    so_far: u32,
+    current: &mut Vec<Vec<usize>>,
+    best: &mut Option<(u32, Vec<Vec<usize>>)>,
+) {
+    if best.as_ref().is_some_and(|(c, _)| so_far >= *c) {
+        return;
+    }
+    let Some((&head, rest)) = left.split_first() else {
+        *best = Some((so_far, current.clone()));
+        return;
+    };
+    for pick in crate::swiss::combinations(rest.len(), size - 1) {
+        let mut table = vec![head];
+        table.extend(pick.iter().map(|&i| rest[i]));
+        let others: Vec<usize> = rest.iter().copied().filter(|p| !table.contains(p)).collect();
+        let c = cost(&table, history);
+        current.push(table);
+        split(&others, size, history, so_far + c, current, best);
+        current.pop();
+    }
+}
+
+/// Local search after the greedy fill: swap two entrants of different
+/// tables while some swap lowers the round's cost (the first such swap in
+/// order each time), so the greedy fill's last tables, made of whoever was
+/// left, do not keep the same people together round after round.
+fn improve(tables: &mut [Vec<usize>], history: &History) {
+    // Each swap lowers a whole number: this ends; the bound is a guard.
+    for _ in 0..10_000 {
+        let mut swapped = false;
+        'search: for i in 0..tables.len() {
+            for j in i + 1..tables.len() {
+                let before = cost(&tables[i], history) + cost(&tables[j], history);
+                for x in 0..tables[i].len() {
+                    for y in 0..tables[j].len() {
+                        let (a, b) = (tables[i][x], tables[j][y]);
+                        tables[i][x] = b;
+                        tables[j][y] = a;
+                        if cost(&tables[i], history) + cost(&tables[j], history) < before {
+                            swapped = true;
+                            break 'search;
+                        }
+                        tables[i][x] = a;
+                        tables[j][y] = b;
+                    }
+                }
+            }
+        }
+        if !swapped {
+            return;
+        }
     }
 }
 
