@@ -230,7 +230,11 @@ fn split(
     for pick in crate::swiss::combinations(rest.len(), size - 1) {
         let mut table = vec![head];
         table.extend(pick.iter().map(|&i| rest[i]));
-        let others: Vec<usize> = rest.iter().copied().filter(|p| !table.contains(p)).collect();
+        let others: Vec<usize> = rest
+            .iter()
+            .copied()
+            .filter(|p| !table.contains(p))
+            .collect();
         let c = cost(&table, history);
         current.push(table);
         split(&others, size, history, so_far + c, current, best);

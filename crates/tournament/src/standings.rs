@@ -127,7 +127,11 @@ pub(crate) fn compute(t: &Tournament) -> Vec<Standing> {
             lines[b.index()].points += bye_points;
         }
     }
-    let finished = || t.tables().iter().filter_map(|x| Some((x, x.places.as_ref()?)));
+    let finished = || {
+        t.tables()
+            .iter()
+            .filter_map(|x| Some((x, x.places.as_ref()?)))
+    };
     for (table, places) in finished() {
         for (p, e) in table.entrants.iter().enumerate() {
             let line = &mut lines[e.index()];

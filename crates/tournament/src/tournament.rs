@@ -13,9 +13,7 @@ use crate::standings::{self, Standing};
 use crate::{Config, Format, Table, TournamentError, arena, round_robin, swiss};
 
 /// An entrant: its index in the tournament's entrant list.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct EntrantId(pub u32);
 
 impl EntrantId {
@@ -170,9 +168,7 @@ impl Tournament {
     /// pairing is a function of (state, round), and a round is never paired
     /// twice.
     pub fn pair_next_round(&mut self, round: u32) -> Result<Range<usize>, TournamentError> {
-        let total = self
-            .total_rounds()
-            .ok_or(TournamentError::WrongFormat)?;
+        let total = self.total_rounds().ok_or(TournamentError::WrongFormat)?;
         let next = self.paired() + 1;
         if round < next {
             return Err(TournamentError::AlreadyPaired { round });

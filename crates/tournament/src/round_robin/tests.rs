@@ -82,7 +82,10 @@ fn tables_of_three_and_four_cover_every_pair_with_equal_sit_outs() {
         let t = tally(n, &plans);
         for a in 0..n {
             for b in 0..n {
-                assert!(a == b || t.meetings[a][b] >= 1, "n={n} size={size}: {a}-{b} never met");
+                assert!(
+                    a == b || t.meetings[a][b] >= 1,
+                    "n={n} size={size}: {a}-{b} never met"
+                );
             }
         }
         assert_eq!(spread(&t.sit_outs), 0, "n={n} size={size}");
@@ -92,4 +95,3 @@ fn tables_of_three_and_four_cover_every_pair_with_equal_sit_outs() {
     }
     assert_eq!(measured, expected);
 }
-

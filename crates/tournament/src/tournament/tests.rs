@@ -32,7 +32,13 @@ fn result(t: &mut Tournament, places: &[(u32, u8)]) {
     let by_position: Vec<u8> = t.tables()[i]
         .entrants
         .iter()
-        .map(|e| places.iter().find(|p| p.0 == e.0).expect("every entrant placed").1)
+        .map(|e| {
+            places
+                .iter()
+                .find(|p| p.0 == e.0)
+                .expect("every entrant placed")
+                .1
+        })
         .collect();
     t.record_result(i, &by_position).expect("recorded");
 }
@@ -193,8 +199,7 @@ fn seven_entrants_rotate_the_bye() {
 /// tie-breaks: results against the tied, then placings.
 #[test]
 fn a_round_robin_of_three_player_tables() {
-    let mut t =
-        Tournament::new(Config::new(Format::RoundRobin, 3), names(6)).expect("valid");
+    let mut t = Tournament::new(Config::new(Format::RoundRobin, 3), names(6)).expect("valid");
     assert_eq!(t.total_rounds(), Some(4));
     let mut lines = Vec::new();
     for round in 1..=4 {
@@ -269,7 +274,10 @@ fn an_arena_pairs_whoever_is_free() {
         end_ms: 1000,
     };
     let mut t = Tournament::new(Config::new(arena, 2), names(4)).expect("valid");
-    assert_eq!(t.pair_arena(50), Err(TournamentError::NotOpen { start_ms: 100 }));
+    assert_eq!(
+        t.pair_arena(50),
+        Err(TournamentError::NotOpen { start_ms: 100 })
+    );
     assert_eq!(t.pair_next_round(1), Err(TournamentError::WrongFormat));
     assert_eq!(t.pair_arena(100), Ok(0..2));
     assert_eq!(seated(&t, 1), [[0, 1], [2, 3]]);
@@ -310,7 +318,11 @@ fn withdrawals_and_no_shows_never_stall_a_round() {
     t.pair_next_round(1).unwrap();
     win(&mut t, 0, 1);
     // 3 does not turn up: the server's clock records the forfeit.
-    let table = t.tables().iter().position(|x| x.position(EntrantId(3)).is_some()).unwrap();
+    let table = t
+        .tables()
+        .iter()
+        .position(|x| x.position(EntrantId(3)).is_some())
+        .unwrap();
     let seat = t.tables()[table].position(EntrantId(3)).unwrap();
     t.record_forfeit(table, seat).unwrap();
     assert!(t.tables()[table].finished());
@@ -320,7 +332,10 @@ fn withdrawals_and_no_shows_never_stall_a_round() {
     assert_eq!(seated(&t, 2), [[0, 2], [1, 3]]);
     t.withdraw(EntrantId(1)).unwrap();
     assert!(t.tables()[3].finished(), "3 wins: the round is not held up");
-    assert_eq!(t.withdraw(EntrantId(1)), Err(TournamentError::AlreadyWithdrawn(1)));
+    assert_eq!(
+        t.withdraw(EntrantId(1)),
+        Err(TournamentError::AlreadyWithdrawn(1))
+    );
     win(&mut t, 0, 2);
     t.pair_next_round(3).unwrap();
     // Three left: one bye, to the lowest ranked of those without one.
@@ -374,20 +389,36 @@ fn a_round_is_never_paired_twice_and_refusals_change_nothing() {
             Err(TournamentError::RoundUnfinished { round: 1 }),
         ]
     );
-    assert_eq!(t.record_result(9, &[0, 1]), Err(TournamentError::UnknownTable(9)));
+    assert_eq!(
+        t.record_result(9, &[0, 1]),
+        Err(TournamentError::UnknownTable(9))
+    );
     assert_eq!(
         t.record_result(0, &[0, 1, 2]),
-        Err(TournamentError::WrongPlacings { table: 0, seats: 2, got: 3 })
+        Err(TournamentError::WrongPlacings {
+            table: 0,
+            seats: 2,
+            got: 3
+        })
     );
     assert_eq!(
         t.record_forfeit(0, 2),
-        Err(TournamentError::NoSuchPosition { table: 0, position: 2 })
+        Err(TournamentError::NoSuchPosition {
+            table: 0,
+            position: 2
+        })
     );
-    assert_eq!(t.withdraw(EntrantId(5)), Err(TournamentError::UnknownEntrant(5)));
+    assert_eq!(
+        t.withdraw(EntrantId(5)),
+        Err(TournamentError::UnknownEntrant(5))
+    );
     assert_eq!(t.pair_arena(0), Err(TournamentError::WrongFormat));
     assert_eq!(t, before);
     t.record_result(0, &[0, 1]).unwrap();
-    assert_eq!(t.record_result(0, &[1, 0]), Err(TournamentError::TableFinished(0)));
+    assert_eq!(
+        t.record_result(0, &[1, 0]),
+        Err(TournamentError::TableFinished(0))
+    );
     assert!(
         Tournament::new(Config::new(Format::Swiss { rounds: 1 }, 3), names(2)).is_err(),
         "too few for a table"
