@@ -9,8 +9,9 @@
 //!    nearest-ranked one it has not met (adjacent pairing within and across
 //!    score groups), searched depth-first with backtracking: a pairing with
 //!    no repeat is found whenever one exists within the search budget
-//!    ([`BUDGET`] steps, exhaustive for any field a test or a typical event
-//!    has); failing that, the fewest repeated pairs, then the same order.
+//!    ([`BUDGET`] steps; the proptests check it against an exhaustive
+//!    search for fields up to 12); failing that, the fewest repeated pairs
+//!    the budget finds, then the same order.
 //! 3. **Tables of 3 or 4.** Table by table from the top: the top-ranked
 //!    unseated entrant and, from the next `3 × (size − 1)` in the standings
 //!    (its score group and the next), the companions with the fewest earlier
