@@ -439,4 +439,3 @@ fn the_state_round_trips_through_json() {
     t.pair_next_round(2).unwrap();
     assert_eq!(back, t, "replicas pair alike");
 }
-
