@@ -90,6 +90,12 @@ impl Config {
             .collect()
     }
 
+    /// The table position holding game seat `seat` (a team's two seats
+    /// map to its one position).
+    pub fn position(&self, seat: usize) -> usize {
+        seat % usize::from(self.table_size)
+    }
+
     /// Players the game is created for.
     pub fn players(&self) -> usize {
         usize::from(self.table_size) * usize::from(self.seats_per_entrant)
@@ -107,6 +113,7 @@ mod tests {
         assert_eq!(c.players(), 4);
         assert_eq!(c.seats(0), [0, 2]);
         assert_eq!(c.seats(1), [1, 3]);
+        assert_eq!((c.position(0), c.position(3)), (0, 1));
         let solo = Config::new(Format::RoundRobin, 3);
         assert_eq!(solo.seats(2), [2]);
         assert_eq!(solo.players(), 3);

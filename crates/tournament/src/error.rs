@@ -24,14 +24,14 @@ pub enum TournamentError {
     UnknownTable(usize),
     #[error("table {0} is already finished")]
     TableFinished(usize),
-    #[error("table {table} seats {seats}, {got} placings given")]
+    #[error("table {table}'s game has {seats} seats, {got} placings given")]
     WrongPlacings {
         table: usize,
         seats: usize,
         got: usize,
     },
-    #[error("table {table} has no position {position}")]
-    NoSuchPosition { table: usize, position: usize },
+    #[error("table {table}'s game has no seat {seat}")]
+    NoSuchSeat { table: usize, seat: usize },
     #[error("no entrant {0}")]
     UnknownEntrant(u32),
     #[error("entrant {0} has already withdrawn")]

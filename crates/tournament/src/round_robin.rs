@@ -102,7 +102,7 @@ fn round_limit(n: usize) -> usize {
 }
 
 fn covering(n: usize, size: usize) -> Vec<Plan> {
-    let id = |i: usize| EntrantId(u32::try_from(i).unwrap_or(u32::MAX));
+    let id = EntrantId::from;
     let mut history = History::new(n, size);
     let mut sat_out = vec![0usize; n];
     let mut plans = Vec::new();
@@ -177,7 +177,7 @@ const REPEAT: u32 = 1_000;
 /// `REPEAT + m²` (so first the fewest repeated pairs, then a third meeting
 /// costs more than two second ones).
 fn cost(table: &[usize], history: &History) -> u32 {
-    let id = |i: usize| EntrantId(u32::try_from(i).unwrap_or(u32::MAX));
+    let id = EntrantId::from;
     let mut c = 0;
     for (i, &a) in table.iter().enumerate() {
         for &b in &table[i + 1..] {

@@ -280,30 +280,40 @@ impl Tournament {
         Ok(t)
     }
 
-    /// Records how table `table` ended: a place per table position (lower
-    /// is better, equal shares; only the order counts). Forfeited positions
-    /// are placed last whatever the game said.
+    /// Records how table `table`'s game ended: a place per game seat
+    /// (lower is better, equal shares; only the order counts). A team's
+    /// place is the better of its two seats' (the game gives them one).
+    /// Forfeited entrants are placed last whatever the game said.
     pub fn record_result(&mut self, table: usize, places: &[u8]) -> Result<(), TournamentError> {
+        let seats = self.config.players();
+        let by_position: Vec<u8> = (0..self.size())
+            .map(|p| {
+                let mine = self.config.seats(p);
+                mine.iter().filter_map(|&s| places.get(s)).min().copied()
+            })
+            .collect::<Option<_>>()
+            .unwrap_or_default();
         let t = self.open_table(table)?;
-        if places.len() != t.entrants.len() {
+        if places.len() != seats {
             return Err(TournamentError::WrongPlacings {
                 table,
-                seats: t.entrants.len(),
+                seats,
                 got: places.len(),
             });
         }
-        t.finish(places);
+        t.finish(&by_position);
         self.free(table);
         Ok(())
     }
 
-    /// Records that the entrant at `position` of table `table` forfeits (a
-    /// no-show lost on time, as the server's clock decided). A table with
-    /// one entrant left playing finishes at once.
-    pub fn record_forfeit(&mut self, table: usize, position: usize) -> Result<(), TournamentError> {
+    /// Records that the entrant holding game seat `seat` of table `table`
+    /// forfeits (a no-show lost on time, as the server's clock decided). A
+    /// table with one entrant left playing finishes at once.
+    pub fn record_forfeit(&mut self, table: usize, seat: usize) -> Result<(), TournamentError> {
+        let (seats, position) = (self.config.players(), self.config.position(seat));
         let t = self.open_table(table)?;
-        if position >= t.entrants.len() {
-            return Err(TournamentError::NoSuchPosition { table, position });
+        if seat >= seats {
+            return Err(TournamentError::NoSuchSeat { table, seat });
         }
         t.forfeit(position);
         if t.finished() {

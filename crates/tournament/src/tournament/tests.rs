@@ -403,10 +403,7 @@ fn a_round_is_never_paired_twice_and_refusals_change_nothing() {
     );
     assert_eq!(
         t.record_forfeit(0, 2),
-        Err(TournamentError::NoSuchPosition {
-            table: 0,
-            position: 2
-        })
+        Err(TournamentError::NoSuchSeat { table: 0, seat: 2 })
     );
     assert_eq!(
         t.withdraw(EntrantId(5)),
@@ -438,4 +435,45 @@ fn the_state_round_trips_through_json() {
     back.pair_next_round(2).unwrap();
     t.pair_next_round(2).unwrap();
     assert_eq!(back, t, "replicas pair alike");
+}
+
+/// King of Siam's team game: an entrant is a team of two holding seats p
+/// and p + 2; results and forfeits come by game seat.
+#[test]
+fn teams_are_scored_by_their_seats() {
+    let mut t = Tournament::new(Config::teams(Format::Swiss { rounds: 2 }), names(4)).unwrap();
+    t.pair_next_round(1).unwrap();
+    assert_eq!(seated(&t, 1), [[0, 1], [2, 3]]);
+    // Table 0: seats 1 and 3 (team 1) win.
+    t.record_result(0, &[1, 0, 1, 0]).unwrap();
+    // Table 1: seat 2 (team 2's second player) runs out of time.
+    t.record_forfeit(1, 2).unwrap();
+    assert!(t.tables()[1].finished());
+    assert_eq!(
+        t.record_result(0, &[0, 1]),
+        Err(TournamentError::TableFinished(0))
+    );
+    let points: Vec<(u32, u32)> = t
+        .standings()
+        .iter()
+        .map(|s| (s.entrant.0, s.points))
+        .collect();
+    assert_eq!(points, [(1, 2), (3, 2), (0, 0), (2, 0)]);
+    assert_eq!(
+        t.record_result(2, &[0, 1]),
+        Err(TournamentError::UnknownTable(2))
+    );
+    t.pair_next_round(2).unwrap();
+    assert_eq!(
+        t.record_result(2, &[0, 1]),
+        Err(TournamentError::WrongPlacings {
+            table: 2,
+            seats: 4,
+            got: 2
+        })
+    );
+    assert_eq!(
+        t.record_forfeit(2, 4),
+        Err(TournamentError::NoSuchSeat { table: 2, seat: 4 })
+    );
 }
