@@ -50,11 +50,13 @@
 
 use std::cmp::Reverse;
 
+use serde::{Deserialize, Serialize};
+
 use crate::EntrantId;
 use crate::history::History;
 
 /// One round of the schedule.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct Plan {
     /// Tables of entrant indices, in seat order.
     pub tables: Vec<Vec<usize>>,

@@ -58,6 +58,10 @@ pub struct Tournament {
     rounds: Vec<Round>,
     /// Arena: entrants free to play, in the order they became free.
     waiting: Vec<EntrantId>,
+    /// Round-robin: the whole schedule, made at the start and stored with
+    /// the state, so a running tournament keeps its schedule even if a
+    /// later version of this crate would schedule differently.
+    schedule: Vec<round_robin::Plan>,
 }
 
 impl Tournament {
@@ -76,6 +80,10 @@ impl Tournament {
             Format::Arena { .. } => (0..names.len()).map(EntrantId::from).collect(),
             _ => Vec::new(),
         };
+        let schedule = match config.format {
+            Format::RoundRobin => round_robin::schedule(names.len(), needed),
+            _ => Vec::new(),
+        };
         Ok(Self {
             config,
             entrants: names
@@ -88,6 +96,7 @@ impl Tournament {
             tables: Vec::new(),
             rounds: Vec::new(),
             waiting,
+            schedule,
         })
     }
 
@@ -128,10 +137,7 @@ impl Tournament {
     pub fn total_rounds(&self) -> Option<u32> {
         match self.config.format {
             Format::Swiss { rounds } => Some(rounds),
-            Format::RoundRobin => {
-                let n = round_robin::schedule(self.entrants.len(), self.size()).len();
-                Some(u32::try_from(n).unwrap_or(u32::MAX))
-            }
+            Format::RoundRobin => Some(u32::try_from(self.schedule.len()).unwrap_or(u32::MAX)),
             Format::Arena { .. } => None,
         }
     }
@@ -186,8 +192,7 @@ impl Tournament {
         let history = self.history();
         let (tables, byes, sit_outs) = match self.config.format {
             Format::RoundRobin => {
-                let plan = round_robin::schedule(self.entrants.len(), size)
-                    .swap_remove(round as usize - 1);
+                let plan = self.schedule[round as usize - 1].clone();
                 let ids = |v: Vec<usize>| -> Vec<EntrantId> {
                     v.into_iter().map(EntrantId::from).collect()
                 };

@@ -435,6 +435,12 @@ fn the_state_round_trips_through_json() {
     back.pair_next_round(2).unwrap();
     t.pair_next_round(2).unwrap();
     assert_eq!(back, t, "replicas pair alike");
+    // A round-robin carries its schedule: the stored state says every round.
+    let rr = Tournament::new(Config::new(Format::RoundRobin, 4), names(9)).unwrap();
+    let json = serde_json::to_string(&rr).unwrap();
+    let back: Tournament = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.total_rounds(), Some(9));
+    assert_eq!(back, rr);
 }
 
 /// King of Siam's team game: an entrant is a team of two holding seats p
