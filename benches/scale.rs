@@ -24,7 +24,7 @@
 //!     the seed through the same instance, in the same process.
 //!
 //! (b) Fan-out: W watch streams (spectators) on one game of one server on
-//!     loopback, over C HTTP/2 connections; then M moves, each timed from
+//!     loopback (the server in a process of its own), over C HTTP/2 connections; then M moves, each timed from
 //!     just before its ApplyAction call until every stream has received the
 //!     update: p50/p99/max over every (stream, move).
 //!
@@ -597,25 +597,58 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() as f64 * p) as usize).min(sorted.len() - 1)]
 }
 
-async fn fan_out(watchers: usize, connections: usize, moves: usize) {
-    let nofile = raise_nofile();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("addr").to_string();
-    let mut config = Config::in_memory();
-    config.max_watchers_per_game = watchers;
-    // Every stream comes from this one address: the per-caller quota of
-    // open streams (default 1,000) would refuse the rest.
-    config.max_watch_streams = watchers;
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(async move {
+/// The fan-out's server, in a process of its own (`--serve-child W`), so
+/// that what is timed is the server's share, not the bench's decoding in
+/// the same process: prints its address, serves until its stdin closes.
+fn serve_child(watchers: usize) {
+    raise_nofile();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        println!("ADDR {}", listener.local_addr().expect("addr"));
+        let mut config = Config::in_memory();
+        config.max_watchers_per_game = watchers;
+        // Every stream comes from one address: the per-caller quota of
+        // open streams (default 1,000) would refuse the rest.
+        config.max_watch_streams = watchers;
+        let stdin_closed = tokio::task::spawn_blocking(|| {
+            let mut sink = String::new();
+            while std::io::stdin().read_line(&mut sink).is_ok_and(|n| n > 0) {}
+        });
         serve_on(listener, config, async {
-            let _ = stopped.await;
+            let _ = stdin_closed.await;
         })
         .await
         .expect("server");
     });
+}
+
+async fn fan_out(watchers: usize, connections: usize, moves: usize) {
+    let nofile = raise_nofile();
+    let mut server = std::process::Command::new(std::env::current_exe().expect("exe"))
+        .args(["--bench", "--serve-child", &watchers.to_string()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("server process");
+    let addr = {
+        use std::io::BufRead;
+        let out = server.stdout.take().expect("stdout");
+        let mut line = String::new();
+        std::io::BufReader::new(out)
+            .read_line(&mut line)
+            .expect("address");
+        line.trim()
+            .strip_prefix("ADDR ")
+            .expect("ADDR line")
+            .to_owned()
+    };
     let mut player = GameServiceClient::new(connect(&addr).await);
     let created = player
         .create_game(proto::CreateGameRequest {
@@ -766,14 +799,19 @@ async fn fan_out(watchers: usize, connections: usize, moves: usize) {
             .join(", "),
         bytes as f64 / (watchers * moves) as f64
     );
-    let _ = stop.send(());
-    let _ = server.await;
+    // Closing its stdin stops the server.
+    drop(server.stdin.take());
+    let _ = server.wait();
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     // `cargo test --benches` passes `--bench`-less args; run only under `cargo bench`.
     if !args.iter().any(|a| a == "--bench") {
+        return;
+    }
+    if let Some(i) = args.iter().position(|a| a == "--serve-child") {
+        serve_child(args[i + 1].parse().expect("watchers"));
         return;
     }
     if let Some(i) = args.iter().position(|a| a == "--scale-child") {
