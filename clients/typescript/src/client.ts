@@ -26,6 +26,7 @@ import {
   type CreateGameResponse,
   type FeedEvent,
   type GetRatingsResponse,
+  type GetServerInfoResponse,
   type ListLeaderboardResponse,
   type MatchFound,
   type MatchQueued,
@@ -150,6 +151,15 @@ export class SatrapClient {
   // -- GameService, one method per call ------------------------------------
   listGameTypes(o?: CallOpts) {
     return this.call(this.rpc.listGameTypes({}, this.opts(undefined, o)));
+  }
+
+  /**
+   * What this server allows: who may create games (`create`: anyone, guests
+   * or keys only), whether rated play and guests are on, and the limits a
+   * client runs into (`limits`; 0 means unlimited). No key needed.
+   */
+  serverInfo(o?: CallOpts): Promise<GetServerInfoResponse> {
+    return this.call(this.rpc.getServerInfo({}, this.opts(undefined, o)));
   }
 
   /** A new game; a string seat is a client seat of that name. Keep the seat tokens. */
