@@ -502,13 +502,14 @@ export class SatrapClient {
    * `maxRetries` failures in a row the last error is thrown. A version
    * comes again only as an update with `cause` set (its seats changed or
    * the game started, which make no new version), and only while a stream
-   * is open: what changed while none was, GetGame tells.
+   * is open: what changed while none was, GetGame tells. `signal` ends it
+   * (a page leaving the game): the stream is cancelled and not resumed.
    */
   async *watch(
     gameId: string,
     token?: string,
     fromVersion = 0n,
-    opts: { streamTimeoutMs?: number; maxRetries?: number; delta?: boolean; text?: boolean } = {},
+    opts: WatchOptions = {},
   ): AsyncGenerator<GameUpdate> {
     let next = fromVersion;
     let failures = 0;
@@ -516,20 +517,34 @@ export class SatrapClient {
       let last: unknown = new Error("WatchGame ended before the game did");
       try {
         const mode = { delta: opts.delta, text: opts.text };
-        for await (const update of this.watchGame(gameId, token, next, mode, { timeoutMs: opts.streamTimeoutMs })) {
+        for await (const update of this.watchGame(gameId, token, next, mode, { timeoutMs: opts.streamTimeoutMs, signal: opts.signal })) {
           failures = 0;
           next = update.version + 1n;
           yield update;
           if (isFinished(update.snapshot ?? update.delta?.values)) return;
         }
       } catch (e) {
-        if (!hasCode(e, ...RESUMABLE)) throw e;
+        if (!hasCode(e, ...RESUMABLE) || opts.signal?.aborted) throw e;
         last = e;
       }
       if (++failures > (opts.maxRetries ?? 50)) throw last;
       await sleep(backoffMs(failures));
     }
   }
+}
+
+/** `watch`'s options (and `follow`'s, but `delta`). */
+export interface WatchOptions {
+  /** Cut each stream after this long and resume it (ms). */
+  streamTimeoutMs?: number;
+  /** Failures in a row before the last error is thrown (default 50). */
+  maxRetries?: number;
+  /** Updates as deltas (UPDATE_MODE_DELTA). */
+  delta?: boolean;
+  /** The text picture in every snapshot. */
+  text?: boolean;
+  /** Cancels the stream; an aborted watch is not resumed. */
+  signal?: AbortSignal;
 }
 
 export interface FollowedUpdate {
@@ -548,7 +563,7 @@ export async function* follow(
   gameId: string,
   token?: string,
   fromVersion = 0n,
-  opts: { streamTimeoutMs?: number; maxRetries?: number; text?: boolean } = {},
+  opts: Omit<WatchOptions, "delta"> = {},
 ): AsyncGenerator<FollowedUpdate> {
   let held: GameSnapshot | undefined;
   for await (const update of client.watch(gameId, token, fromVersion, { ...opts, delta: true })) {
