@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::access::{Key, code_of, key, keys_file, status_of, with_key};
+use common::access::{Key, code_of, create_with as create, key, keys_file, status_of, with_key};
 use common::{Client, Lcg, TestServer, play_to_end, seats};
 use satrap_server::Config;
 use satrap_server::access::Role;
@@ -42,16 +42,6 @@ fn casual(bot: &str) -> proto::CreateGameRequest {
         seats,
         ..Default::default()
     }
-}
-
-async fn create(
-    c: &mut Client,
-    key: Option<&str>,
-    req: proto::CreateGameRequest,
-) -> Result<proto::CreateGameResponse, tonic::Status> {
-    c.create_game(with_key(req, key, None))
-        .await
-        .map(|r| r.into_inner())
 }
 
 async fn info(c: &mut Client) -> proto::GetServerInfoResponse {
