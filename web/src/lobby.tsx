@@ -140,7 +140,8 @@ export function Lobby() {
   }
 
   return (
-    <main class="page lobby">
+    // data-allowed: what the server allows is known (tests wait for it).
+    <main class="page lobby" data-allowed={allow.loaded ? "1" : undefined}>
       <header class="hero">
         <h1>satrap</h1>
         <p>{gamesWords(types.length)} to play in the browser, against friends or built-in bots, or {allow.rated ? "rated" : "casual"} against anyone in the queue.</p>

@@ -142,7 +142,8 @@ async function casual() {
 
 /** The lobby's offers now: which buttons of GAME's card are there. */
 async function offers(page) {
-  await page.waitForSelector(`.type[data-type="${GAME}"] a.howto-link`);
+  // Once the game types and what the server allows are both known.
+  await page.waitForSelector(`main.lobby[data-allowed="1"] .type[data-type="${GAME}"] a.howto-link`);
   return {
     create: (await page.$(`.type[data-type="${GAME}"] button.new-game`)) !== null,
     rated: (await page.$(`.type[data-type="${GAME}"] button.play-rated`)) !== null,
