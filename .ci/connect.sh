@@ -75,6 +75,8 @@ SEAT=$(bc "$G/JoinGame" "{\"gameId\":\"$OPEN\",\"name\":\"j\"}" | jq -r .seat.to
 [[ $(bc "$G/LeaveGame" "{\"gameId\":\"$OPEN\"}" -H "authorization: Bearer $SEAT" | jq -r .snapshot.gameId) == "$OPEN" ]] && ok LeaveGame
 bc "$G/GetRatings" '{"gameType":"king_of_siam","playerIds":["nobody"]}' | jq -e . >/dev/null && ok GetRatings
 bc "$G/ListLeaderboard" '{"gameType":"king_of_siam"}' | jq -e . >/dev/null && ok ListLeaderboard
+# A keyed server without --guests: only keys create, rated play is on.
+bc "$G/GetServerInfo" '{}' | jq -e '.create == "CREATE_POLICY_KEYS_ONLY" and .ratedPlay == true' >/dev/null && ok GetServerInfo
 [[ $(bc "$A/ReissueSeatToken" "{\"gameId\":\"$GAME\",\"seat\":1}" | jq -r .credential.seat) == 1 ]] && ok ReissueSeatToken
 [[ $(bc "$A/AbortGame" "{\"gameId\":\"$OPEN\"}" | jq -r .snapshot.gameId) == "$OPEN" ]] && ok AbortGame
 bc "$A/DeleteGame" "{\"gameId\":\"$OPEN\"}" | jq -e . >/dev/null && ok DeleteGame

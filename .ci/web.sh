@@ -14,8 +14,10 @@
 #     open seat and a turn clock, joined from a second browser context, whose
 #     clock runs out (web/test/lobby.mjs), and "Play rated": the queue
 #     (its place, Cancel, two browsers matched, computer players after 1 s)
-#     played to the end casually, then on a satrap with a `player` API key
-#     a rated game played to the end and the player on the leaderboard
+#     played to the end casually; on a keyed satrap, no "New game" and no
+#     "Play rated" without a key; on a keyed satrap with --guests, a casual
+#     game created and played with no key, then signed in with a `player`
+#     key a rated game played to the end and the player on the leaderboard
 #     (web/test/rated.mjs);
 #  3. the browser test again through the gateway as shipped
 #     (deploy/nginx.conf, its HTTP/1.1 listener for browsers, listen and

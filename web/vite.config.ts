@@ -1,4 +1,7 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+
+const here = fileURLToPath(new URL(".", import.meta.url)).replace(/\/$/, "");
 
 // The page is served by satrap itself (crates/server/src/web.rs embeds dist/), so
 // the build must be reproducible: CI rebuilds it and compares with the
@@ -18,6 +21,15 @@ const proxy = target
 
 export default defineConfig({
   base: "/",
+  // @satrap/client (../clients/typescript, linked) brings its own copies of
+  // the protobuf and Connect runtimes and of the generated messages (the
+  // same protos, the same protoc-gen-es): the page bundles one of each, its
+  // own. The alias matches only the client's imports of its generated
+  // modules ("./gen/satrap/v1/NAME_pb.js"; the page's own leave out ".js").
+  resolve: {
+    dedupe: ["@bufbuild/protobuf", "@connectrpc/connect", "@connectrpc/connect-web"],
+    alias: [{ find: /^\.\/gen\/satrap\/v1\/(\w+_pb)\.js$/, replacement: `${here}/src/gen/satrap/v1/$1.ts` }],
+  },
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
   build: {
     outDir: "dist",

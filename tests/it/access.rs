@@ -5,7 +5,8 @@ use crate::common;
 use std::time::Duration;
 
 use common::access::{
-    Key, code_of, create_request, key, keys_file, server_with_keys, status_of, temp_dir, with_key,
+    Key, code_of, create_request, create_with, key, keys_file, server_with_keys, status_of,
+    temp_dir, with_key,
 };
 use common::{Client, TestServer, apply_notation, authed, bot_seats, legal, seats, snapshot};
 use satrap_server::Config;
@@ -19,16 +20,6 @@ fn list_request() -> proto::ListGamesRequest {
         page_size: 100,
         ..Default::default()
     }
-}
-
-async fn create_with(
-    c: &mut Client,
-    key: Option<&str>,
-    req: proto::CreateGameRequest,
-) -> Result<proto::CreateGameResponse, tonic::Status> {
-    c.create_game(with_key(req, key, None))
-        .await
-        .map(|r| r.into_inner())
 }
 
 async fn listed(c: &mut Client, key: Option<&str>) -> Vec<proto::GameSummary> {

@@ -34,6 +34,15 @@ async fn unary_json_calls_reach_the_same_service_as_grpc() {
     assert!(types.status.starts_with("HTTP/1.1 200"), "{}", types.status);
     assert_eq!(types.header("content-type"), "application/json");
     assert_eq!(json(&types)["gameTypes"].as_array().map(Vec::len), Some(4));
+    // What the server allows, by GET as any read: an open server.
+    let info = http1(
+        server.addr,
+        "GET",
+        &format!("{GAME}/GetServerInfo?connect=v1&encoding=json&message=%7B%7D"),
+    )
+    .await;
+    assert!(info.status.starts_with("HTTP/1.1 200"), "{}", info.text());
+    assert_eq!(json(&info)["create"], "CREATE_POLICY_ANYONE");
 
     // A game created over Connect (JSON names, proto3 JSON mapping) ...
     let created = post(

@@ -20,6 +20,7 @@ mod deltas;
 mod every_game;
 mod fuzz;
 mod gateway;
+mod guests;
 mod hub_reload;
 mod kit_service;
 mod layers;

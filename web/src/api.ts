@@ -6,11 +6,15 @@
 // (satrap allows any origin by default, --cors-origins).
 import { createClient, ConnectError, Code } from "@connectrpc/connect";
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
+import { SatrapClient } from "@satrap/client/web";
 import { GameService } from "./gen/satrap/v1/service_pb";
 
 const baseUrl: string = import.meta.env.VITE_SATRAP_URL || window.location.origin;
 export const transport = createGrpcWebTransport({ baseUrl });
 export const client = createClient(GameService, transport);
+/** The TypeScript client over the same transport, for following games:
+ *  its resume contract and deltas (`follow`), not a copy of them here. */
+export const satrap = new SatrapClient(transport);
 
 /** Call options acting as a seat: `authorization: Bearer <token>`. */
 export function asSeat(token: string | undefined, signal?: AbortSignal) {

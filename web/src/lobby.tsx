@@ -3,7 +3,10 @@
 // from ListGameTypes) and a turn clock, the seat links of a new game, and the
 // stored games to watch, to join where seats are open, or to replay once
 // finished; "Play rated" finds a game through the server's queue
-// (rated.tsx), and each game links to its leaderboard.
+// (rated.tsx), and each game links to its leaderboard. What is offered is
+// what the server allows (serverInfo.ts): no "New game" on a server that
+// creates games only for its operators' programs, and rated play only once
+// the player signed in with a player key (signin.tsx).
 import { useEffect, useState } from "preact/hooks";
 import { client, Code, explain, isCode } from "./api";
 import { GameStatus, TimeoutPolicy, type CreateGameResponse, type GameSummary, type GameType } from "./gen/satrap/v1/service_pb";
@@ -13,15 +16,29 @@ import { link } from "./router";
 import { HOW_TO, LEADERBOARD } from "./games";
 import { blurb, playersText, rulesPage, useGameTypes } from "./gameTypes";
 import { PlayRated } from "./rated";
-import { myName, rememberName } from "./player";
+import { myName, playerKey, rememberName, rememberPlayerKey } from "./player";
+import { useServerInfo, type Allowed } from "./serverInfo";
+import { SignIn } from "./signin";
 import { botLabel } from "./page/words";
 
 const PERSON = "";
 /** The seat is left open for anyone to join (not a bot name: bot names have no spaces). */
 const OPEN = "open seat";
 
-/** What a server with API keys (`--api-keys-file`) answers a browser. */
-const CLOSED_CREATE = "This server creates games only for its operators' programs: use Play rated to find a game.";
+/** What a server with API keys and no guests answers a browser. */
+const CLOSED_CREATE = "This server creates games only for its operators' programs: sign in with a player key to play rated.";
+
+/** A refused creation in words: the guests' limits say what to do. */
+function refusal(err: unknown, allow: Allowed): string {
+  if (isCode(err, Code.Unauthenticated)) return CLOSED_CREATE;
+  if (isCode(err, Code.ResourceExhausted) && err instanceof Error) {
+    if (err.message.includes("--guest-max-live-bot-games")) {
+      return `This server lets a visitor play at most ${allow.guestBotGames} games with computer players at a time: finish one first.`;
+    }
+    if (err.message.includes("rate")) return "New games were asked for too quickly: wait a minute and try again.";
+  }
+  return explain(err);
+}
 
 type ClockKind = "none" | "per-move" | "fischer";
 
@@ -51,6 +68,7 @@ function gamesWords(n: number): string {
 
 export function Lobby() {
   const { types = [], error: typesError } = useGameTypes();
+  const allow = useServerInfo();
   const [createError, setError] = useState("");
   const error = createError || typesError;
   const [typeId, setTypeId] = useState("");
@@ -67,6 +85,15 @@ export function Lobby() {
   const [onTimeout, setOnTimeout] = useState<TimeoutPolicy>(TimeoutPolicy.BOT_MOVES);
 
   const type = types.find((t) => t.id === typeId);
+  const [key, setKey] = useState(playerKey);
+  /** Signing in or out; signing out closes the rated panel. */
+  function signIn(k: string) {
+    rememberPlayerKey(k);
+    setKey(k);
+    if (!k && mode === "rated") setTypeId("");
+  }
+  /** The queue: casual on a server without keys, rated with a player key. */
+  const queue = allow.loaded && (!allow.rated || !!key);
 
   function choose(t: GameType) {
     setTypeId(t.id);
@@ -106,17 +133,20 @@ export function Lobby() {
       setCreated(await client.createGame(req));
     } catch (err) {
       // A server with API keys lets only its operators' programs create games.
-      setError(isCode(err, Code.Unauthenticated) ? CLOSED_CREATE : explain(err));
+      setError(refusal(err, allow));
     } finally {
       setCreating(false);
     }
   }
 
   return (
-    <main class="page lobby">
+    // data-allowed: what the server allows is known (tests wait for it).
+    <main class="page lobby" data-allowed={allow.loaded ? "1" : undefined}>
       <header class="hero">
         <h1>satrap</h1>
-        <p>{gamesWords(types.length)} to play in the browser, against friends or built-in bots, or rated against anyone in the queue.</p>
+        <p>{gamesWords(types.length)} to play in the browser, against friends or built-in bots, or {allow.rated ? "rated" : "casual"} against anyone in the queue.</p>
+        {allow.rated && <SignIn playerKey={key} onChange={signIn} />}
+        {allow.loaded && !allow.create && !key && <p class="closed-create">{CLOSED_CREATE}</p>}
       </header>
       {error && <p class="error" role="alert">{error}</p>}
       <section class="types" aria-label="Games">
@@ -126,8 +156,8 @@ export function Lobby() {
             <p class="players">{playersText(t)}</p>
             <p class="desc">{blurb(t)}</p>
             <p class="actions">
-              <button type="button" class="new-game primary" onClick={() => choose(t)}>New game</button>
-              <button type="button" class="play-rated" onClick={() => { setTypeId(t.id); setMode("rated"); setCreated(null); }}>Play rated</button>
+              {allow.create && <button type="button" class="new-game primary" onClick={() => choose(t)}>New game</button>}
+              {queue && <button type="button" class="play-rated" onClick={() => { setTypeId(t.id); setMode("rated"); setCreated(null); }}>{allow.rated ? "Play rated" : "Find players"}</button>}
               <a href={HOW_TO(t.id)} onClick={link} class="howto-link">How to play</a>
               {rulesPage(t) && <a href={rulesPage(t)} onClick={link} class="rules-link">Full rules</a>}
               <a href={LEADERBOARD(t.id)} onClick={link} class="leaderboard-link">Leaderboard</a>
@@ -137,11 +167,15 @@ export function Lobby() {
         ))}
       </section>
 
-      {type && mode === "rated" && <PlayRated key={type.id} type={type} />}
+      {type && mode === "rated" && queue && <PlayRated key={type.id} type={type} playerKey={allow.rated ? key : ""} />}
 
-      {type && mode === "new" && (
+      {type && mode === "new" && allow.create && (
         <form class="create panel" onSubmit={create}>
           <h2>New {type.name} game</h2>
+          {allow.guest && (
+            <p class="guest-note">You play as a visitor: casual games only
+              {allow.guestBotGames > 0 ? `, at most ${allow.guestBotGames} with computer players at a time` : ""}.</p>
+          )}
           <div class="field">
             <label for="players">Players</label>
             <select id="players" name="players" value={seats.length} onChange={(e) => setCount(Number((e.target as HTMLSelectElement).value))}>

@@ -1,15 +1,15 @@
 // "Play rated" in the lobby: a game of the chosen type with people from the
 // server's queue, computer players filling the seats still empty after a
-// wait the player chooses. With a player key (from the server's operator)
-// the game is rated and counts on the leaderboard; without one it is a
-// casual game. While waiting the panel shows the place in the queue and
+// wait the player chooses. On a server with keys the player has signed in
+// with a player key (signin.tsx) and the game is rated and counts on the
+// leaderboard; on a server without keys it is a casual game. While waiting the panel shows the place in the queue and
 // the time waited; Cancel leaves the queue.
 import { useState } from "preact/hooks";
 import type { GameType } from "./gen/satrap/v1/service_pb";
 import { LEADERBOARD } from "./games";
 import { link } from "./router";
 import { botLabel } from "./page/words";
-import { myName, playerKey, rememberName, rememberPlayerKey } from "./player";
+import { myName, rememberName } from "./player";
 import { useMatchQueue, type QueueState } from "./match";
 
 const DEFAULT_FILL_SECONDS = "20";
@@ -24,10 +24,10 @@ function waited(ms: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-export function PlayRated({ type }: { type: GameType }) {
+/** `playerKey`: the signed-in player's key, "" for casual play. */
+export function PlayRated({ type, playerKey: key }: { type: GameType; playerKey: string }) {
   const [players, setPlayers] = useState(Math.max(type.minPlayers, Math.min(3, type.maxPlayers)));
   const [name, setName] = useState(myName);
-  const [key, setKey] = useState(playerKey);
   const [fillAfter, setFillAfter] = useState(DEFAULT_FILL_SECONDS);
   const [bot, setBot] = useState(defaultFiller(type));
   const { state, start, cancel } = useMatchQueue();
@@ -36,21 +36,23 @@ export function PlayRated({ type }: { type: GameType }) {
   function submit(e: Event) {
     e.preventDefault();
     rememberName(name);
-    rememberPlayerKey(key);
     const seconds = Math.max(0, Math.round(Number(fillAfter) || 0));
     void start({
       gameType: type.id,
       players,
-      rated: !!key.trim(),
+      rated: !!key,
       name: name.trim(),
       botFillAfterSeconds: seconds > 0 ? seconds : undefined,
       bot,
-    }, key.trim());
+    }, key);
   }
 
   return (
     <form class="rated panel" onSubmit={submit} data-phase={state.phase}>
       <h2>Play {type.name} with people from the queue</h2>
+      <p class="hint">{key
+        ? "Rated: the game counts on the leaderboard, under your player key."
+        : "Casual: this server does not rate games."}</p>
       <div class="field">
         <label for="rated-players">Players</label>
         <select id="rated-players" name="rated-players" value={players} disabled={busy}
@@ -61,12 +63,6 @@ export function PlayRated({ type }: { type: GameType }) {
       <div class="field">
         <label for="rated-name">Your name</label>
         <input id="rated-name" name="rated-name" maxLength={64} value={name} disabled={busy} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-      </div>
-      <div class="field">
-        <label for="player-key">Player key</label>
-        <input id="player-key" name="player-key" type="password" autoComplete="off" spellcheck={false} value={key} disabled={busy}
-          aria-describedby="player-key-hint" onInput={(e) => setKey((e.target as HTMLInputElement).value)} />
-        <span id="player-key-hint" class="hint">Ask the server's operator for one; without it the game is casual and not rated.</span>
       </div>
       <div class="field">
         <label for="fill-after">Computer players take the empty seats after</label>
@@ -82,13 +78,13 @@ export function PlayRated({ type }: { type: GameType }) {
           </select>
         </div>
       )}
-      <QueueStatus state={state} rated={!!key.trim()} />
+      <QueueStatus state={state} rated={!!key} />
       <p>
         {/* Two elements, not one patched: a click on Cancel must not turn
             into a submit once the button under it is the other one. */}
         {busy
           ? <button key="cancel" type="button" class="cancel-queue" onClick={(e) => { e.preventDefault(); cancel(); }} disabled={state.phase === "found"}>Cancel</button>
-          : <button key="find" type="submit" class="find-match primary">{key.trim() ? "Find a rated game" : "Find a casual game"}</button>}{" "}
+          : <button key="find" type="submit" class="find-match primary">{key ? "Find a rated game" : "Find a casual game"}</button>}{" "}
         <a href={LEADERBOARD(type.id)} onClick={link} class="leaderboard-link">{type.name} leaderboard</a>
       </p>
     </form>

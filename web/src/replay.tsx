@@ -4,7 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { client, asSeat, explain } from "./api";
 import { UpdateMode, type GameEvent, type GameSnapshot, type GameUpdate } from "./gen/satrap/v1/service_pb";
-import { applyDelta } from "./delta";
+import { applyDelta } from "@satrap/client/web";
 import { UIS, HOW_TO } from "./games";
 import { useGameType } from "./gameTypes";
 import { link } from "./router";

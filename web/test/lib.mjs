@@ -72,10 +72,11 @@ export async function state(page) {
   });
 }
 
-/** Create a game in the lobby with seat 0 a person and the others random
- *  bots (fast); returns the seat-0 link and the watch link. */
-export async function createInLobby(page, { id, players, turnLimit, seed, bot = "random" }) {
-  await page.goto(`${base()}/`);
+/** Create a game in the lobby (at `url`, default SATRAP_URL) with seat 0 a
+ *  person and the others random bots (fast); returns the seat-0 link and
+ *  the watch link. */
+export async function createInLobby(page, { id, players, turnLimit, seed, bot = "random", url = base() }) {
+  await page.goto(`${url}/`);
   await page.click(`.type[data-type="${id}"] button.new-game`);
   await page.selectOption('select[name="players"]', String(players));
   await page.selectOption('select[name="who-0"]', "");

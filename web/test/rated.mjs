@@ -8,13 +8,20 @@
 // found, the page takes the seat as a seat link does (a reload keeps it),
 // and it is played to the end by clicking, not rated.
 //
-// Rated, on a satrap this test starts with `--api-keys-file` and a player
-// key made by `satrap api-key tester player`: queueing without a key and
-// with a key the server does not know are refused in words; with the right key the game found is rated,
-// played to the end, its end screen says it was rated and links to the
-// leaderboard, where the player's row is marked and the computer players
-// are named by their level, never by their engine ids. axe-core and the
-// engine-word checks run on the queue panel and the leaderboard.
+// Keys only, on a satrap with `--api-keys-file` alone: the lobby offers
+// neither "New game" (the server would refuse it) nor "Play rated" without
+// a key, says why, and offers signing in.
+//
+// Rated, on a satrap this test starts with `--api-keys-file --guests` and a
+// player key made by `satrap api-key tester player`: with no key the page
+// offers "New game" and not "Play rated"; a casual game is created and
+// played to the end with no key (as a guest); then signing in with a key
+// the server does not know offers "Play rated", and queueing is refused in
+// words; signed in with the right key the game found is rated, played to
+// the end, its end screen says it was rated and links to the leaderboard,
+// where the player's row is marked and the computer players are named by
+// their level, never by their engine ids. axe-core and the engine-word
+// checks run on the lobby, the queue panel and the leaderboard.
 //
 //   SATRAP_URL=http://127.0.0.1:50051 SATRAP_BIN=../target/debug/satrap node test/rated.mjs
 //
@@ -29,7 +36,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import {
-  axeCheck, base, check, checkPlayerLanguage, checkTextsOf, ConsoleWatch, freePort, launch, playToEnd, startSatrap, state, stopSatrap,
+  axeCheck, base, check, checkPlayerLanguage, checkTextsOf, ConsoleWatch, createInLobby, freePort, launch, playToEnd, startSatrap, state, stopSatrap,
 } from "./lib.mjs";
 
 const CASUAL_URL = base();
@@ -49,13 +56,12 @@ async function shot(page, name, docsName, opts = {}) {
 }
 
 /** Opens the lobby at `url` and the "Play rated" panel of GAME, filled in. */
-async function openQueue(page, url, { name, key = "", fillAfter, filler = "random", players = 2 }) {
+async function openQueue(page, url, { name, fillAfter, filler = "random", players = 2 }) {
   await page.goto(`${url}/`);
   await page.click(`.type[data-type="${GAME}"] button.play-rated`);
   await page.waitForSelector("form.rated");
   await page.selectOption('select[name="rated-players"]', String(players));
   await page.fill('input[name="rated-name"]', name);
-  await page.fill('input[name="player-key"]', key);
   await page.fill('input[name="fill-after"]', String(fillAfter));
   await page.selectOption('select[name="filler"]', filler);
 }
@@ -134,28 +140,93 @@ async function casual() {
   await p.context().close();
 }
 
-async function rated() {
-  const out = execFileSync(BIN, ["api-key", "tester", "player"], { encoding: "utf8" });
+/** The lobby's offers now: which buttons of GAME's card are there. */
+async function offers(page) {
+  // Once the game types and what the server allows are both known.
+  await page.waitForSelector(`main.lobby[data-allowed="1"] .type[data-type="${GAME}"] a.howto-link`);
+  return {
+    create: (await page.$(`.type[data-type="${GAME}"] button.new-game`)) !== null,
+    rated: (await page.$(`.type[data-type="${GAME}"] button.play-rated`)) !== null,
+    signIn: (await page.$(".hero form.sign-in")) !== null,
+  };
+}
+
+/** Signs in (or out, with "") through the lobby's header. */
+async function signIn(page, key) {
+  if (await page.$(".hero button.sign-out")) await page.click(".hero button.sign-out");
+  if (!key) return;
+  await page.fill('input[name="sign-in-key"]', key);
+  await page.click(".hero button.sign-in-button");
+  await page.waitForSelector(".hero .signed-in");
+}
+
+/** A player key made by `satrap api-key NAME player` and its keys-file line. */
+function playerKey(name) {
+  const out = execFileSync(BIN, ["api-key", name, "player"], { encoding: "utf8" });
   const key = out.split("\n").find((l) => /^satrap_\S+$/.test(l.trim()))?.trim();
-  const line = out.split("\n").find((l) => /^tester player [0-9a-f]{64}$/.test(l.trim()));
+  const line = out.split("\n").find((l) => new RegExp(`^${name} player [0-9a-f]{64}$`).test(l.trim()));
   check(key && line, `satrap api-key printed a key and its line: ${out}`);
+  return { key, line };
+}
+
+async function keysOnly() {
+  const { line } = playerKey("someone");
+  const keys = join(dir, "keys-only");
+  writeFileSync(keys, `${line}\n`);
+  const port = await freePort();
+  const closed = await startSatrap(BIN, port, ["--database", "memory://", "--api-keys-file", keys]);
+  try {
+    const p = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    console_.attach(p, "keys only");
+    await p.goto(`http://127.0.0.1:${port}/`);
+    const o = await offers(p);
+    check(!o.create && !o.rated && o.signIn, `a keys-only server: no New game, no Play rated without a key, sign-in offered: ${JSON.stringify(o)}`);
+    const why = await p.textContent(".hero .closed-create");
+    check(/player key/.test(why), `the lobby says why there is no New game: ${why}`);
+    await checkTextsOf(p, ".hero", "the keys-only lobby's header");
+    await axeCheck(p, "the keys-only lobby");
+    console.log(`keys only: the lobby offered no New game and no Play rated without a key, and said: ${why}`);
+    await p.context().close();
+  } finally {
+    await stopSatrap(closed);
+  }
+}
+
+async function rated() {
+  const { key, line } = playerKey("tester");
   const keys = join(dir, "api-keys");
   writeFileSync(keys, `${line}\n`);
   const port = Number(process.env.SATRAP_PORT) || await freePort();
   const url = process.env.PAGE_URL ?? `http://127.0.0.1:${port}`;
-  server = await startSatrap(BIN, port, ["--database", "memory://", "--api-keys-file", keys]);
+  server = await startSatrap(BIN, port, ["--database", "memory://", "--api-keys-file", keys, "--guests"]);
 
   const p = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   console_.attach(p, "rated player");
-  // Without a key this server queues nobody; a key it does not know is
-  // refused too: both in words, nothing queued.
-  await openQueue(p, url, { name: "Tester", fillAfter: 1 });
-  await p.click("button.find-match");
-  await p.waitForSelector(".rated .error", { timeout: 10000 });
-  const keyless = await p.textContent(".rated .error");
-  check(/needs? .*player key|only for players with a player key/.test(keyless), `a keyed server's refusal of a keyless player is explained: ${keyless}`);
+  // With guests on and no key: New game, no Play rated, sign-in offered.
+  await p.goto(`${url}/`);
+  const guest = await offers(p);
+  check(guest.create && !guest.rated && guest.signIn, `guests on, no key: New game and sign-in, no Play rated: ${JSON.stringify(guest)}`);
   check((await p.$("section.games .closed-list")) !== null, "a server with keys does not list its games to the page, and the lobby says so");
-  await p.fill('input[name="player-key"]', "satrap_not_a_key_of_this_server");
+  // A casual game created and played to the end with no key, as a guest.
+  const { seatLink } = await createInLobby(p, { id: GAME, players: 2, url });
+  check((await p.textContent(".create .guest-note")).includes("casual"), "the new-game form says a visitor plays casual games");
+  await checkTextsOf(p, "main.lobby", "the lobby of a guest");
+  await p.goto(new URL(seatLink, url).href);
+  await p.waitForSelector(".page.game .board");
+  const guestGame = decodeURIComponent(new URL(p.url()).pathname.split("/")[2]);
+  const guestClicks = await playToEnd(p, guestGame, "a guest's casual game");
+  await p.waitForSelector(".end-screen");
+  check((await p.$(".end-screen .rated-note")) === null, "a guest's game is not rated");
+  await checkPlayerLanguage(p, guestGame, "a guest's game's end screen");
+
+  // A key the server does not know: rated play is offered, the queue
+  // refuses it in words, nothing queued.
+  await p.goto(`${url}/`);
+  await signIn(p, "satrap_not_a_key_of_this_server");
+  const signed = await offers(p);
+  check(signed.rated && signed.create && !signed.signIn, `signed in: Play rated offered: ${JSON.stringify(signed)}`);
+  await checkTextsOf(p, ".hero", "the signed-in lobby's header");
+  await openQueue(p, url, { name: "Tester", fillAfter: 1 });
   check((await p.textContent("button.find-match")).includes("rated"), "with a key the game found is rated");
   await p.click("button.find-match");
   await p.waitForSelector(".rated .error", { timeout: 10000 });
@@ -163,7 +234,8 @@ async function rated() {
   check(/player key/.test(refused) && !/Error \(|Unauthenticated/.test(refused), `an unknown key is explained in words: ${refused}`);
 
   // The right key: a rated game with computer players after 1 s.
-  await p.fill('input[name="player-key"]', key);
+  await signIn(p, key);
+  await openQueue(p, url, { name: "Tester", fillAfter: 1 });
   await p.click("button.find-match");
   const { gameId } = await matched(p, "Tester");
   await p.waitForSelector(".topbar .rated-chip");
@@ -198,13 +270,16 @@ async function rated() {
   await p.click('.other-boards a[href="/leaderboard/territories"]');
   await p.waitForSelector('.page.leaderboard[data-game-type="territories"][data-loaded="1"]');
   check((await p.textContent(".board-table tbody")).includes("No rated Territories games yet"), "an empty leaderboard says so");
-  console.log(`rated: an unknown key was refused in words; the rated game was played to the end in ${clicks} clicks; the leaderboard shows ${rows.length} players with the player's row marked: ${mine.replace(/\s+/g, " ")}`);
+  console.log(`rated: a guest's casual game was played to the end in ${guestClicks} clicks with no key; an unknown key was refused in words; the rated game was played to the end in ${clicks} clicks; the leaderboard shows ${rows.length} players with the player's row marked: ${mine.replace(/\s+/g, " ")}`);
   await p.context().close();
 }
 
 try {
   await casual();
-  if (process.env.CASUAL_ONLY !== "1") await rated();
+  if (process.env.CASUAL_ONLY !== "1") {
+    await keysOnly();
+    await rated();
+  }
 } catch (e) {
   failed = true;
   console.error(`FAILED: ${e.stack ?? e}`);

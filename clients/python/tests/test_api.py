@@ -105,3 +105,16 @@ def test_api_keys_and_admin_calls(keyed):
         ops.delete_game(gid)
         with pytest.raises(errors.NotFound):
             ops.get_game(gid)
+
+
+def test_server_info_says_who_may_create(address, keyed):
+    with satrap.Client(address) as c:
+        info = c.server_info()
+        assert info.create == pb.CREATE_POLICY_ANYONE
+        assert not info.rated_play and not info.guests
+        assert info.limits.max_message_bytes > 0
+    addr, _, _ = keyed
+    with satrap.Client(addr) as anonymous:  # no key needed to ask
+        info = anonymous.server_info()
+        assert info.create == pb.CREATE_POLICY_KEYS_ONLY
+        assert info.rated_play and not info.guests

@@ -26,6 +26,7 @@ import {
   type CreateGameResponse,
   type FeedEvent,
   type GetRatingsResponse,
+  type GetServerInfoResponse,
   type ListLeaderboardResponse,
   type MatchFound,
   type MatchQueued,
@@ -150,6 +151,15 @@ export class SatrapClient {
   // -- GameService, one method per call ------------------------------------
   listGameTypes(o?: CallOpts) {
     return this.call(this.rpc.listGameTypes({}, this.opts(undefined, o)));
+  }
+
+  /**
+   * What this server allows: who may create games (`create`: anyone, guests
+   * or keys only), whether rated play and guests are on, and the limits a
+   * client runs into (`limits`; 0 means unlimited). No key needed.
+   */
+  serverInfo(o?: CallOpts): Promise<GetServerInfoResponse> {
+    return this.call(this.rpc.getServerInfo({}, this.opts(undefined, o)));
   }
 
   /** A new game; a string seat is a client seat of that name. Keep the seat tokens. */
@@ -492,13 +502,14 @@ export class SatrapClient {
    * `maxRetries` failures in a row the last error is thrown. A version
    * comes again only as an update with `cause` set (its seats changed or
    * the game started, which make no new version), and only while a stream
-   * is open: what changed while none was, GetGame tells.
+   * is open: what changed while none was, GetGame tells. `signal` ends it
+   * (a page leaving the game): the stream is cancelled and not resumed.
    */
   async *watch(
     gameId: string,
     token?: string,
     fromVersion = 0n,
-    opts: { streamTimeoutMs?: number; maxRetries?: number; delta?: boolean; text?: boolean } = {},
+    opts: WatchOptions = {},
   ): AsyncGenerator<GameUpdate> {
     let next = fromVersion;
     let failures = 0;
@@ -506,20 +517,34 @@ export class SatrapClient {
       let last: unknown = new Error("WatchGame ended before the game did");
       try {
         const mode = { delta: opts.delta, text: opts.text };
-        for await (const update of this.watchGame(gameId, token, next, mode, { timeoutMs: opts.streamTimeoutMs })) {
+        for await (const update of this.watchGame(gameId, token, next, mode, { timeoutMs: opts.streamTimeoutMs, signal: opts.signal })) {
           failures = 0;
           next = update.version + 1n;
           yield update;
           if (isFinished(update.snapshot ?? update.delta?.values)) return;
         }
       } catch (e) {
-        if (!hasCode(e, ...RESUMABLE)) throw e;
+        if (!hasCode(e, ...RESUMABLE) || opts.signal?.aborted) throw e;
         last = e;
       }
       if (++failures > (opts.maxRetries ?? 50)) throw last;
       await sleep(backoffMs(failures));
     }
   }
+}
+
+/** `watch`'s options (and `follow`'s, but `delta`). */
+export interface WatchOptions {
+  /** Cut each stream after this long and resume it (ms). */
+  streamTimeoutMs?: number;
+  /** Failures in a row before the last error is thrown (default 50). */
+  maxRetries?: number;
+  /** Updates as deltas (UPDATE_MODE_DELTA). */
+  delta?: boolean;
+  /** The text picture in every snapshot. */
+  text?: boolean;
+  /** Cancels the stream; an aborted watch is not resumed. */
+  signal?: AbortSignal;
 }
 
 export interface FollowedUpdate {
@@ -538,7 +563,7 @@ export async function* follow(
   gameId: string,
   token?: string,
   fromVersion = 0n,
-  opts: { streamTimeoutMs?: number; maxRetries?: number; text?: boolean } = {},
+  opts: Omit<WatchOptions, "delta"> = {},
 ): AsyncGenerator<FollowedUpdate> {
   let held: GameSnapshot | undefined;
   for await (const update of client.watch(gameId, token, fromVersion, { ...opts, delta: true })) {

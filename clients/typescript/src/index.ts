@@ -23,6 +23,7 @@ export {
   type JoinOptions,
   type MatchOptions,
   type FollowedUpdate,
+  type WatchOptions,
 } from "./client.js";
 export { applyDelta } from "./delta.js";
 export { SatrapError, Code, hasCode, ruleIdOf } from "./errors.js";

@@ -1,5 +1,7 @@
 /** Browsers: gRPC-Web (@connectrpc/connect-web), which satrap serves on
- * its own port (and deploy/nginx.conf on the gateway's HTTP/1.1 port). */
+ * its own port (and deploy/nginx.conf on the gateway's HTTP/1.1 port),
+ * and what a page following games needs from the client: the resume
+ * contract (`SatrapClient.watch`, `follow`) and deltas (`applyDelta`). */
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
 import { SatrapClient, type ClientOptions } from "./client.js";
 
@@ -10,3 +12,7 @@ export function connect(
 ): SatrapClient {
   return new SatrapClient(createGrpcWebTransport({ baseUrl }), options);
 }
+
+export { SatrapClient, follow, backoffMs, RESUMABLE, type FollowedUpdate, type WatchOptions } from "./client.js";
+export { applyDelta } from "./delta.js";
+export { SatrapError, hasCode } from "./errors.js";

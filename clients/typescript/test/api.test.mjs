@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ConnectError } from "@connectrpc/connect";
-import { Code, GameStatus, RandomBot, SatrapError, TimeoutPolicy, ruleIdOf } from "../dist/index.js";
+import { Code, CreatePolicy, GameStatus, RandomBot, SatrapError, TimeoutPolicy, ruleIdOf } from "../dist/index.js";
 import { connect } from "../dist/node.js";
 import { makeKey, startServer } from "./server.mjs";
 
@@ -81,6 +81,18 @@ test("lobby calls: join, leave, list, rotate, resign, history", async () => {
   const history = await c.getHistory(id);
   assert.equal(history.seed, 4n);
   assert.ok(history.entries.length > 0);
+});
+
+test("serverInfo says who may create games", async () => {
+  const openInfo = await connect(open.address).serverInfo();
+  assert.equal(openInfo.create, CreatePolicy.ANYONE);
+  assert.equal(openInfo.ratedPlay, false);
+  assert.ok(openInfo.limits.maxMessageBytes > 0n);
+  // No key needed to ask a keyed server.
+  const keyedInfo = await connect(keyed.address).serverInfo();
+  assert.equal(keyedInfo.create, CreatePolicy.KEYS_ONLY);
+  assert.equal(keyedInfo.ratedPlay, true);
+  assert.equal(keyedInfo.guests, false);
 });
 
 test("API keys and the admin calls", async () => {

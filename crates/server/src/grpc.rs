@@ -22,17 +22,19 @@ use satrap_catalog::ActionInput;
 pub struct GameServiceImpl {
     hub: Arc<Hub>,
     access: Arc<Access>,
+    /// GetServerInfo's answer (see `info`).
+    info: proto::GetServerInfoResponse,
 }
 
 impl GameServiceImpl {
-    /// An open service: no API keys, no quotas.
-    pub fn new(hub: Arc<Hub>) -> Self {
-        Self::with_access(hub, Arc::new(Access::open()))
-    }
-
-    /// A service that checks API keys and quotas (see `access`).
-    pub fn with_access(hub: Arc<Hub>, access: Arc<Access>) -> Self {
-        Self { hub, access }
+    /// A service that checks API keys and quotas (see `access`) and
+    /// answers GetServerInfo with `info`.
+    pub fn with_access(
+        hub: Arc<Hub>,
+        access: Arc<Access>,
+        info: proto::GetServerInfoResponse,
+    ) -> Self {
+        Self { hub, access, info }
     }
 
     /// The credentials a call on game `id` presents (checked on every
@@ -67,12 +69,18 @@ impl GameService for GameServiceImpl {
         &self,
         req: Request<proto::CreateGameRequest>,
     ) -> Result<Response<proto::CreateGameResponse>, Status> {
-        let principal = self
-            .access
-            .require(req.metadata(), req.remote_addr(), Role::Creator)?;
+        let principal = self.access.creator(req.metadata(), req.remote_addr())?;
         self.access.quotas.check_create_rate(&principal.owner)?;
         let hub = self.hub.clone();
         let mut body = req.into_inner();
+        let admitted = match (principal.guest, self.access.guests()) {
+            (true, Some(guests)) => Some(
+                guests
+                    .admit(&principal.owner, &body, self.hub.store().as_ref())
+                    .await?,
+            ),
+            _ => None,
+        };
         if body.rated && !self.access.keys_configured() {
             return Err(ServiceError::RuleViolation(
                 "this server has no API keys, so it cannot tell players apart: rated games need keys".into(),
@@ -82,8 +90,12 @@ impl GameService for GameServiceImpl {
         for seat in &mut body.seats {
             seat.player_id = players::resolve(Some(&principal), &seat.player_id)?;
         }
-        let created =
-            to_completion(async move { hub.create_for(body, &principal.owner).await }).await?;
+        let created = to_completion(async move {
+            // A guest's bot-game cap holds until the game is stored.
+            let _admitted = admitted;
+            hub.create_for(body, &principal.owner).await
+        })
+        .await?;
         tracing::Span::current().record("game_id", created.game_id.as_str());
         Ok(Response::new(proto::CreateGameResponse {
             game_id: created.game_id,
@@ -301,6 +313,13 @@ impl GameService for GameServiceImpl {
         let scope = principal.scope();
         let rx = feed::watch(self.hub.feed(), scope, req.get_ref().after_sequence);
         Ok(Response::new(Box::pin(holding(rx, ticket))))
+    }
+
+    async fn get_server_info(
+        &self,
+        _req: Request<proto::GetServerInfoRequest>,
+    ) -> Result<Response<proto::GetServerInfoResponse>, Status> {
+        Ok(Response::new(self.info))
     }
 }
 

@@ -28,6 +28,7 @@ pub mod error;
 mod grpc;
 mod headers;
 pub mod hub;
+pub mod info;
 pub mod logs;
 pub mod paging;
 pub mod probes;

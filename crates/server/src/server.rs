@@ -13,7 +13,7 @@ use tokio::sync::watch;
 use tonic::transport::Server;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
-use super::access::{Access, KeyRing, KeysFileError, QuotaConfig};
+use super::access::{Access, GuestConfig, KeyRing, KeysFileError, QuotaConfig};
 use super::codes::StatusCodesLayer;
 use super::conn::{self, ActivityLayer, ConnLimits};
 use super::headers::{HeaderCapLayer, MAX_HEADER_BYTES};
@@ -170,6 +170,23 @@ pub struct Config {
     /// without keys); unset: unlimited.
     #[arg(long, env = "SATRAP_MAX_LIVE_BOT_GAMES")]
     pub max_live_bot_games: Option<u64>,
+    /// With --api-keys-file: let callers without a creator key (no key, or
+    /// a player key) create casual games as guests, limited per address by
+    /// the --guest-* flags. Rated games still need keys.
+    #[arg(long, env = "SATRAP_GUESTS")]
+    pub guests: bool,
+    /// A guest address's CreateGame calls per minute (--guests); 0:
+    /// unlimited.
+    #[arg(long, env = "SATRAP_GUEST_CREATE_RATE", default_value_t = 10)]
+    pub guest_create_rate: u32,
+    /// A guest address's CreateGame calls at once before
+    /// --guest-create-rate applies (default: the rate).
+    #[arg(long, env = "SATRAP_GUEST_CREATE_BURST")]
+    pub guest_create_burst: Option<u32>,
+    /// A guest address's games in progress with a built-in bot, checked at
+    /// CreateGame (--guests); 0: unlimited.
+    #[arg(long, env = "SATRAP_GUEST_MAX_LIVE_BOT_GAMES", default_value_t = 3)]
+    pub guest_max_live_bot_games: u64,
     /// Serve Prometheus metrics at `http://ADDR/metrics` (e.g.
     /// `0.0.0.0:9464`); unset serves none (see `telemetry`).
     #[arg(long, env = "SATRAP_METRICS_LISTEN")]
@@ -468,8 +485,12 @@ pub async fn serve_on(
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
         .add_service(
-            GameServiceServer::new(GameServiceImpl::with_access(hub.clone(), access.clone()))
-                .max_decoding_message_size(config.max_message_bytes),
+            GameServiceServer::new(GameServiceImpl::with_access(
+                hub.clone(),
+                access.clone(),
+                crate::info::describe(&config, &access),
+            ))
+            .max_decoding_message_size(config.max_message_bytes),
         )
         .add_service(
             AdminServiceServer::new(AdminServiceImpl::new(hub, access))
@@ -549,7 +570,12 @@ fn access(config: &Config, listener: &TcpListener) -> Result<Access, ServeError>
             None
         }
     };
-    Ok(Access::new(
+    if config.guests && keys.is_none() {
+        tracing::info!(
+            "--guests without --api-keys-file: the server is open, everyone creates games"
+        );
+    }
+    let access = Access::new(
         keys,
         QuotaConfig {
             create_per_minute: config.create_rate,
@@ -558,7 +584,15 @@ fn access(config: &Config, listener: &TcpListener) -> Result<Access, ServeError>
             max_watch_streams_total: (config.max_watch_streams_total > 0)
                 .then_some(config.max_watch_streams_total),
         },
-    ))
+    );
+    Ok(match config.guests {
+        true => access.with_guests(GuestConfig {
+            create_per_minute: Some(config.guest_create_rate),
+            create_burst: config.guest_create_burst,
+            max_live_bot_games: Some(config.guest_max_live_bot_games),
+        }),
+        false => access,
+    })
 }
 
 /// Apply the retention flags now and then (every tenth of the shortest

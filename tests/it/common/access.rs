@@ -73,6 +73,17 @@ pub async fn admin(server: &TestServer) -> Admin {
     AdminServiceClient::new(server.channel().await)
 }
 
+/// CreateGame with `x-api-key: key` (none: `None`).
+pub async fn create_with(
+    c: &mut super::Client,
+    key: Option<&str>,
+    req: proto::CreateGameRequest,
+) -> Result<proto::CreateGameResponse, Status> {
+    c.create_game(with_key(req, key, None))
+        .await
+        .map(|r| r.into_inner())
+}
+
 /// A CreateGame request for King of Siam with `n` client seats.
 pub fn create_request(n: usize, private: bool) -> proto::CreateGameRequest {
     proto::CreateGameRequest {

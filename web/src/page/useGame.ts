@@ -1,6 +1,9 @@
 // Following one game: GetGame and the recent history first, then WatchGame
 // in UPDATE_MODE_DELTA (a whole snapshot first, then only what changed),
-// resumed from the version after the last one shown after every drop.
+// rebuilt by the TypeScript client's `follow` (@satrap/client/web), and
+// resumed from the version after the last one shown after every drop: the
+// page counts the drops itself (one stream per `follow`), to show that it
+// is reconnecting and to read a waiting game again before it resumes.
 // While a game waits for players its seats change and it starts without a
 // new version: the stream repeats the current version with a cause
 // (GameUpdate.cause), so nothing is asked for on a timer. Those updates
@@ -8,9 +11,9 @@
 // the game with GetGame first and starts at that version, whose update
 // shows the seats as they are when the stream begins.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { client, asSeat, explain, isCode, Code } from "../api";
-import { GameStatus, UpdateCause, UpdateMode, type GameEvent, type GameSnapshot, type GameUpdate } from "../gen/satrap/v1/service_pb";
-import { applyDelta } from "../delta";
+import { follow } from "@satrap/client/web";
+import { client, satrap, asSeat, explain, isCode, Code } from "../api";
+import { GameStatus, UpdateCause, type GameEvent, type GameSnapshot } from "../gen/satrap/v1/service_pb";
 
 export type Conn = "connecting" | "live" | "reconnecting" | "finished";
 
@@ -90,18 +93,16 @@ export function useGame(gameId: string, token: string | undefined): GameFeed {
           // seat taken between GetGame and the stream is not lost either.
           const waiting = seen.current.status === GameStatus.WAITING;
           const from = resumeAtLast || waiting ? seen.current.last : seen.current.last + 1n;
-          const stream = client.watchGame({ gameId, fromVersion: from, mode: UpdateMode.DELTA }, asSeat(token, signal));
+          // One stream (no retries inside: a drop comes back here), each
+          // update with its whole snapshot rebuilt from the deltas.
+          const stream = follow(satrap, gameId, token, from, { maxRetries: 0, signal });
           setConn("live");
-          // This stream's snapshot: whole in its first update, then deltas.
-          let held: GameSnapshot | undefined;
           let first = true;
-          for await (const u of stream as AsyncIterable<GameUpdate>) {
+          for await (const { update: u, snapshot } of stream) {
             attempt = 0;
-            if (u.snapshot) held = u.snapshot;
-            else if (u.delta && held) held = applyDelta(held, u.delta);
             addEvents(u.events);
             if (u.version > 0n) seen.current.events.add(u.version);
-            showSnapshot(held, u.cause !== UpdateCause.UNSPECIFIED || (first && waiting));
+            showSnapshot(snapshot, u.cause !== UpdateCause.UNSPECIFIED || (first && waiting));
             first = false;
           }
           if (seen.current.finished) { setConn("finished"); return; }

@@ -205,6 +205,12 @@ class Client:
     def list_game_types(self, *, timeout: Optional[float] = None) -> pb.ListGameTypesResponse:
         return self._call(self.stub.ListGameTypes, pb.ListGameTypesRequest(), timeout=timeout)
 
+    def server_info(self, *, timeout: Optional[float] = None) -> pb.GetServerInfoResponse:
+        """What this server allows: who may create games (`create`: anyone,
+        guests, or keys only), whether rated play and guests are on, and the
+        limits a client runs into (`limits`; 0 means unlimited)."""
+        return self._call(self.stub.GetServerInfo, pb.GetServerInfoRequest(), timeout=timeout)
+
     def create_game(self, game_type: str, seats: Sequence[Union[Seat, str]], *,
                     seed: Optional[int] = None, options: Optional[pb.GameOptions] = None,
                     private: bool = False, time_control: Optional[pb.TimeControl] = None,

@@ -1,18 +1,23 @@
 //! Who may call what: API keys and their roles ([`keys`]),
-//! quotas per caller ([`quota`]), and who may see a private game: by its
-//! tokens on calls on one game ([`identify`]), by the caller's key on
-//! calls about many ([`Scope`]: ListGames, WatchEvents and the webhooks).
+//! quotas per caller ([`quota`]), guests on a keyed server ([`guests`]),
+//! and who may see a private game: by its tokens on calls on one game
+//! ([`identify`]), by the caller's key on calls about many ([`Scope`]:
+//! ListGames, WatchEvents and the webhooks).
 //!
 //! Invariants:
 //! - with a keys file, CreateGame, ListGames and the AdminService calls
 //!   need a valid `x-api-key` (UNAUTHENTICATED without one, PERMISSION_DENIED
 //!   when its role is too small); calls on one game are authorised by seat
 //!   and spectator tokens only, so players never need a key;
+//! - with `--guests` too, CreateGame without a creator key (no key, or a
+//!   player key) creates a casual game as a guest, counted per address; an
+//!   invalid key is still UNAUTHENTICATED;
 //! - without a keys file the server is open (local development);
 //! - a private game answers a caller without a seat token, its spectator
 //!   token or an admin key exactly as an unknown game id does (NOT_FOUND,
 //!   same message), so its existence is not revealed.
 
+pub mod guests;
 pub mod keys;
 pub mod players;
 pub mod quota;
@@ -24,6 +29,7 @@ use tonic::metadata::MetadataMap;
 
 use super::auth::{self, Caller};
 use super::error::ServiceError;
+pub use guests::{GuestConfig, Guests};
 pub use keys::{KeyRing, KeysFileError, Role};
 pub use quota::{QuotaConfig, Quotas};
 use satrap_store::SeatRecord;
@@ -39,8 +45,12 @@ pub struct Principal {
     pub owner: String,
     /// The key's name; empty on an open server.
     pub key: String,
-    /// The key's role; `None` on an open server (no keys file).
+    /// The key's role; `None` on an open server (no keys file) and for a
+    /// guest.
     pub role: Option<Role>,
+    /// A guest on a keyed server (`--guests`): casual games only, owner
+    /// `guest:IP`.
+    pub guest: bool,
 }
 
 impl Principal {
@@ -93,6 +103,8 @@ impl Scope {
 pub struct Access {
     keys: Option<KeyRing>,
     pub quotas: Quotas,
+    /// `--guests` on a keyed server.
+    guests: Option<Guests>,
 }
 
 impl Access {
@@ -105,7 +117,51 @@ impl Access {
         Access {
             keys,
             quotas: Quotas::new(quotas),
+            guests: None,
         }
+    }
+
+    /// Let guests create casual games (`--guests`). Only a keyed server
+    /// has guests: an open one lets everyone create already.
+    pub fn with_guests(mut self, config: GuestConfig) -> Access {
+        if self.keys.is_some() {
+            self.guests = Some(Guests::new(config));
+        }
+        self
+    }
+
+    /// The guests' settings, when guests are on.
+    pub fn guests(&self) -> Option<&Guests> {
+        self.guests.as_ref()
+    }
+
+    /// The caller of CreateGame: a key of role creator or admin, or, with
+    /// guests on, a guest (no key, or a player key); else as
+    /// [`Access::require`] with role creator.
+    pub fn creator(
+        &self,
+        metadata: &MetadataMap,
+        peer: Option<SocketAddr>,
+    ) -> Result<Principal, ServiceError> {
+        let (Some(keys), Some(_)) = (&self.keys, &self.guests) else {
+            return self.require(metadata, peer, Role::Creator);
+        };
+        let entry = match presented_key(metadata)? {
+            Some(key) => Some(
+                keys.find(key)
+                    .ok_or(ServiceError::ApiKey("the x-api-key is not a valid API key"))?,
+            ),
+            None => None,
+        };
+        Ok(match entry {
+            Some(entry) if entry.role >= Role::Creator => keyed(entry),
+            _ => Principal {
+                owner: Guests::owner(peer),
+                key: String::new(),
+                role: None,
+                guest: true,
+            },
+        })
     }
 
     pub fn keys_configured(&self) -> bool {
@@ -128,6 +184,7 @@ impl Access {
                 owner,
                 key: String::new(),
                 role: None,
+                guest: false,
             });
         };
         let presented = presented_key(metadata)?.ok_or(ServiceError::ApiKey(
@@ -143,11 +200,7 @@ impl Access {
                 Role::Player => "this call needs an API key",
             }));
         }
-        Ok(Principal {
-            owner: format!("key:{}", entry.name),
-            key: entry.name.clone(),
-            role: Some(entry.role),
-        })
+        Ok(keyed(entry))
     }
 
     /// The caller when a key is optional (JoinGame): the key's principal
@@ -186,6 +239,16 @@ impl Access {
             return false;
         };
         keys.find(key).is_some_and(|e| e.role == Role::Admin)
+    }
+}
+
+/// The principal of a valid key.
+fn keyed(entry: &keys::KeyEntry) -> Principal {
+    Principal {
+        owner: format!("key:{}", entry.name),
+        key: entry.name.clone(),
+        role: Some(entry.role),
+        guest: false,
     }
 }
 
@@ -338,6 +401,51 @@ mod tests {
     }
 
     #[test]
+    fn with_guests_a_caller_without_a_creator_key_creates_as_its_address() -> Result<(), String> {
+        let creator = keys::generate("maker", Role::Creator)?;
+        let player = keys::generate("ann", Role::Player)?;
+        let lines = format!("{}\n{}\n", creator.line, player.line);
+        let ring = || KeyRing::parse(&lines).map_err(|(l, r)| format!("{l}: {r}"));
+        let peer: Option<SocketAddr> = "10.1.2.3:4567".parse().ok();
+        let guests =
+            Access::new(Some(ring()?), QuotaConfig::default()).with_guests(GuestConfig::default());
+        let who = |m: &MetadataMap| guests.creator(m, peer).map_err(|e| e.code());
+        for metadata in [MetadataMap::new(), with_key(&player.key)] {
+            let p = who(&metadata).map_err(|c| format!("{c:?}"))?;
+            assert!(p.guest && p.role.is_none(), "{p:?}");
+            assert_eq!(p.owner, "guest:10.1.2.3");
+        }
+        assert_eq!(
+            who(&with_key(&creator.key))
+                .ok()
+                .map(|p| (p.owner, p.guest)),
+            Some(("key:maker".to_owned(), false))
+        );
+        assert_eq!(
+            who(&with_key("satrap_nope")).err(),
+            Some(tonic::Code::Unauthenticated)
+        );
+        // Without --guests nothing changes.
+        let keys_only = Access::new(Some(ring()?), QuotaConfig::default());
+        assert_eq!(
+            keys_only
+                .creator(&MetadataMap::new(), peer)
+                .err()
+                .map(|e| e.code()),
+            Some(tonic::Code::Unauthenticated)
+        );
+        assert!(keys_only.guests().is_none());
+        // An open server has no guests: everyone creates already.
+        assert!(
+            Access::open()
+                .with_guests(GuestConfig::default())
+                .guests()
+                .is_none()
+        );
+        Ok(())
+    }
+
+    #[test]
     fn an_open_server_counts_quotas_per_peer_address() {
         let access = Access::open();
         let peer: SocketAddr = "10.1.2.3:4567".parse().expect("addr");
@@ -347,7 +455,8 @@ mod tests {
             Some(Principal {
                 owner: "peer:10.1.2.3".into(),
                 key: String::new(),
-                role: None
+                role: None,
+                guest: false,
             })
         );
         assert!(!access.admin_key(&with_key("anything")));

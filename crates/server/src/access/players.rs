@@ -69,6 +69,7 @@ mod tests {
             owner: format!("key:{name}"),
             key: name.into(),
             role: Some(role),
+            guest: false,
         }
     }
 
@@ -92,6 +93,7 @@ mod tests {
             owner: "peer:1.2.3.4".into(),
             key: String::new(),
             role: None,
+            guest: false,
         };
         assert!(resolve(Some(&open), "ann").is_err());
     }

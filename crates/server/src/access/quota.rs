@@ -36,10 +36,48 @@ pub struct QuotaConfig {
     pub max_watch_streams_total: Option<usize>,
 }
 
-struct CreateRate {
+/// A keyed CreateGame rate: `per_minute` with a burst of `burst`, per
+/// caller.
+pub(super) struct CreateRate {
     limiter: DefaultKeyedRateLimiter<String>,
     per_minute: u32,
     burst: u32,
+}
+
+impl CreateRate {
+    /// The rate, or `None` for unlimited (no rate, or 0); the burst
+    /// defaults to the rate.
+    pub(super) fn new(per_minute: Option<u32>, burst: Option<u32>) -> Option<CreateRate> {
+        let rate = NonZeroU32::new(per_minute?)?;
+        let burst = burst.and_then(NonZeroU32::new).unwrap_or(rate);
+        Some(CreateRate {
+            limiter: RateLimiter::keyed(Quota::per_minute(rate).allow_burst(burst)),
+            per_minute: rate.get(),
+            burst: burst.get(),
+        })
+    }
+
+    /// Take one call from `owner`'s budget, or say when to retry; `who`
+    /// and `flags` name the limit in the message.
+    pub(super) fn check(&self, owner: &str, who: &str, flags: &str) -> Result<(), ServiceError> {
+        if self.limiter.len() > FORGET_IDLE_AFTER {
+            self.limiter.retain_recent();
+        }
+        self.limiter.check_key(&owner.to_owned()).map_err(|not_until| {
+            let wait = not_until.wait_time_from(self.limiter.clock().now());
+            ServiceError::ResourceExhausted(format!(
+                "CreateGame rate limit reached: {} per minute with a burst of {} per {who} ({flags}); retry in {:.1} s",
+                self.per_minute,
+                self.burst,
+                wait.as_secs_f64().max(0.1)
+            ))
+        })
+    }
+
+    /// (per minute, burst), for GetServerInfo.
+    pub(super) fn limits(&self) -> (u32, u32) {
+        (self.per_minute, self.burst)
+    }
 }
 
 /// The quota state of one server.
@@ -81,22 +119,8 @@ impl Drop for WatchTicket {
 
 impl Quotas {
     pub fn new(config: QuotaConfig) -> Quotas {
-        let create = config
-            .create_per_minute
-            .and_then(NonZeroU32::new)
-            .map(|rate| {
-                let burst = config
-                    .create_burst
-                    .and_then(NonZeroU32::new)
-                    .unwrap_or(rate);
-                CreateRate {
-                    limiter: RateLimiter::keyed(Quota::per_minute(rate).allow_burst(burst)),
-                    per_minute: rate.get(),
-                    burst: burst.get(),
-                }
-            });
         Quotas {
-            create,
+            create: CreateRate::new(config.create_per_minute, config.create_burst),
             watching: Arc::new(WatchCounts {
                 per_caller: config.max_watch_streams,
                 total: config.max_watch_streams_total,
@@ -133,21 +157,20 @@ impl Quotas {
 
     /// Take one CreateGame from `owner`'s rate, or say when to retry.
     pub fn check_create_rate(&self, owner: &str) -> Result<(), ServiceError> {
-        let Some(rate) = &self.create else {
-            return Ok(());
-        };
-        if rate.limiter.len() > FORGET_IDLE_AFTER {
-            rate.limiter.retain_recent();
+        match &self.create {
+            Some(rate) => rate.check(owner, "caller", "--create-rate, --create-burst"),
+            None => Ok(()),
         }
-        rate.limiter.check_key(&owner.to_owned()).map_err(|not_until| {
-            let wait = not_until.wait_time_from(rate.limiter.clock().now());
-            ServiceError::ResourceExhausted(format!(
-                "CreateGame rate limit reached: {} per minute with a burst of {} per caller (--create-rate, --create-burst); retry in {:.1} s",
-                rate.per_minute,
-                rate.burst,
-                wait.as_secs_f64().max(0.1)
-            ))
-        })
+    }
+
+    /// (`--create-rate`, `--create-burst`); (0, 0) when unlimited.
+    pub fn create_limits(&self) -> (u32, u32) {
+        self.create.as_ref().map_or((0, 0), CreateRate::limits)
+    }
+
+    /// `--max-watch-streams`; 0 when unlimited.
+    pub fn max_watch_streams(&self) -> usize {
+        self.watching.per_caller.unwrap_or(0)
     }
 }
 

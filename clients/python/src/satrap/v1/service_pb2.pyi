@@ -37,6 +37,13 @@ class UpdateMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     UPDATE_MODE_UNSPECIFIED: _ClassVar[UpdateMode]
     UPDATE_MODE_FULL: _ClassVar[UpdateMode]
     UPDATE_MODE_DELTA: _ClassVar[UpdateMode]
+
+class CreatePolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CREATE_POLICY_UNSPECIFIED: _ClassVar[CreatePolicy]
+    CREATE_POLICY_ANYONE: _ClassVar[CreatePolicy]
+    CREATE_POLICY_GUESTS: _ClassVar[CreatePolicy]
+    CREATE_POLICY_KEYS_ONLY: _ClassVar[CreatePolicy]
 GAME_STATUS_UNSPECIFIED: GameStatus
 GAME_STATUS_IN_PROGRESS: GameStatus
 GAME_STATUS_FINISHED: GameStatus
@@ -51,6 +58,10 @@ TIMEOUT_POLICY_FORFEIT: TimeoutPolicy
 UPDATE_MODE_UNSPECIFIED: UpdateMode
 UPDATE_MODE_FULL: UpdateMode
 UPDATE_MODE_DELTA: UpdateMode
+CREATE_POLICY_UNSPECIFIED: CreatePolicy
+CREATE_POLICY_ANYONE: CreatePolicy
+CREATE_POLICY_GUESTS: CreatePolicy
+CREATE_POLICY_KEYS_ONLY: CreatePolicy
 
 class GameType(_message.Message):
     __slots__ = ("id", "name", "min_players", "max_players", "description", "rules", "bots", "action_spaces")
@@ -815,3 +826,43 @@ class GameAborted(_message.Message):
 class GameDeleted(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class GetServerInfoRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GetServerInfoResponse(_message.Message):
+    __slots__ = ("create", "rated_play", "guests", "limits")
+    CREATE_FIELD_NUMBER: _ClassVar[int]
+    RATED_PLAY_FIELD_NUMBER: _ClassVar[int]
+    GUESTS_FIELD_NUMBER: _ClassVar[int]
+    LIMITS_FIELD_NUMBER: _ClassVar[int]
+    create: CreatePolicy
+    rated_play: bool
+    guests: bool
+    limits: ServerLimits
+    def __init__(self, create: _Optional[_Union[CreatePolicy, str]] = ..., rated_play: _Optional[bool] = ..., guests: _Optional[bool] = ..., limits: _Optional[_Union[ServerLimits, _Mapping]] = ...) -> None: ...
+
+class ServerLimits(_message.Message):
+    __slots__ = ("create_per_minute", "create_burst", "max_live_bot_games", "guest_create_per_minute", "guest_create_burst", "guest_max_live_bot_games", "max_watch_streams", "max_watchers_per_game", "max_message_bytes", "client_seeds")
+    CREATE_PER_MINUTE_FIELD_NUMBER: _ClassVar[int]
+    CREATE_BURST_FIELD_NUMBER: _ClassVar[int]
+    MAX_LIVE_BOT_GAMES_FIELD_NUMBER: _ClassVar[int]
+    GUEST_CREATE_PER_MINUTE_FIELD_NUMBER: _ClassVar[int]
+    GUEST_CREATE_BURST_FIELD_NUMBER: _ClassVar[int]
+    GUEST_MAX_LIVE_BOT_GAMES_FIELD_NUMBER: _ClassVar[int]
+    MAX_WATCH_STREAMS_FIELD_NUMBER: _ClassVar[int]
+    MAX_WATCHERS_PER_GAME_FIELD_NUMBER: _ClassVar[int]
+    MAX_MESSAGE_BYTES_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_SEEDS_FIELD_NUMBER: _ClassVar[int]
+    create_per_minute: int
+    create_burst: int
+    max_live_bot_games: int
+    guest_create_per_minute: int
+    guest_create_burst: int
+    guest_max_live_bot_games: int
+    max_watch_streams: int
+    max_watchers_per_game: int
+    max_message_bytes: int
+    client_seeds: bool
+    def __init__(self, create_per_minute: _Optional[int] = ..., create_burst: _Optional[int] = ..., max_live_bot_games: _Optional[int] = ..., guest_create_per_minute: _Optional[int] = ..., guest_create_burst: _Optional[int] = ..., guest_max_live_bot_games: _Optional[int] = ..., max_watch_streams: _Optional[int] = ..., max_watchers_per_game: _Optional[int] = ..., max_message_bytes: _Optional[int] = ..., client_seeds: _Optional[bool] = ...) -> None: ...

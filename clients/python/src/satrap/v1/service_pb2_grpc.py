@@ -117,6 +117,11 @@ class GameServiceStub:
                 request_serializer=satrap_dot_v1_dot_service__pb2.WatchEventsRequest.SerializeToString,
                 response_deserializer=satrap_dot_v1_dot_service__pb2.FeedEvent.FromString,
                 _registered_method=True)
+        self.GetServerInfo = channel.unary_unary(
+                '/satrap.v1.GameService/GetServerInfo',
+                request_serializer=satrap_dot_v1_dot_service__pb2.GetServerInfoRequest.SerializeToString,
+                response_deserializer=satrap_dot_v1_dot_service__pb2.GetServerInfoResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -269,6 +274,15 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetServerInfo(self, request, context):
+        """What this server allows and the limits a client should know before it
+        calls: who may create games, whether rated play and guests are on.
+        Needs no key; the same answer for every caller.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -351,6 +365,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.WatchEvents,
                     request_deserializer=satrap_dot_v1_dot_service__pb2.WatchEventsRequest.FromString,
                     response_serializer=satrap_dot_v1_dot_service__pb2.FeedEvent.SerializeToString,
+            ),
+            'GetServerInfo': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetServerInfo,
+                    request_deserializer=satrap_dot_v1_dot_service__pb2.GetServerInfoRequest.FromString,
+                    response_serializer=satrap_dot_v1_dot_service__pb2.GetServerInfoResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -788,6 +807,33 @@ class GameService:
             '/satrap.v1.GameService/WatchEvents',
             satrap_dot_v1_dot_service__pb2.WatchEventsRequest.SerializeToString,
             satrap_dot_v1_dot_service__pb2.FeedEvent.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetServerInfo(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/satrap.v1.GameService/GetServerInfo',
+            satrap_dot_v1_dot_service__pb2.GetServerInfoRequest.SerializeToString,
+            satrap_dot_v1_dot_service__pb2.GetServerInfoResponse.FromString,
             options,
             channel_credentials,
             insecure,
