@@ -102,37 +102,37 @@ SOURCED=""
 RATED_BOT=""
 while IFS= read -r -u 3 cmd; do
   [[ -z "$cmd" ]] && continue
-  # Continuation lines join the command they continue.
+  # Continuation lines join the command they continue (the backslash and
+  # the newline kept: bash reads them as one line).
   while [[ "$cmd" == *\\ ]]; do
     IFS= read -r -u 3 more
-    cmd="${cmd%\\}
-$more"
+    cmd+=$'\n'"$more"
   done
   cmd="${cmd//<the printed line>/$LINE}"
   cmd="${cmd//<ann\'s key>/$KEY}"
   bare="${cmd%%#*}"
   echo "\$ $bare"
   case "$cmd" in
-    *api-key*)
-      out=$(bash -c "$bare")
-      KEY=$(grep -m1 '^satrap_' <<<"$out" || true)
-      LINE=$(grep -A1 'Line for the --api-keys-file' <<<"$out" | tail -1)
-      need "$KEY" "an api-key command that prints a key"
-      ;;
     *"in another terminal"*)
-      bash -c "exec $bare" >"$LOGS/server.log" 2>&1 &
+      bash -c "exec $bare" </dev/null >"$LOGS/server.log" 2>&1 &
       SERVER=$!
       healthy
       # "--guests keeps everything above working without a key".
       echo "== the casual example, without a key, on the keyed server"
-      .venv/bin/python -c "$EXAMPLE"
+      .venv/bin/python -c "$EXAMPLE" </dev/null
+      ;;
+    *" api-key "*)
+      out=$(bash -c "$bare" </dev/null)
+      KEY=$(grep -m1 '^satrap_' <<<"$out" || true)
+      LINE=$(grep -A1 'Line for the --api-keys-file' <<<"$out" | tail -1)
+      need "$KEY" "an api-key command that prints a key"
       ;;
     ". "*)
       SOURCED+="$bare"$'\n'
       ;;
     *)
       [[ "$cmd" == *rated_bot.py* ]] && RATED_BOT=1
-      bash -euo pipefail -c "$SOURCED$bare"
+      bash -euo pipefail -c "$SOURCED$bare" </dev/null
       ;;
   esac
 done 3<<<"$RATED"
