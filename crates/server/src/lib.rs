@@ -34,6 +34,7 @@ pub mod probes;
 pub mod rated;
 pub mod server;
 pub mod tls;
+pub mod tournament;
 pub mod web;
 
 pub use admin::AdminServiceImpl;

@@ -21,8 +21,10 @@ use super::probes::{ProbeLayer, ReadyState};
 use super::{AdminServiceImpl, GameServiceImpl, Hub, Limits};
 use crate::proto::{
     self, admin_service_server::AdminServiceServer, game_service_server::GameServiceServer,
+    tournament_service_server::TournamentServiceServer,
 };
 use crate::telemetry;
+use crate::tournament::{TournamentConfig, Tournaments, grpc::TournamentServiceImpl};
 use satrap_store as store;
 
 /// Log output format.
@@ -363,6 +365,8 @@ pub async fn serve_on(
         tokio::spawn(report_faults(faults, readiness.clone())),
         tokio::spawn(crate::rated::matchmaker::run(hub.clone())),
     ];
+    let tournaments = Tournaments::new(hub.clone(), TournamentConfig::default());
+    background.push(tokio::spawn(tournaments.clone().run()));
     // Tasks that end by themselves at shutdown, handing back what they
     // hold (the lease scanner, the webhooks' cursor lease): awaited, within
     // the drain timeout, before the process exits.
@@ -469,6 +473,10 @@ pub async fn serve_on(
         .add_service(reflection_v1alpha)
         .add_service(
             GameServiceServer::new(GameServiceImpl::with_access(hub.clone(), access.clone()))
+                .max_decoding_message_size(config.max_message_bytes),
+        )
+        .add_service(
+            TournamentServiceServer::new(TournamentServiceImpl::new(tournaments, access.clone()))
                 .max_decoding_message_size(config.max_message_bytes),
         )
         .add_service(

@@ -1,0 +1,320 @@
+//! The task that drives one running tournament on this replica, while it
+//! holds the tournament's lease (a named lease of the store's `Leases`
+//! role: `tournament/ID`, renewed at every step, so another replica takes
+//! over once this one dies).
+//!
+//! Each step reads the stored tournament and moves it on by one save,
+//! guarded by the version it read: registration closes at the start time
+//! (the tournament starts, or is cancelled with too few entrants), each
+//! table gets its game through the hub (an ordinary game with the
+//! tournament's clock, forfeiting a seat whose clock runs out), finished
+//! games are recorded, and the next round is paired once the previous one
+//! is done. A save that meets another's change (a join, a withdrawal, a
+//! replica that drove it a moment ago) changes nothing and the step runs
+//! again on the newer state, so a round is paired once, whoever pairs it.
+//!
+//! The task wakes at its own tick, when the feed has new events (a game's
+//! end is one), and when a call on this replica changed the tournament.
+
+use std::sync::Arc;
+
+use satrap_store::{Lease, StoreError, TournamentRecord, TournamentSave, TournamentStatus, now_ms};
+use satrap_tournament::{Format, Tournament};
+
+use super::state::{self, State};
+use super::{Tournaments, lease_name};
+use crate::access::Scope;
+use crate::auth::Caller;
+use crate::error::ServiceError;
+use crate::proto;
+
+/// What one step found.
+#[derive(Debug, PartialEq, Eq)]
+enum Step {
+    /// Saved a change: step again at once.
+    Changed,
+    /// Nothing to do until something happens.
+    Idle,
+    /// Finished or cancelled: the task ends.
+    Over,
+}
+
+impl Tournaments {
+    /// Drive tournament `id` while this replica holds its lease.
+    pub(super) async fn drive(self: Arc<Self>, id: String) {
+        let mut shutdown = self.hub.shutdown_signal();
+        let mut feed = self.hub.feed().reader(Scope::All, 0);
+        let mut poke = self.poke.subscribe();
+        loop {
+            if *shutdown.borrow() || !self.renew(&id).await {
+                break;
+            }
+            match self.step(&id).await {
+                Ok(Step::Changed) => {
+                    self.changed();
+                    continue;
+                }
+                Ok(Step::Over) => {
+                    self.changed();
+                    break;
+                }
+                Ok(Step::Idle) => {}
+                // A save that met another change: step again on the newer.
+                Err(ServiceError::VersionMismatch { .. }) => continue,
+                Err(e) => tracing::warn!(tournament = %id, error = %e, "tournament step failed"),
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(self.config.tick) => {}
+                _ = feed.next() => {}
+                _ = poke.changed() => {}
+                _ = shutdown.changed() => {}
+            }
+        }
+        self.release(&id).await;
+    }
+
+    /// Take or renew the lease; `false` if another replica holds it.
+    async fn renew(&self, id: &str) -> bool {
+        let now = now_ms();
+        let lease = Lease {
+            owner: self.hub.replica(),
+            now_ms: now,
+            until_ms: now + self.config.lease.as_millis() as u64,
+        };
+        matches!(
+            self.hub.store().cursor(&lease_name(id), &lease).await,
+            Ok(Some(_))
+        )
+    }
+
+    /// Hand the lease back (the task ended: over, shut down or lost).
+    async fn release(&self, id: &str) {
+        let lease = Lease {
+            owner: self.hub.replica(),
+            now_ms: now_ms(),
+            until_ms: 0,
+        };
+        let _ = self.hub.store().cursor(&lease_name(id), &lease).await;
+        if let Ok(mut running) = self.running.lock() {
+            running.remove(id);
+        }
+    }
+
+    async fn step(&self, id: &str) -> Result<Step, ServiceError> {
+        let Some(record) = self.hub.store().load_tournament(id).await? else {
+            return Ok(Step::Over);
+        };
+        let mut state = State::parse(&record.state)?;
+        let now = now_ms();
+        let status = match record.status {
+            TournamentStatus::Finished | TournamentStatus::Cancelled => return Ok(Step::Over),
+            TournamentStatus::Registration => {
+                let settings = state::settings(&record)?;
+                if now < settings.start_at_ms {
+                    return Ok(Step::Idle);
+                }
+                let names = state.entries.iter().map(|e| e.player_id.clone()).collect();
+                match Tournament::new(state::config(&settings), names) {
+                    Ok(t) => {
+                        state.tournament = Some(t);
+                        TournamentStatus::Running
+                    }
+                    Err(_) => TournamentStatus::Cancelled,
+                }
+            }
+            TournamentStatus::Running => {
+                if !self.advance(&record, &mut state, now).await? {
+                    return Ok(Step::Idle);
+                }
+                match state.tournament.as_ref().is_some_and(|t| t.finished(now)) {
+                    true => TournamentStatus::Finished,
+                    false => TournamentStatus::Running,
+                }
+            }
+        };
+        save(self, &record, status, &state).await?;
+        Ok(Step::Changed)
+    }
+
+    /// One change to a running tournament, if there is one to make: a
+    /// table's game created, finished games recorded, or the next round
+    /// paired. `false` if nothing changed.
+    async fn advance(
+        &self,
+        record: &TournamentRecord,
+        state: &mut State,
+        now: u64,
+    ) -> Result<bool, ServiceError> {
+        let Some(t) = state.tournament.as_mut() else {
+            return Err(ServiceError::DataLoss(format!(
+                "running tournament {} has no state",
+                record.id
+            )));
+        };
+        // A table without its game: create one (and save it before
+        // anything else, so the game is never created twice by this
+        // replica).
+        let tables = t.tables().len();
+        state.games.resize(tables, String::new());
+        if let Some(i) =
+            (0..tables).find(|&i| !t.tables()[i].finished() && state.games[i].is_empty())
+        {
+            let settings = state::settings(record)?;
+            state.games[i] = self
+                .create_game(record, &settings, &state.entries, t, i)
+                .await?;
+            return Ok(true);
+        }
+        // Games that ended.
+        let mut changed = false;
+        for i in 0..tables {
+            if t.tables()[i].finished() || state.games[i].is_empty() {
+                continue;
+            }
+            let game = &state.games[i];
+            let snapshot = match self.hub.get(game, Caller::Spectator).await {
+                Ok(s) => s,
+                // A game deleted by an administrator: nobody won it.
+                Err(ServiceError::GameNotFound(_)) => {
+                    let places = vec![0; t.config().players()];
+                    changed |= t.record_result(i, &places).is_ok();
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
+            if snapshot.status != proto::GameStatus::Finished as i32 {
+                continue;
+            }
+            let places = places(snapshot.outcome.as_ref(), t.config().players());
+            changed |= t.record_result(i, &places).is_ok();
+        }
+        if changed {
+            return Ok(true);
+        }
+        // The next round, once this one is done.
+        let paired = match t.config().format {
+            Format::Arena { .. } => t.pair_arena(now).is_ok_and(|r| !r.is_empty()),
+            _ => {
+                let next = u32::try_from(t.rounds().len()).unwrap_or(u32::MAX) + 1;
+                t.pair_next_round(next).is_ok()
+            }
+        };
+        Ok(paired || t.finished(now))
+    }
+
+    /// Table `table`'s game: an ordinary game of the tournament's type,
+    /// clock and rating, each entrant's seats played by its bot or left to
+    /// its player.
+    async fn create_game(
+        &self,
+        record: &TournamentRecord,
+        settings: &proto::TournamentSettings,
+        entries: &[state::Entry],
+        t: &Tournament,
+        table: usize,
+    ) -> Result<String, ServiceError> {
+        let config = t.config();
+        let entrants = &t.tables()[table].entrants;
+        let mut seats = vec![proto::SeatRequest::default(); config.players()];
+        for (position, entrant) in entrants.iter().enumerate() {
+            let entry = entries.get(entrant.index()).ok_or_else(|| {
+                ServiceError::DataLoss(format!("tournament {}: unknown entrant", record.id))
+            })?;
+            for (k, seat) in config.seats(position).into_iter().enumerate() {
+                let player = match k {
+                    0 => &entry.player_id,
+                    _ => &entry.partner_id,
+                };
+                let bot = player.strip_prefix("bot:").unwrap_or_default();
+                if let Some(s) = seats.get_mut(seat) {
+                    *s = proto::SeatRequest {
+                        name: format!("{} #{}", player, entrant.0 + 1),
+                        bot: bot.to_owned(),
+                        open: false,
+                        player_id: player.clone(),
+                    };
+                }
+            }
+        }
+        let req = proto::CreateGameRequest {
+            game_type: settings.game_type.clone(),
+            seats,
+            seed: None,
+            options: None,
+            private: settings.private,
+            time_control: settings.time_control,
+            on_timeout: proto::TimeoutPolicy::Forfeit as i32,
+            bot_fill: None,
+            invite_codes: false,
+            rated: settings.rated,
+        };
+        let created = self.hub.create_for(req, &record.owner).await?;
+        Ok(created.game_id)
+    }
+}
+
+/// Each seat's place (0 first) from a finished game's outcome: its rank
+/// less one; a seat the outcome does not rank shares the last place.
+fn places(outcome: Option<&proto::Outcome>, seats: usize) -> Vec<u8> {
+    let mut places = vec![u8::try_from(seats).unwrap_or(u8::MAX); seats];
+    for r in outcome.map(|o| o.results.as_slice()).unwrap_or_default() {
+        if let Some(p) = places.get_mut(r.seat as usize) {
+            *p = u8::try_from(r.rank.saturating_sub(1)).unwrap_or(u8::MAX);
+        }
+    }
+    places
+}
+
+/// Save `state` with `status` over the version `record` was read at.
+pub(super) async fn save(
+    tournaments: &Tournaments,
+    record: &TournamentRecord,
+    status: TournamentStatus,
+    state: &State,
+) -> Result<(), ServiceError> {
+    let text = state.text()?;
+    let save = TournamentSave {
+        status,
+        state: &text,
+    };
+    match tournaments
+        .hub
+        .store()
+        .save_tournament(&record.id, record.version, &save)
+        .await
+    {
+        Ok(()) => Ok(()),
+        Err(StoreError::Conflict {
+            id,
+            expected,
+            actual,
+        }) => Err(ServiceError::version_mismatch(&id, expected, actual)),
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_come_from_ranks() {
+        let outcome = proto::Outcome {
+            results: vec![
+                proto::SeatResult {
+                    seat: 0,
+                    rank: 2,
+                    score: 0,
+                },
+                proto::SeatResult {
+                    seat: 1,
+                    rank: 1,
+                    score: 0,
+                },
+            ],
+            ..proto::Outcome::default()
+        };
+        assert_eq!(places(Some(&outcome), 3), [1, 0, 3]);
+        assert_eq!(places(None, 2), [2, 2]);
+    }
+}

@@ -1,0 +1,381 @@
+//! Tournaments through the real server: a Swiss of built-in levels played
+//! to the end, a round-robin of three-player tables, and a withdrawal that
+//! does not stall a round; each checked against the games that were
+//! played (every table's game is an ordinary, finished game) and against
+//! standings worked out here from the tables the server reports.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Duration;
+
+use satrap_server::proto::{self, tournament_service_client::TournamentServiceClient};
+use tokio_stream::StreamExt;
+use tonic::Code;
+use tonic::transport::Channel;
+
+use crate::common::lobby::per_move;
+use crate::common::{Client, TestServer};
+
+type Tournaments = TournamentServiceClient<Channel>;
+
+const GAME: &str = "king_of_siam";
+
+fn now_ms() -> u64 {
+    satrap_store::now_ms()
+}
+
+fn settings(format: proto::TournamentFormat, table: u32, rounds: u32) -> proto::TournamentSettings {
+    proto::TournamentSettings {
+        name: "test cup".into(),
+        game_type: GAME.into(),
+        players_per_table: table,
+        format: format as i32,
+        rounds,
+        time_control: Some(per_move(10_000)),
+        start_at_ms: now_ms() + 1_500,
+        ..Default::default()
+    }
+}
+
+/// A tournament of `entrants` built-in random bots, made and entered.
+async fn made(t: &mut Tournaments, settings: proto::TournamentSettings, entrants: usize) -> String {
+    let made = t
+        .create_tournament(proto::CreateTournamentRequest {
+            settings: Some(settings),
+        })
+        .await
+        .expect("CreateTournament")
+        .into_inner()
+        .tournament
+        .expect("tournament");
+    assert_eq!(made.status, proto::TournamentStatus::Registration as i32);
+    for i in 0..entrants {
+        let e = t
+            .join_tournament(proto::JoinTournamentRequest {
+                tournament_id: made.tournament_id.clone(),
+                player_id: "bot:random".into(),
+                ..Default::default()
+            })
+            .await
+            .expect("JoinTournament")
+            .into_inner()
+            .entrant
+            .expect("entrant");
+        assert_eq!(e.entrant as usize, i);
+    }
+    made.tournament_id
+}
+
+/// Follow WatchTournament to its end; the last tournament seen, and the
+/// changes in order.
+async fn watched(t: &mut Tournaments, id: &str) -> (proto::Tournament, Vec<i32>) {
+    let mut stream = t
+        .watch_tournament(proto::WatchTournamentRequest {
+            tournament_id: id.into(),
+            after_version: 0,
+        })
+        .await
+        .expect("WatchTournament")
+        .into_inner();
+    let mut changes = Vec::new();
+    let mut last = None;
+    tokio::time::timeout(Duration::from_secs(240), async {
+        while let Some(u) = stream.next().await {
+            let u = u.expect("update");
+            changes.push(u.change);
+            last = u.tournament;
+        }
+    })
+    .await
+    .expect("the tournament finished in time");
+    (last.expect("an update"), changes)
+}
+
+/// Every table's game is an ordinary game, finished, of the tournament's
+/// type and with its clock.
+async fn games_finished(client: &mut Client, t: &proto::Tournament) {
+    for table in t.rounds.iter().flat_map(|r| &r.tables) {
+        if table.game_id.is_empty() {
+            assert!(table.forfeited.iter().any(|&f| f), "{table:?}");
+            continue;
+        }
+        let snap = client
+            .get_game(proto::GetGameRequest {
+                game_id: table.game_id.clone(),
+                ..Default::default()
+            })
+            .await
+            .expect("GetGame")
+            .into_inner()
+            .snapshot
+            .expect("snapshot");
+        assert_eq!(snap.status, proto::GameStatus::Finished as i32);
+        assert_eq!(snap.game_type, GAME);
+        assert!(snap.clocks.is_some(), "a tournament game has a clock");
+    }
+}
+
+/// Points per entrant, worked out from the tables (and byes as wins).
+fn points_from_tables(t: &proto::Tournament) -> BTreeMap<u32, u32> {
+    let mut points: BTreeMap<u32, u32> = t.entrants.iter().map(|e| (e.entrant, 0)).collect();
+    for r in &t.rounds {
+        for table in &r.tables {
+            let n = table.entrants.len();
+            assert_eq!(table.places.len(), n, "a finished table has places");
+            for a in 0..n {
+                let mut p = 0;
+                if !table.forfeited[a] {
+                    for b in (0..n).filter(|&b| b != a) {
+                        p += match table.places[a].cmp(&table.places[b]) {
+                            std::cmp::Ordering::Less => 2,
+                            std::cmp::Ordering::Equal => 1,
+                            std::cmp::Ordering::Greater => 0,
+                        };
+                    }
+                }
+                assert_eq!(table.points[a], p, "table points: {table:?}");
+                *points.entry(table.entrants[a]).or_default() += p;
+            }
+        }
+        for b in &r.byes {
+            *points.entry(*b).or_default() += 2;
+        }
+    }
+    points
+}
+
+/// Every pair that met, with how often.
+fn meetings(t: &proto::Tournament) -> BTreeMap<(u32, u32), u32> {
+    let mut met = BTreeMap::new();
+    for table in t.rounds.iter().flat_map(|r| &r.tables) {
+        for (i, &a) in table.entrants.iter().enumerate() {
+            for &b in &table.entrants[i + 1..] {
+                *met.entry((a.min(b), a.max(b))).or_default() += 1;
+            }
+        }
+    }
+    met
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_eight_bot_swiss_of_four_rounds_runs_to_the_end() {
+    let server = TestServer::start().await;
+    let mut t = TournamentServiceClient::new(server.channel().await);
+    let mut client = server.client().await;
+    let id = made(&mut t, settings(proto::TournamentFormat::Swiss, 2, 4), 8).await;
+    let (done, changes) = watched(&mut t, &id).await;
+
+    assert_eq!(done.status, proto::TournamentStatus::Finished as i32);
+    assert_eq!(
+        changes.first(),
+        Some(&(proto::TournamentChange::Current as i32))
+    );
+    assert_eq!(
+        changes.last(),
+        Some(&(proto::TournamentChange::Finished as i32))
+    );
+    assert!(changes.contains(&(proto::TournamentChange::RoundPaired as i32)));
+    assert!(changes.contains(&(proto::TournamentChange::GameFinished as i32)));
+    // The Watch's last state is GetTournament's.
+    let got = t
+        .get_tournament(proto::GetTournamentRequest {
+            tournament_id: id.clone(),
+        })
+        .await
+        .expect("GetTournament")
+        .into_inner()
+        .tournament
+        .expect("tournament");
+    assert_eq!(got, done);
+    assert_eq!(done.total_rounds, 4);
+    assert_eq!(done.rounds.len(), 4);
+    for r in &done.rounds {
+        assert_eq!(r.tables.len(), 4, "8 entrants make 4 tables");
+        assert!(r.byes.is_empty());
+        let seated: BTreeSet<u32> = r.tables.iter().flat_map(|t| t.entrants.clone()).collect();
+        assert_eq!(seated.len(), 8, "everyone plays once a round");
+    }
+    // With 8 entrants and 4 rounds, nobody meets anyone twice.
+    assert!(
+        meetings(&done).values().all(|&n| n == 1),
+        "{:?}",
+        meetings(&done)
+    );
+    games_finished(&mut client, &done).await;
+
+    // Standings: points from the tables, Buchholz from the opponents,
+    // ranked by points then Buchholz then Sonneborn-Berger.
+    let points = points_from_tables(&done);
+    assert_eq!(points.values().sum::<u32>(), 4 * 4 * 2);
+    assert_eq!(done.standings.len(), 8);
+    for s in &done.standings {
+        assert_eq!(s.points, points[&s.entrant], "{s:?}");
+        assert_eq!(s.games, 4);
+        let opponents = done.rounds.iter().flat_map(|r| &r.tables).filter_map(|t| {
+            let me = t.entrants.iter().position(|&e| e == s.entrant)?;
+            Some(t.entrants[1 - me])
+        });
+        let buchholz: u32 = opponents.map(|o| points[&o]).sum();
+        assert_eq!(s.buchholz, buchholz, "{s:?}");
+    }
+    let ranks: Vec<u32> = done.standings.iter().map(|s| s.rank).collect();
+    assert_eq!(ranks, (1..=8).collect::<Vec<_>>());
+    for w in done.standings.windows(2) {
+        let key = |s: &proto::TournamentStanding| (s.points, s.buchholz, s.sonneborn_berger);
+        assert!(key(&w[0]) >= key(&w[1]), "{w:?}");
+    }
+    assert_eq!(
+        done.tie_breaks,
+        [
+            proto::TournamentTieBreak::Buchholz as i32,
+            proto::TournamentTieBreak::SonnebornBerger as i32
+        ]
+    );
+    // Listed, newest first, with its standings.
+    let listed = t
+        .list_tournaments(proto::ListTournamentsRequest::default())
+        .await
+        .expect("ListTournaments")
+        .into_inner();
+    let mine = listed
+        .tournaments
+        .iter()
+        .find(|l| l.tournament_id == id)
+        .expect("listed");
+    assert!(mine.rounds.is_empty() && mine.standings == done.standings);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_robin_of_three_player_tables_meets_everyone() {
+    let server = TestServer::start().await;
+    let mut t = TournamentServiceClient::new(server.channel().await);
+    let mut client = server.client().await;
+    let id = made(
+        &mut t,
+        settings(proto::TournamentFormat::RoundRobin, 3, 0),
+        6,
+    )
+    .await;
+    let (done, _) = watched(&mut t, &id).await;
+    assert_eq!(done.status, proto::TournamentStatus::Finished as i32);
+    assert_eq!(done.rounds.len() as u32, done.total_rounds);
+    let met = meetings(&done);
+    for a in 0..6u32 {
+        for b in a + 1..6 {
+            assert!(met.contains_key(&(a, b)), "{a} never met {b}: {met:?}");
+        }
+    }
+    for r in &done.rounds {
+        assert!(r.tables.iter().all(|t| t.entrants.len() == 3));
+        let seated = r.tables.len() * 3 + r.sit_outs.len();
+        assert_eq!(seated, 6, "{r:?}");
+    }
+    games_finished(&mut client, &done).await;
+    let points = points_from_tables(&done);
+    for s in &done.standings {
+        assert_eq!(s.points, points[&s.entrant], "{s:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_withdrawal_does_not_stall_a_round() {
+    let server = TestServer::start().await;
+    let mut t = TournamentServiceClient::new(server.channel().await);
+    let mut client = server.client().await;
+    // Long clocks: a withdrawn entrant's table must finish without them.
+    let id = made(&mut t, settings(proto::TournamentFormat::Swiss, 2, 3), 5).await;
+    // Wait for round 1, then withdraw the last entrant.
+    let mut stream = t
+        .watch_tournament(proto::WatchTournamentRequest {
+            tournament_id: id.clone(),
+            after_version: 0,
+        })
+        .await
+        .expect("watch")
+        .into_inner();
+    tokio::time::timeout(Duration::from_secs(30), async {
+        while let Some(u) = stream.next().await {
+            if !u.expect("update").tournament.expect("t").rounds.is_empty() {
+                return;
+            }
+        }
+    })
+    .await
+    .expect("round 1 paired");
+    drop(stream);
+    let left = t
+        .leave_tournament(proto::LeaveTournamentRequest {
+            tournament_id: id.clone(),
+            player_id: "bot:random".into(),
+        })
+        .await
+        .expect("LeaveTournament")
+        .into_inner()
+        .entrant
+        .expect("entrant");
+    assert!(left.withdrawn && left.entrant == 4);
+    let (done, _) = watched(&mut t, &id).await;
+    assert_eq!(done.status, proto::TournamentStatus::Finished as i32);
+    assert_eq!(done.rounds.len(), 3);
+    // After the withdrawal the entrant is never paired again, and byes
+    // rotate: nobody has two.
+    for r in &done.rounds[1..] {
+        assert!(r.tables.iter().all(|t| !t.entrants.contains(&4)), "{r:?}");
+        assert!(!r.byes.contains(&4));
+    }
+    let byes: Vec<u32> = done.rounds.iter().flat_map(|r| r.byes.clone()).collect();
+    let distinct: BTreeSet<u32> = byes.iter().copied().collect();
+    assert_eq!(byes.len(), distinct.len(), "byes rotate: {byes:?}");
+    let standing = done.standings.iter().find(|s| s.entrant == 4).expect("4");
+    assert!(standing.withdrawn);
+    games_finished(&mut client, &done).await;
+    // Withdrawing again, or after the end, is refused.
+    let again = t
+        .leave_tournament(proto::LeaveTournamentRequest {
+            tournament_id: id.clone(),
+            player_id: "bot:random".into(),
+        })
+        .await;
+    assert_eq!(
+        again.map(|_| ()).unwrap_err().code(),
+        Code::FailedPrecondition
+    );
+}
+
+#[tokio::test]
+async fn bad_settings_and_unknown_tournaments_are_refused() {
+    let server = TestServer::start().await;
+    let mut t = TournamentServiceClient::new(server.channel().await);
+    let create =
+        |s: proto::TournamentSettings| proto::CreateTournamentRequest { settings: Some(s) };
+    let mut no_clock = settings(proto::TournamentFormat::Swiss, 2, 3);
+    no_clock.time_control = None;
+    let mut no_rounds = settings(proto::TournamentFormat::Swiss, 2, 0);
+    no_rounds.rounds = 0;
+    let mut bad_game = settings(proto::TournamentFormat::Swiss, 2, 3);
+    bad_game.game_type = "chess".into();
+    let mut five = settings(proto::TournamentFormat::RoundRobin, 5, 0);
+    five.players_per_table = 5;
+    for s in [no_clock, no_rounds, bad_game, five] {
+        let e = t.create_tournament(create(s.clone())).await;
+        assert_eq!(
+            e.map(|_| ()).unwrap_err().code(),
+            Code::InvalidArgument,
+            "{s:?}"
+        );
+    }
+    let e = t
+        .get_tournament(proto::GetTournamentRequest {
+            tournament_id: "nope".into(),
+        })
+        .await;
+    assert_eq!(e.map(|_| ()).unwrap_err().code(), Code::NotFound);
+    let id = made(&mut t, settings(proto::TournamentFormat::Swiss, 2, 1), 0).await;
+    let e = t
+        .join_tournament(proto::JoinTournamentRequest {
+            tournament_id: id,
+            player_id: "bot:no-such-level".into(),
+            ..Default::default()
+        })
+        .await;
+    assert_eq!(e.map(|_| ()).unwrap_err().code(), Code::InvalidArgument);
+}
