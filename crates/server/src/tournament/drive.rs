@@ -28,6 +28,9 @@ use crate::auth::Caller;
 use crate::error::ServiceError;
 use crate::proto;
 
+/// `Outcome.ending` of a game a seat's clock ended (the forfeit policy).
+const TIMEOUT: &str = "timeout";
+
 /// What one step found.
 #[derive(Debug, PartialEq, Eq)]
 enum Step {
@@ -185,8 +188,19 @@ impl Tournaments {
             if snapshot.status != proto::GameStatus::Finished as i32 {
                 continue;
             }
-            let places = places(snapshot.outcome.as_ref(), t.config().players());
-            changed |= t.record_result(i, &places).is_ok();
+            let outcome = snapshot.outcome.as_ref();
+            // A seat whose clock ran out (a no-show) forfeits; the others
+            // place as the game says.
+            if let Some(o) = outcome.filter(|o| o.ending == TIMEOUT) {
+                for seat in (0..t.config().players()).filter(|s| !o.winners.contains(&(*s as u32)))
+                {
+                    changed |= t.record_forfeit(i, seat).is_ok();
+                }
+            }
+            if !t.tables()[i].finished() {
+                let places = places(outcome, t.config().players());
+                changed |= t.record_result(i, &places).is_ok();
+            }
         }
         if changed {
             return Ok(true);
