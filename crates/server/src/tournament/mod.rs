@@ -436,7 +436,7 @@ impl Tournaments {
                     )));
                 }
             }
-            if settings.teams != !partner.is_empty() {
+            if settings.teams == partner.is_empty() {
                 return Err(ServiceError::InvalidArgument(match settings.teams {
                     true => "partner_id: a team tournament enters teams of two".into(),
                     false => "partner_id: only a team tournament has partners".into(),
