@@ -156,6 +156,57 @@ fn meetings(t: &proto::Tournament) -> BTreeMap<(u32, u32), u32> {
     met
 }
 
+/// An 8-entrant, 4-round two-player Swiss played to the end: whole rounds,
+/// no repeated pairing, every game finished, and standings that match the
+/// tables.
+async fn swiss_of_eight_played(client: &mut Client, done: &proto::Tournament) {
+    assert_eq!(done.status, proto::TournamentStatus::Finished as i32);
+    assert_eq!(done.total_rounds, 4);
+    assert_eq!(done.rounds.len(), 4);
+    for r in &done.rounds {
+        assert_eq!(r.tables.len(), 4, "8 entrants make 4 tables");
+        assert!(r.byes.is_empty());
+        let seated: BTreeSet<u32> = r.tables.iter().flat_map(|t| t.entrants.clone()).collect();
+        assert_eq!(seated.len(), 8, "everyone plays once a round");
+    }
+    // With 8 entrants and 4 rounds, nobody meets anyone twice.
+    assert!(
+        meetings(done).values().all(|&n| n == 1),
+        "{:?}",
+        meetings(done)
+    );
+    games_finished(client, done).await;
+
+    // Standings: points from the tables, Buchholz from the opponents,
+    // ranked by points then Buchholz then Sonneborn-Berger.
+    let points = points_from_tables(done);
+    assert_eq!(points.values().sum::<u32>(), 4 * 4 * 2);
+    assert_eq!(done.standings.len(), 8);
+    for s in &done.standings {
+        assert_eq!(s.points, points[&s.entrant], "{s:?}");
+        assert_eq!(s.games, 4);
+        let opponents = done.rounds.iter().flat_map(|r| &r.tables).filter_map(|t| {
+            let me = t.entrants.iter().position(|&e| e == s.entrant)?;
+            Some(t.entrants[1 - me])
+        });
+        let buchholz: u32 = opponents.map(|o| points[&o]).sum();
+        assert_eq!(s.buchholz, buchholz, "{s:?}");
+    }
+    let ranks: Vec<u32> = done.standings.iter().map(|s| s.rank).collect();
+    assert_eq!(ranks, (1..=8).collect::<Vec<_>>());
+    for w in done.standings.windows(2) {
+        let key = |s: &proto::TournamentStanding| (s.points, s.buchholz, s.sonneborn_berger);
+        assert!(key(&w[0]) >= key(&w[1]), "{w:?}");
+    }
+    assert_eq!(
+        done.tie_breaks,
+        [
+            proto::TournamentTieBreak::Buchholz as i32,
+            proto::TournamentTieBreak::SonnebornBerger as i32
+        ]
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_eight_bot_swiss_of_four_rounds_runs_to_the_end() {
     let server = TestServer::start().await;
@@ -186,50 +237,7 @@ async fn an_eight_bot_swiss_of_four_rounds_runs_to_the_end() {
         .tournament
         .expect("tournament");
     assert_eq!(got, done);
-    assert_eq!(done.total_rounds, 4);
-    assert_eq!(done.rounds.len(), 4);
-    for r in &done.rounds {
-        assert_eq!(r.tables.len(), 4, "8 entrants make 4 tables");
-        assert!(r.byes.is_empty());
-        let seated: BTreeSet<u32> = r.tables.iter().flat_map(|t| t.entrants.clone()).collect();
-        assert_eq!(seated.len(), 8, "everyone plays once a round");
-    }
-    // With 8 entrants and 4 rounds, nobody meets anyone twice.
-    assert!(
-        meetings(&done).values().all(|&n| n == 1),
-        "{:?}",
-        meetings(&done)
-    );
-    games_finished(&mut client, &done).await;
-
-    // Standings: points from the tables, Buchholz from the opponents,
-    // ranked by points then Buchholz then Sonneborn-Berger.
-    let points = points_from_tables(&done);
-    assert_eq!(points.values().sum::<u32>(), 4 * 4 * 2);
-    assert_eq!(done.standings.len(), 8);
-    for s in &done.standings {
-        assert_eq!(s.points, points[&s.entrant], "{s:?}");
-        assert_eq!(s.games, 4);
-        let opponents = done.rounds.iter().flat_map(|r| &r.tables).filter_map(|t| {
-            let me = t.entrants.iter().position(|&e| e == s.entrant)?;
-            Some(t.entrants[1 - me])
-        });
-        let buchholz: u32 = opponents.map(|o| points[&o]).sum();
-        assert_eq!(s.buchholz, buchholz, "{s:?}");
-    }
-    let ranks: Vec<u32> = done.standings.iter().map(|s| s.rank).collect();
-    assert_eq!(ranks, (1..=8).collect::<Vec<_>>());
-    for w in done.standings.windows(2) {
-        let key = |s: &proto::TournamentStanding| (s.points, s.buchholz, s.sonneborn_berger);
-        assert!(key(&w[0]) >= key(&w[1]), "{w:?}");
-    }
-    assert_eq!(
-        done.tie_breaks,
-        [
-            proto::TournamentTieBreak::Buchholz as i32,
-            proto::TournamentTieBreak::SonnebornBerger as i32
-        ]
-    );
+    swiss_of_eight_played(&mut client, &done).await;
     // Listed, newest first, with its standings.
     let listed = t
         .list_tournaments(proto::ListTournamentsRequest::default())
@@ -378,4 +386,76 @@ async fn bad_settings_and_unknown_tournaments_are_refused() {
         })
         .await;
     assert_eq!(e.map(|_| ()).unwrap_err().code(), Code::InvalidArgument);
+}
+
+/// Two replicas on one PostgreSQL database: the tournament is made and
+/// driven on the first; once round 2 is paired a second replica starts
+/// and the first drains, so the second takes the tournament over. Every
+/// round is paired once (4 rounds of 4 tables, no pairing repeated, every
+/// table's game its own and finished) and the standings match the tables.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_survives_the_replica_that_drives_it() {
+    use crate::common::external::{TestDatabase, postgres_url};
+    let Some(admin) = postgres_url("a_tournament_survives_the_replica_that_drives_it") else {
+        return;
+    };
+    let db = TestDatabase::create(&admin, "tournament").await;
+    {
+        let replica = |url: String| async move {
+            let mut config = satrap_server::Config::in_memory();
+            config.database = url;
+            TestServer::start_with(config).await
+        };
+        let a = replica(db.url.clone()).await;
+        let mut ta = TournamentServiceClient::new(a.channel().await);
+        let id = made(&mut ta, settings(proto::TournamentFormat::Swiss, 2, 4), 8).await;
+        let mut stream = ta
+            .watch_tournament(proto::WatchTournamentRequest {
+                tournament_id: id.clone(),
+                after_version: 0,
+            })
+            .await
+            .expect("watch")
+            .into_inner();
+        let mut round_two = None;
+        tokio::time::timeout(Duration::from_secs(120), async {
+            while let Some(u) = stream.next().await {
+                let t = u.expect("update").tournament.expect("t");
+                if t.rounds.len() >= 2 {
+                    round_two = Some(t);
+                    return;
+                }
+            }
+        })
+        .await
+        .expect("round 2 paired");
+        drop(stream);
+        let b = replica(db.url.clone()).await;
+        a.shutdown().await;
+        let mut tb = TournamentServiceClient::new(b.channel().await);
+        let (done, _) = watched(&mut tb, &id).await;
+        // What the first replica paired stands.
+        let before = round_two.expect("round 2");
+        for (r, was) in done.rounds.iter().zip(&before.rounds) {
+            let tables = |r: &proto::TournamentRound| -> Vec<Vec<u32>> {
+                r.tables.iter().map(|t| t.entrants.clone()).collect()
+            };
+            assert_eq!(
+                tables(r),
+                tables(was),
+                "round {} kept its pairing",
+                r.number
+            );
+        }
+        let mut client = b.client().await;
+        swiss_of_eight_played(&mut client, &done).await;
+        let games: BTreeSet<&String> = done
+            .rounds
+            .iter()
+            .flat_map(|r| r.tables.iter().map(|t| &t.game_id))
+            .collect();
+        assert_eq!(games.len(), 16, "every table has a game of its own");
+        b.shutdown().await;
+    }
+    db.drop().await;
 }
