@@ -87,6 +87,12 @@ CUP=$(bc "$T/CreateTournament" "{\"settings\":{\"name\":\"ci\",\"gameType\":\"ki
 [[ $(bc "$T/JoinTournament" "{\"tournamentId\":\"$CUP\",\"playerId\":\"bot:random\"}" | jq -r '.entrant.playerIds[0]') == bot:random ]] && ok JoinTournament
 [[ $(bc "$T/GetTournament" "{\"tournamentId\":\"$CUP\"}" | jq '.tournament.entrants | length') == 1 ]] && ok GetTournament
 bc "$T/ListTournaments" '{}' | jq -e --arg t "$CUP" '[.tournaments[].tournamentId] | index($t) != null' >/dev/null && ok ListTournaments
+# Before the start there is no game to take a seat in: the refusal keeps
+# its Connect code.
+if bc "$T/TakeTournamentSeat" "{\"tournamentId\":\"$CUP\",\"gameId\":\"none\",\"playerId\":\"u1\"}" >"$work/err.out" 2>"$work/err.log"; then
+  echo "!! TakeTournamentSeat before the start succeeded" >&2; exit 1
+fi
+grep -q failed_precondition "$work/err.log" && ok TakeTournamentSeat
 [[ $(bc "$T/LeaveTournament" "{\"tournamentId\":\"$CUP\",\"playerId\":\"bot:random\"}" | jq -r .entrant.withdrawn) == true ]] && ok LeaveTournament
 # An error keeps its Connect code.
 if bc "$G/GetGame" '{"gameId":"no-such-game"}' >"$work/err.out" 2>"$work/err.log"; then

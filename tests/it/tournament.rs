@@ -459,3 +459,189 @@ async fn a_tournament_survives_the_replica_that_drives_it() {
     }
     db.drop().await;
 }
+
+/// Play `game_id`'s seat with `token` (random legal moves) to the end.
+async fn play_seat(mut client: Client, game_id: String, token: String, seed: u64) {
+    use crate::common::{Lcg, apply_notation, legal, snapshot};
+    let mut rng = Lcg(seed);
+    for _ in 0..10_000 {
+        let snap = snapshot(&mut client, &game_id, Some(&token)).await;
+        if snap.status == proto::GameStatus::Finished as i32 {
+            return;
+        }
+        let actions = legal(&mut client, &game_id, &token).await.actions;
+        if actions.is_empty() {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        }
+        let pick = &actions[rng.below(actions.len())].notation;
+        // Another seat (a bot) may move first: a refusal is retried.
+        let _ = apply_notation(
+            &mut client,
+            &game_id,
+            Some(&token),
+            pick,
+            Some(snap.version),
+        )
+        .await;
+    }
+    panic!("game {game_id} did not end");
+}
+
+/// Client players through the server: a player key enters itself, takes
+/// its seat in each of its games (TakeTournamentSeat) and plays them; a
+/// second player entered by the creator never plays, and its clock
+/// forfeits each of its games, so no round waits for it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_take_their_seats_and_a_no_show_forfeits_on_time() {
+    use crate::common::access::{key, keys_file, server_with_keys, with_key};
+    use satrap_server::access::Role;
+    let (org, ann) = (key("org", Role::Creator), key("ann", Role::Player));
+    let server = server_with_keys(keys_file("tournament-players", &[&org, &ann])).await;
+    let mut t = TournamentServiceClient::new(server.channel().await);
+    let mut s = settings(proto::TournamentFormat::Swiss, 2, 2);
+    s.time_control = Some(per_move(1_500));
+    let made = t
+        .create_tournament(with_key(
+            proto::CreateTournamentRequest { settings: Some(s) },
+            Some(&org.key),
+            None,
+        ))
+        .await
+        .expect("CreateTournament")
+        .into_inner()
+        .tournament
+        .expect("tournament");
+    let id = made.tournament_id;
+    let join = |player: &str| proto::JoinTournamentRequest {
+        tournament_id: id.clone(),
+        player_id: player.into(),
+        ..Default::default()
+    };
+    // Ann enters herself; a player key cannot enter a built-in level.
+    let e = t
+        .join_tournament(with_key(join(""), Some(&ann.key), None))
+        .await
+        .expect("ann joins")
+        .into_inner()
+        .entrant
+        .expect("entrant");
+    assert_eq!(e.player_ids, ["ann"]);
+    let refused = t
+        .join_tournament(with_key(join("bot:random"), Some(&ann.key), None))
+        .await;
+    assert_eq!(
+        refused.map(|_| ()).unwrap_err().code(),
+        Code::PermissionDenied
+    );
+    let again = t
+        .join_tournament(with_key(join(""), Some(&ann.key), None))
+        .await;
+    assert_eq!(again.map(|_| ()).unwrap_err().code(), Code::AlreadyExists);
+    // The organiser enters a user of its own (who never plays) and bots.
+    for p in ["bob", "bot:random", "bot:random"] {
+        t.join_tournament(with_key(join(p), Some(&org.key), None))
+            .await
+            .expect("organiser joins");
+    }
+    let ann_index = 0;
+    let bob_index = 1;
+
+    // Ann plays every game she is seated in, as it appears.
+    let mut stream = t
+        .watch_tournament(with_key(
+            proto::WatchTournamentRequest {
+                tournament_id: id.clone(),
+                after_version: 0,
+            },
+            Some(&ann.key),
+            None,
+        ))
+        .await
+        .expect("watch")
+        .into_inner();
+    let mut playing = BTreeSet::new();
+    let mut last = None;
+    tokio::time::timeout(Duration::from_secs(120), async {
+        while let Some(u) = stream.next().await {
+            let now = u.expect("update").tournament.expect("t");
+            for table in now.rounds.iter().flat_map(|r| &r.tables) {
+                let mine = table.entrants.contains(&ann_index);
+                if !mine || table.game_id.is_empty() || !playing.insert(table.game_id.clone()) {
+                    continue;
+                }
+                let seat = t
+                    .take_tournament_seat(with_key(
+                        proto::TakeTournamentSeatRequest {
+                            tournament_id: id.clone(),
+                            game_id: table.game_id.clone(),
+                            player_id: String::new(),
+                        },
+                        Some(&ann.key),
+                        None,
+                    ))
+                    .await
+                    .expect("TakeTournamentSeat")
+                    .into_inner()
+                    .seat
+                    .expect("seat");
+                let position = table.entrants.iter().position(|&e| e == ann_index);
+                assert_eq!(
+                    Some(seat.seat as usize),
+                    position,
+                    "ann's seat is her position"
+                );
+                tokio::spawn(play_seat(
+                    server.client().await,
+                    table.game_id.clone(),
+                    seat.token,
+                    playing.len() as u64,
+                ));
+            }
+            last = Some(now);
+        }
+    })
+    .await
+    .expect("the tournament finished in time");
+    let done = last.expect("updates");
+    assert_eq!(done.status, proto::TournamentStatus::Finished as i32);
+    assert_eq!(playing.len(), 2, "ann played both her games");
+    // Bob forfeited every game on his clock and scored nothing; ann's
+    // games were played to a result.
+    for table in done.rounds.iter().flat_map(|r| &r.tables) {
+        if let Some(p) = table.entrants.iter().position(|&e| e == bob_index) {
+            assert!(table.forfeited[p], "bob's seat forfeits: {table:?}");
+            assert_eq!(table.points[p], 0);
+        }
+    }
+    let bob = done
+        .standings
+        .iter()
+        .find(|s| s.entrant == bob_index)
+        .expect("bob");
+    assert_eq!((bob.points, bob.games), (0, 2), "{bob:?}");
+    let mut client = server.client().await;
+    games_finished(&mut client, &done).await;
+    // A seat in a game the caller does not sit in is refused.
+    let theirs = done
+        .rounds
+        .iter()
+        .flat_map(|r| &r.tables)
+        .find(|t| !t.entrants.contains(&ann_index))
+        .expect("a table without ann");
+    let refused = t
+        .take_tournament_seat(with_key(
+            proto::TakeTournamentSeatRequest {
+                tournament_id: id.clone(),
+                game_id: theirs.game_id.clone(),
+                player_id: String::new(),
+            },
+            Some(&ann.key),
+            None,
+        ))
+        .await;
+    assert_eq!(
+        refused.map(|_| ()).unwrap_err().code(),
+        Code::FailedPrecondition
+    );
+}

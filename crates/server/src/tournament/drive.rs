@@ -239,13 +239,19 @@ impl Tournaments {
                     0 => &entry.player_id,
                     _ => &entry.partner_id,
                 };
-                let bot = player.strip_prefix("bot:").unwrap_or_default();
+                // A player's seat has a token nobody holds until the
+                // player takes it (TakeTournamentSeat); its clock runs
+                // from the start all the same.
+                let (bot, player_id) = match player.strip_prefix("bot:") {
+                    Some(bot) => (bot.to_owned(), String::new()),
+                    None => (String::new(), player.clone()),
+                };
                 if let Some(s) = seats.get_mut(seat) {
                     *s = proto::SeatRequest {
-                        name: format!("{} #{}", player, entrant.0 + 1),
-                        bot: bot.to_owned(),
+                        name: format!("{} #{}", short(player), entrant.0 + 1),
+                        bot,
                         open: false,
-                        player_id: player.clone(),
+                        player_id,
                     };
                 }
             }
@@ -265,6 +271,11 @@ impl Tournaments {
         let created = self.hub.create_for(req, &record.owner).await?;
         Ok(created.game_id)
     }
+}
+
+/// A player id cut to fit a seat name (with its entrant number).
+fn short(player: &str) -> String {
+    player.chars().take(48).collect()
 }
 
 /// Each seat's place (0 first) from a finished game's outcome: its rank

@@ -2,9 +2,9 @@
 //! (tournament.proto): who may call what, then [`Tournaments`].
 //!
 //! CreateTournament needs a `creator` or `admin` key when keys are
-//! configured; JoinTournament and LeaveTournament a key (the entrant is
-//! the key's player, a creator's user, or a built-in level the organiser
-//! enters); GetTournament, ListTournaments and WatchTournament need none
+//! configured; JoinTournament, LeaveTournament and TakeTournamentSeat a
+//! key (the entrant is the key's player, a creator's user, or a built-in
+//! level the organiser enters); GetTournament, ListTournaments and WatchTournament need none
 //! (a private tournament is seen by its creator, its entrants and admins).
 
 use std::pin::Pin;
@@ -108,6 +108,22 @@ impl TournamentService for TournamentServiceImpl {
             .list(req.get_ref(), principal.as_ref())
             .await?;
         Ok(Response::new(page))
+    }
+
+    async fn take_tournament_seat(
+        &self,
+        req: Request<proto::TakeTournamentSeatRequest>,
+    ) -> Result<Response<proto::TakeTournamentSeatResponse>, Status> {
+        let principal = self
+            .access
+            .require(req.metadata(), req.remote_addr(), Role::Player)?;
+        let seat = self
+            .tournaments
+            .take_seat(req.get_ref(), &principal)
+            .await?;
+        Ok(Response::new(proto::TakeTournamentSeatResponse {
+            seat: Some(seat),
+        }))
     }
 
     type WatchTournamentStream = Updates;

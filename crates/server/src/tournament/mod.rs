@@ -393,9 +393,10 @@ impl Tournaments {
         ))
     }
 
-    /// JoinTournament. Built-in levels (`bot:NAME`) are entered by the
-    /// organiser (the creator's key or an admin), and may be entered more
-    /// than once (each entry its own entrant); a player is in once.
+    /// JoinTournament: a player (the key's own, or a creator's user), or a
+    /// built-in level (`bot:NAME`), entered by the organiser (the
+    /// creator's key or an admin) and any number of times (each entry its
+    /// own entrant); a player is in once.
     pub async fn join(
         &self,
         req: &proto::JoinTournamentRequest,
@@ -527,12 +528,43 @@ impl Tournaments {
                 "player_id: name the entrant (a creator key's user, or bot:NAME), or call with a player key".into(),
             ));
         }
-        // Client players are not seated yet: the games a tournament makes
-        // are played by built-in levels only.
-        Err(ServiceError::RuleViolation(format!(
-            "{}: this server seats only built-in levels (bot:NAME) in tournaments so far",
-            Echo(&id)
-        )))
+        Ok(id)
+    }
+
+    /// TakeTournamentSeat: a new token for the seat the caller's entrant
+    /// holds in game `game_id` of the tournament.
+    pub async fn take_seat(
+        &self,
+        req: &proto::TakeTournamentSeatRequest,
+        principal: &Principal,
+    ) -> Result<proto::SeatCredential, ServiceError> {
+        let player = self.entrant_id(&req.player_id, principal)?;
+        if player.starts_with("bot:") {
+            return Err(ServiceError::InvalidArgument(
+                "player_id: a built-in level plays its own seats".into(),
+            ));
+        }
+        let (_, state) = self.visible(&req.tournament_id, Some(principal)).await?;
+        let seat = state
+            .tournament
+            .as_ref()
+            .and_then(|t| {
+                let table = state.games.iter().position(|g| *g == req.game_id)?;
+                let entrants = &t.tables().get(table)?.entrants;
+                entrants.iter().enumerate().find_map(|(position, e)| {
+                    let entry = state.entries.get(e.index())?;
+                    let k = entry.players().iter().position(|p| *p == player)?;
+                    t.config().seats(position).get(k).copied()
+                })
+            })
+            .ok_or_else(|| {
+                ServiceError::RuleViolation(format!(
+                    "{} has no seat in game {} of this tournament",
+                    Echo(&player),
+                    Echo(&req.game_id)
+                ))
+            })?;
+        self.hub.new_seat_token(&req.game_id, seat).await
     }
 
     /// WatchTournament: the tournament now (if past `after`), then after
