@@ -645,3 +645,113 @@ async fn players_take_their_seats_and_a_no_show_forfeits_on_time() {
         Code::FailedPrecondition
     );
 }
+
+/// An arena of built-in levels: paired again as games end, for its window;
+/// games paired before the end finish and count, none is paired after.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_arena_pairs_until_its_window_closes() {
+    let server = TestServer::start().await;
+    let mut t = TournamentServiceClient::new(server.channel().await);
+    let mut client = server.client().await;
+    let mut s = settings(proto::TournamentFormat::Arena, 2, 0);
+    s.arena_duration_ms = 3_000;
+    let id = made(&mut t, s.clone(), 4).await;
+    let (done, _) = watched(&mut t, &id).await;
+    assert_eq!(done.status, proto::TournamentStatus::Finished as i32);
+    assert_eq!(done.ends_at_ms, s.start_at_ms + 3_000);
+    assert!(
+        done.rounds.len() >= 2,
+        "paired again as games ended: {:?}",
+        done.rounds.len()
+    );
+    games_finished(&mut client, &done).await;
+    let points = points_from_tables(&done);
+    for st in &done.standings {
+        assert_eq!(st.points, points[&st.entrant], "{st:?}");
+    }
+    assert_eq!(
+        done.tie_breaks,
+        [
+            proto::TournamentTieBreak::FewerGames as i32,
+            proto::TournamentTieBreak::Placings as i32
+        ]
+    );
+}
+
+/// A private tournament is seen by its creator, its entrants and admins
+/// only: anyone else gets NOT_FOUND, as for an unknown id, and does not
+/// find it listed.
+#[tokio::test]
+async fn a_private_tournament_is_hidden_from_others() {
+    use crate::common::access::{key, keys_file, server_with_keys, with_key};
+    use satrap_server::access::Role;
+    let (org, ann, eve) = (
+        key("org", Role::Creator),
+        key("ann", Role::Player),
+        key("eve", Role::Player),
+    );
+    let server = server_with_keys(keys_file("tournament-private", &[&org, &ann, &eve])).await;
+    let mut t = TournamentServiceClient::new(server.channel().await);
+    let mut s = settings(proto::TournamentFormat::Swiss, 2, 1);
+    s.private = true;
+    s.start_at_ms = now_ms() + 3_600_000;
+    let id = t
+        .create_tournament(with_key(
+            proto::CreateTournamentRequest { settings: Some(s) },
+            Some(&org.key),
+            None,
+        ))
+        .await
+        .expect("create")
+        .into_inner()
+        .tournament
+        .expect("t")
+        .tournament_id;
+    t.join_tournament(with_key(
+        proto::JoinTournamentRequest {
+            tournament_id: id.clone(),
+            player_id: "ann".into(),
+            ..Default::default()
+        },
+        Some(&org.key),
+        None,
+    ))
+    .await
+    .expect("org enters its user");
+    let get = |k: Option<&str>| {
+        with_key(
+            proto::GetTournamentRequest {
+                tournament_id: id.clone(),
+            },
+            k,
+            None,
+        )
+    };
+    assert!(
+        t.get_tournament(get(Some(&org.key))).await.is_ok(),
+        "its creator"
+    );
+    for k in [Some(eve.key.as_str()), None] {
+        let e = t.get_tournament(get(k)).await;
+        assert_eq!(e.map(|_| ()).unwrap_err().code(), Code::NotFound);
+        let listed = t
+            .list_tournaments(with_key(proto::ListTournamentsRequest::default(), k, None))
+            .await
+            .expect("list")
+            .into_inner();
+        assert!(listed.tournaments.iter().all(|l| l.tournament_id != id));
+    }
+    // Ann is entered as org's user (org/ann), not as the player ann.
+    let e = t.get_tournament(get(Some(&ann.key))).await;
+    assert_eq!(e.map(|_| ()).unwrap_err().code(), Code::NotFound);
+    let listed = t
+        .list_tournaments(with_key(
+            proto::ListTournamentsRequest::default(),
+            Some(&org.key),
+            None,
+        ))
+        .await
+        .expect("list")
+        .into_inner();
+    assert!(listed.tournaments.iter().any(|l| l.tournament_id == id));
+}

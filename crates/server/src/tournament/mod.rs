@@ -650,3 +650,50 @@ fn entrant(i: usize, e: &Entry) -> proto::TournamentEntrant {
         withdrawn: e.withdrawn,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proto::TournamentChange as C;
+
+    fn at(
+        status: proto::TournamentStatus,
+        entrants: usize,
+        withdrawn: usize,
+        rounds: usize,
+    ) -> proto::Tournament {
+        proto::Tournament {
+            status: status as i32,
+            entrants: (0..entrants)
+                .map(|i| proto::TournamentEntrant {
+                    withdrawn: i < withdrawn,
+                    ..Default::default()
+                })
+                .collect(),
+            rounds: vec![proto::TournamentRound::default(); rounds],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn each_update_names_its_change() {
+        use proto::TournamentStatus::{Finished, Registration, Running};
+        let reg = at(Registration, 2, 0, 0);
+        assert_eq!(change(None, &reg), C::Current);
+        assert_eq!(
+            change(Some(&reg), &at(Registration, 3, 0, 0)),
+            C::EntrantJoined
+        );
+        assert_eq!(
+            change(Some(&reg), &at(Registration, 1, 0, 0)),
+            C::EntrantLeft
+        );
+        let started = at(Running, 2, 0, 0);
+        assert_eq!(change(Some(&reg), &started), C::Current);
+        let paired = at(Running, 2, 0, 1);
+        assert_eq!(change(Some(&started), &paired), C::RoundPaired);
+        assert_eq!(change(Some(&paired), &at(Running, 2, 1, 1)), C::EntrantLeft);
+        assert_eq!(change(Some(&paired), &paired.clone()), C::GameFinished);
+        assert_eq!(change(Some(&paired), &at(Finished, 2, 0, 1)), C::Finished);
+    }
+}

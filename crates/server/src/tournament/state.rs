@@ -202,3 +202,97 @@ pub fn view(
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(settings: &proto::TournamentSettings, state: &State) -> TournamentRecord {
+        TournamentRecord {
+            id: "t".into(),
+            game_type: settings.game_type.clone(),
+            owner: "key:org".into(),
+            private: false,
+            created_at_ms: 1,
+            status: TournamentStatus::Running,
+            settings: prost::Message::encode_to_vec(settings),
+            state: state.text().unwrap_or_default(),
+            version: 3,
+        }
+    }
+
+    #[test]
+    fn settings_map_to_the_crate_config() {
+        let mut s = proto::TournamentSettings {
+            players_per_table: 3,
+            format: proto::TournamentFormat::Arena as i32,
+            start_at_ms: 1_000,
+            arena_duration_ms: 500,
+            ..Default::default()
+        };
+        let c = config(&s);
+        assert_eq!(
+            c.format,
+            Format::Arena {
+                start_ms: 1_000,
+                end_ms: 1_500
+            }
+        );
+        assert_eq!(c.table_size, 3);
+        s.teams = true;
+        s.players_per_table = 2;
+        s.format = proto::TournamentFormat::Swiss as i32;
+        s.rounds = 5;
+        let c = config(&s);
+        assert_eq!(c.format, Format::Swiss { rounds: 5 });
+        assert_eq!((c.table_size, c.seats_per_entrant), (2, 2));
+    }
+
+    #[test]
+    fn the_view_shows_tables_with_their_games_and_the_standings() -> Result<(), ServiceError> {
+        let settings = proto::TournamentSettings {
+            game_type: "g".into(),
+            players_per_table: 2,
+            format: proto::TournamentFormat::Swiss as i32,
+            rounds: 2,
+            ..Default::default()
+        };
+        let names: Vec<String> = (0..3).map(|i| format!("bot:b{i}")).collect();
+        let mut t = Tournament::new(config(&settings), names.clone())
+            .map_err(|e| ServiceError::Internal(e.to_string()))?;
+        t.pair_next_round(1)
+            .map_err(|e| ServiceError::Internal(e.to_string()))?;
+        t.record_result(0, &[0, 1])
+            .map_err(|e| ServiceError::Internal(e.to_string()))?;
+        let state = State {
+            entries: names
+                .iter()
+                .map(|n| Entry {
+                    player_id: n.clone(),
+                    partner_id: String::new(),
+                    withdrawn: false,
+                })
+                .collect(),
+            tournament: Some(t),
+            games: vec!["game-1".into()],
+        };
+        // The state round-trips through its stored text.
+        assert_eq!(State::parse(&state.text()?)?, state);
+        let v = view(&record(&settings, &state), &state, true)?;
+        assert_eq!((v.version, v.total_rounds, v.rounds.len()), (3, 2, 1));
+        let round = &v.rounds[0];
+        assert_eq!(round.byes.len(), 1, "three entrants: one bye");
+        let table = &round.tables[0];
+        assert_eq!(table.game_id, "game-1");
+        assert_eq!(
+            (table.places.as_slice(), table.points.as_slice()),
+            (&[0, 1][..], &[2, 0][..])
+        );
+        // Everyone scored a win: the table's winner and the bye.
+        let points: Vec<u32> = v.standings.iter().map(|s| s.points).collect();
+        assert_eq!(points, [2, 2, 0]);
+        let listed = view(&record(&settings, &state), &state, false)?;
+        assert!(listed.rounds.is_empty() && listed.standings == v.standings);
+        Ok(())
+    }
+}
