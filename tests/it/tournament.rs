@@ -90,6 +90,29 @@ async fn watched(t: &mut Tournaments, id: &str) -> (proto::Tournament, Vec<i32>)
     (last.expect("an update"), changes)
 }
 
+/// The tournament once `rounds` rounds are paired (WatchTournament).
+async fn paired(t: &mut Tournaments, id: &str, rounds: usize) -> proto::Tournament {
+    let mut stream = t
+        .watch_tournament(proto::WatchTournamentRequest {
+            tournament_id: id.into(),
+            after_version: 0,
+        })
+        .await
+        .expect("watch")
+        .into_inner();
+    tokio::time::timeout(Duration::from_secs(120), async {
+        while let Some(u) = stream.next().await {
+            let now = u.expect("update").tournament.expect("tournament");
+            if now.rounds.len() >= rounds {
+                return now;
+            }
+        }
+        panic!("the stream ended before round {rounds}");
+    })
+    .await
+    .expect("paired in time")
+}
+
 /// Every table's game is an ordinary game, finished, of the tournament's
 /// type and with its clock.
 async fn games_finished(client: &mut Client, t: &proto::Tournament) {
@@ -292,24 +315,7 @@ async fn a_withdrawal_does_not_stall_a_round() {
     // Long clocks: a withdrawn entrant's table must finish without them.
     let id = made(&mut t, settings(proto::TournamentFormat::Swiss, 2, 3), 5).await;
     // Wait for round 1, then withdraw the last entrant.
-    let mut stream = t
-        .watch_tournament(proto::WatchTournamentRequest {
-            tournament_id: id.clone(),
-            after_version: 0,
-        })
-        .await
-        .expect("watch")
-        .into_inner();
-    tokio::time::timeout(Duration::from_secs(30), async {
-        while let Some(u) = stream.next().await {
-            if !u.expect("update").tournament.expect("t").rounds.is_empty() {
-                return;
-            }
-        }
-    })
-    .await
-    .expect("round 1 paired");
-    drop(stream);
+    paired(&mut t, &id, 1).await;
     let left = t
         .leave_tournament(proto::LeaveTournamentRequest {
             tournament_id: id.clone(),
@@ -409,33 +415,12 @@ async fn a_tournament_survives_the_replica_that_drives_it() {
         let a = replica(db.url.clone()).await;
         let mut ta = TournamentServiceClient::new(a.channel().await);
         let id = made(&mut ta, settings(proto::TournamentFormat::Swiss, 2, 4), 8).await;
-        let mut stream = ta
-            .watch_tournament(proto::WatchTournamentRequest {
-                tournament_id: id.clone(),
-                after_version: 0,
-            })
-            .await
-            .expect("watch")
-            .into_inner();
-        let mut round_two = None;
-        tokio::time::timeout(Duration::from_secs(120), async {
-            while let Some(u) = stream.next().await {
-                let t = u.expect("update").tournament.expect("t");
-                if t.rounds.len() >= 2 {
-                    round_two = Some(t);
-                    return;
-                }
-            }
-        })
-        .await
-        .expect("round 2 paired");
-        drop(stream);
+        let before = paired(&mut ta, &id, 2).await;
         let b = replica(db.url.clone()).await;
         a.shutdown().await;
         let mut tb = TournamentServiceClient::new(b.channel().await);
         let (done, _) = watched(&mut tb, &id).await;
         // What the first replica paired stands.
-        let before = round_two.expect("round 2");
         for (r, was) in done.rounds.iter().zip(&before.rounds) {
             let tables = |r: &proto::TournamentRound| -> Vec<Vec<u32>> {
                 r.tables.iter().map(|t| t.entrants.clone()).collect()
