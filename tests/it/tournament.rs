@@ -740,3 +740,60 @@ async fn a_private_tournament_is_hidden_from_others() {
         .into_inner();
     assert!(listed.tournaments.iter().any(|l| l.tournament_id == id));
 }
+
+/// A rated tournament's games are rated games; an open server (no keys)
+/// cannot run one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_tournament_plays_rated_games() {
+    use crate::common::access::{key, keys_file, server_with_keys, with_key};
+    use satrap_server::access::Role;
+    let open = TestServer::start().await;
+    let mut s = settings(proto::TournamentFormat::Swiss, 2, 2);
+    s.rated = true;
+    let refused = TournamentServiceClient::new(open.channel().await)
+        .create_tournament(proto::CreateTournamentRequest {
+            settings: Some(s.clone()),
+        })
+        .await;
+    assert_eq!(
+        refused.map(|_| ()).unwrap_err().code(),
+        Code::FailedPrecondition
+    );
+
+    let org = key("org", Role::Creator);
+    let server = server_with_keys(keys_file("tournament-rated", &[&org])).await;
+    let mut t = TournamentServiceClient::new(server.channel().await);
+    let id = t
+        .create_tournament(with_key(
+            proto::CreateTournamentRequest { settings: Some(s) },
+            Some(&org.key),
+            None,
+        ))
+        .await
+        .expect("create")
+        .into_inner()
+        .tournament
+        .expect("t")
+        .tournament_id;
+    for _ in 0..4 {
+        t.join_tournament(with_key(
+            proto::JoinTournamentRequest {
+                tournament_id: id.clone(),
+                player_id: "bot:random".into(),
+                ..Default::default()
+            },
+            Some(&org.key),
+            None,
+        ))
+        .await
+        .expect("join");
+    }
+    let (done, _) = watched(&mut t, &id).await;
+    assert_eq!(done.status, proto::TournamentStatus::Finished as i32);
+    let mut client = server.client().await;
+    games_finished(&mut client, &done).await;
+    for table in done.rounds.iter().flat_map(|r| &r.tables) {
+        let snap = crate::common::snapshot(&mut client, &table.game_id, None).await;
+        assert!(snap.rated, "game {} is rated", table.game_id);
+    }
+}
