@@ -22,7 +22,7 @@ use satrap_store::{Lease, StoreError, TournamentRecord, TournamentSave, Tourname
 use satrap_tournament::{Format, Tournament};
 
 use super::state::{self, State};
-use super::{Tournaments, lease_name};
+use super::{RETRIES, Tournaments, lease_name};
 use crate::access::Scope;
 use crate::auth::Caller;
 use crate::error::ServiceError;
@@ -30,6 +30,18 @@ use crate::proto;
 
 /// `Outcome.ending` of a game a seat's clock ended (the forfeit policy).
 const TIMEOUT: &str = "timeout";
+
+/// Who a tournament game nobody needs is aborted by.
+const ABORTED_BY: &str = "tournament";
+
+/// What `advance` did.
+enum Advance {
+    Nothing,
+    /// Changed the state read: the step saves it.
+    Changed,
+    /// Saved a change of its own.
+    Saved,
+}
 
 /// What one step found.
 #[derive(Debug, PartialEq, Eq)]
@@ -126,8 +138,10 @@ impl Tournaments {
                 }
             }
             TournamentStatus::Running => {
-                if !self.advance(&record, &mut state, now).await? {
-                    return Ok(Step::Idle);
+                match self.advance(&record, &mut state, now).await? {
+                    Advance::Nothing => return Ok(Step::Idle),
+                    Advance::Saved => return Ok(Step::Changed),
+                    Advance::Changed => {}
                 }
                 match state.tournament.as_ref().is_some_and(|t| t.finished(now)) {
                     true => TournamentStatus::Finished,
@@ -140,14 +154,14 @@ impl Tournaments {
     }
 
     /// One change to a running tournament, if there is one to make: a
-    /// table's game created, finished games recorded, or the next round
-    /// paired. `false` if nothing changed.
+    /// table's game created (and saved), finished games recorded, or the
+    /// next round paired.
     async fn advance(
         &self,
         record: &TournamentRecord,
         state: &mut State,
         now: u64,
-    ) -> Result<bool, ServiceError> {
+    ) -> Result<Advance, ServiceError> {
         let Some(t) = state.tournament.as_mut() else {
             return Err(ServiceError::DataLoss(format!(
                 "running tournament {} has no state",
@@ -163,15 +177,24 @@ impl Tournaments {
             (0..tables).find(|&i| !t.tables()[i].finished() && state.games[i].is_empty())
         {
             let settings = state::settings(record)?;
-            state.games[i] = self
+            let game = self
                 .create_game(record, &settings, &state.entries, t, i)
                 .await?;
-            return Ok(true);
+            self.place(record.clone(), i, game).await?;
+            return Ok(Advance::Saved);
         }
         // Games that ended.
         let mut changed = false;
         for i in 0..tables {
-            if t.tables()[i].finished() || state.games[i].is_empty() {
+            if state.games[i].is_empty() {
+                continue;
+            }
+            if t.tables()[i].finished() {
+                // Decided by a forfeit (a withdrawal) while its game plays
+                // on: the game no longer counts, so it is ended.
+                if t.tables()[i].forfeited.iter().any(|&f| f) {
+                    self.end_unneeded(&state.games[i]).await;
+                }
                 continue;
             }
             let game = &state.games[i];
@@ -203,7 +226,7 @@ impl Tournaments {
             }
         }
         if changed {
-            return Ok(true);
+            return Ok(Advance::Changed);
         }
         // The next round, once this one is done.
         let paired = match t.config().format {
@@ -213,7 +236,66 @@ impl Tournaments {
                 t.pair_next_round(next).is_ok()
             }
         };
-        Ok(paired || t.finished(now))
+        Ok(match paired || t.finished(now) {
+            true => Advance::Changed,
+            false => Advance::Nothing,
+        })
+    }
+
+    /// Abort `game` if it is still being played (a game whose table was
+    /// decided without it).
+    async fn end_unneeded(&self, game: &str) {
+        let playing = self
+            .hub
+            .get(game, Caller::Spectator)
+            .await
+            .is_ok_and(|s| s.status != proto::GameStatus::Finished as i32);
+        if playing {
+            let _ = self.hub.abort(game, ABORTED_BY).await;
+        }
+    }
+
+    /// Save `game` as table `table`'s, over whatever changed since
+    /// `record` was read (a withdrawal on another replica): a game made is
+    /// never dropped by a conflict. If the table no longer wants it
+    /// (decided meanwhile, or given a game by a driver before this one),
+    /// the game is aborted, so nobody plays a game that does not count.
+    async fn place(
+        &self,
+        mut record: TournamentRecord,
+        table: usize,
+        game: String,
+    ) -> Result<(), ServiceError> {
+        for _ in 0..RETRIES {
+            let mut state = State::parse(&record.state)?;
+            let open = state
+                .tournament
+                .as_ref()
+                .and_then(|t| t.tables().get(table))
+                .is_some_and(|t| !t.finished());
+            if state.games.len() <= table {
+                state.games.resize(table + 1, String::new());
+            }
+            if record.status.is_over() || !open || !state.games[table].is_empty() {
+                self.end_unneeded(&game).await;
+                return Ok(());
+            }
+            state.games[table] = game.clone();
+            match save(self, &record, record.status, &state).await {
+                Ok(()) => return Ok(()),
+                Err(ServiceError::VersionMismatch { .. }) => {
+                    match self.hub.store().load_tournament(&record.id).await? {
+                        Some(newer) => record = newer,
+                        None => return Ok(()),
+                    }
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Err(ServiceError::Unavailable(format!(
+            "tournament {}: table {table}'s game could not be saved",
+            record.id
+        )))
     }
 
     /// Table `table`'s game: an ordinary game of the tournament's type,
