@@ -797,3 +797,41 @@ async fn a_rated_tournament_plays_rated_games() {
         assert!(snap.rated, "game {} is rated", table.game_id);
     }
 }
+
+/// A kill -9 of the replica driving a tournament (two `satrap serve`
+/// processes on one PostgreSQL database): the other takes it over once
+/// the lease lapses, and the tournament finishes with every round paired
+/// once and what the dead replica paired kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_survives_a_kill_9_of_its_driver() {
+    use crate::common::external::{TestDatabase, postgres_url};
+    use crate::common::process::Served;
+    let Some(admin) = postgres_url("a_tournament_survives_a_kill_9_of_its_driver") else {
+        return;
+    };
+    let db = TestDatabase::create(&admin, "tournamentkill").await;
+    {
+        let args = ["--database", db.url.as_str()];
+        let a = Served::start(&args, None);
+        let channel = |addr: &str| {
+            Channel::from_shared(format!("http://{addr}"))
+                .expect("url")
+                .connect_lazy()
+        };
+        let mut ta = TournamentServiceClient::new(channel(&a.addr));
+        let id = made(&mut ta, settings(proto::TournamentFormat::Swiss, 2, 4), 8).await;
+        let before = paired(&mut ta, &id, 1).await;
+        // Only the first replica was there to drive it: it dies now.
+        let b = Served::start(&args, None);
+        a.kill_9();
+        let mut tb = TournamentServiceClient::new(channel(&b.addr));
+        let (done, _) = watched(&mut tb, &id).await;
+        let tables = |r: &proto::TournamentRound| -> Vec<Vec<u32>> {
+            r.tables.iter().map(|t| t.entrants.clone()).collect()
+        };
+        assert_eq!(tables(&done.rounds[0]), tables(&before.rounds[0]));
+        let mut client = b.client().await;
+        swiss_of_eight_played(&mut client, &done).await;
+    }
+    db.drop().await;
+}
