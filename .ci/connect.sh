@@ -2,7 +2,7 @@
 # Connect clients nobody here wrote, against the release binary on a free
 # loopback port (memory store, an admin API key):
 #   - `buf curl --protocol connect` (npm @bufbuild/buf) on every unary call
-#     of GameService and AdminService, and on WatchGame;
+#     of GameService, AdminService and TournamentService, and on WatchGame;
 #   - @connectrpc/connect-node with JSON and with binary (.ci/connect-node);
 #   - connectrpc, the official Python client from PyPI, with JSON and with
 #     binary, the reads by GET (.ci/connect-python).
@@ -43,6 +43,7 @@ BUF="$work/node/node_modules/.bin/buf"
 # --- buf curl ---------------------------------------------------------------
 G="http://$addr/satrap.v1.GameService"
 A="http://$addr/satrap.v1.AdminService"
+T="http://$addr/satrap.v1.TournamentService"
 # bc URL JSON [curl-style -H options]: one call over Connect, its JSON answer.
 bc() {
   timeout 30 "$BUF" curl --schema "$ROOT/proto" --protocol connect \
@@ -80,6 +81,21 @@ bc "$G/GetServerInfo" '{}' | jq -e '.create == "CREATE_POLICY_KEYS_ONLY" and .ra
 [[ $(bc "$A/ReissueSeatToken" "{\"gameId\":\"$GAME\",\"seat\":1}" | jq -r .credential.seat) == 1 ]] && ok ReissueSeatToken
 [[ $(bc "$A/AbortGame" "{\"gameId\":\"$OPEN\"}" | jq -r .snapshot.gameId) == "$OPEN" ]] && ok AbortGame
 bc "$A/DeleteGame" "{\"gameId\":\"$OPEN\"}" | jq -e . >/dev/null && ok DeleteGame
+# Tournaments: made, entered, read, listed, left (before the start, far
+# off, so it never runs here).
+START=$(( $(date +%s) * 1000 + 3600000 ))
+CUP=$(bc "$T/CreateTournament" "{\"settings\":{\"name\":\"ci\",\"gameType\":\"king_of_siam\",\"playersPerTable\":2,\"format\":\"TOURNAMENT_FORMAT_SWISS\",\"rounds\":1,\"timeControl\":{\"perMoveMs\":\"10000\"},\"startAtMs\":\"$START\"}}" | jq -r .tournament.tournamentId)
+[[ -n $CUP && $CUP != null ]] && ok CreateTournament
+[[ $(bc "$T/JoinTournament" "{\"tournamentId\":\"$CUP\",\"playerId\":\"bot:random\"}" | jq -r '.entrant.playerIds[0]') == bot:random ]] && ok JoinTournament
+[[ $(bc "$T/GetTournament" "{\"tournamentId\":\"$CUP\"}" | jq '.tournament.entrants | length') == 1 ]] && ok GetTournament
+bc "$T/ListTournaments" '{}' | jq -e --arg t "$CUP" '[.tournaments[].tournamentId] | index($t) != null' >/dev/null && ok ListTournaments
+# Before the start there is no game to take a seat in: the refusal keeps
+# its Connect code.
+if bc "$T/TakeTournamentSeat" "{\"tournamentId\":\"$CUP\",\"gameId\":\"none\",\"playerId\":\"u1\"}" >"$work/err.out" 2>"$work/err.log"; then
+  echo "!! TakeTournamentSeat before the start succeeded" >&2; exit 1
+fi
+grep -q failed_precondition "$work/err.log" && ok TakeTournamentSeat
+[[ $(bc "$T/LeaveTournament" "{\"tournamentId\":\"$CUP\",\"playerId\":\"bot:random\"}" | jq -r .entrant.withdrawn) == true ]] && ok LeaveTournament
 # An error keeps its Connect code.
 if bc "$G/GetGame" '{"gameId":"no-such-game"}' >"$work/err.out" 2>"$work/err.log"; then
   echo "!! GetGame of a missing game succeeded" >&2; exit 1
@@ -95,7 +111,7 @@ jq -e '. == [range(0; length)] and length > 1' <<<"$versions" >/dev/null ||
   { echo "!! WatchGame did not end with the finished game" >&2; exit 1; }
 ok "WatchGame ($(jq length <<<"$versions") versions)"
 # Every unary method of the protos was called above.
-for method in $(grep -ho 'rpc [A-Za-z]*([A-Za-z]*) returns ([A-Za-z]*)' proto/satrap/v1/service.proto proto/satrap/v1/admin.proto | awk '{print $2}' | cut -d'(' -f1); do
+for method in $(grep -ho 'rpc [A-Za-z]*([A-Za-z]*) returns ([A-Za-z]*)' proto/satrap/v1/service.proto proto/satrap/v1/admin.proto proto/satrap/v1/tournament.proto | awk '{print $2}' | cut -d'(' -f1); do
   printf '%s\n' "${called[@]}" | grep -qx "$method" || { echo "!! buf curl did not call $method" >&2; exit 1; }
 done
 

@@ -5,9 +5,6 @@
 
 use std::{env, path::PathBuf};
 
-/// Protos whose service no binary serves yet: generated, not described.
-const NOT_SERVED: &[&str] = &["satrap/v1/tournament.proto"];
-
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR")?).join("../../proto");
     let protos = [
@@ -19,13 +16,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let fds = protox::compile(protos, [&root])?;
     let out = PathBuf::from(env::var("OUT_DIR")?);
     // The descriptor set is what the server serves (reflection, Connect,
-    // the per-method metrics), so it leaves out the files whose services are
-    // not served yet; their messages are generated all the same.
-    let mut served = fds.clone();
-    served.file.retain(|f| !NOT_SERVED.contains(&f.name()));
+    // the per-method metrics): every file, each of whose services is served.
     std::fs::write(
         out.join("satrap_descriptor.bin"),
-        prost::Message::encode_to_vec(&served),
+        prost::Message::encode_to_vec(&fds),
     )?;
     tonic_prost_build::configure()
         .build_server(false)

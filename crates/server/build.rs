@@ -11,6 +11,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let protos = [
         root.join("satrap/v1/service.proto"),
         root.join("satrap/v1/admin.proto"),
+        root.join("satrap/v1/tournament.proto"),
     ];
     println!("cargo:rerun-if-changed={}", root.display());
     commit(&manifest.join("../../.git"));

@@ -51,6 +51,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "satrap-rating",
             "satrap-store",
             "satrap-webhook",
+            "satrap-tournament",
         ],
     ),
     (

@@ -40,5 +40,6 @@ mod storage_faults;
 mod territories_service;
 mod tidy;
 mod tls;
+mod tournament;
 mod web;
 mod webhooks;

@@ -74,6 +74,9 @@ async fn postgres_store_meets_the_store_contract() {
         contract::check_leases(&roomy, "lease")
             .await
             .expect("leases");
+        contract::check_tournaments(&roomy, "pt")
+            .await
+            .expect("tournaments");
     }
     db.drop().await;
 }

@@ -494,8 +494,10 @@ async fn health_reports_serving_and_reflection_lists_the_service() {
         names.contains(&"grpc.health.v1.Health".to_string()),
         "{names:?}"
     );
-    // Defined in tournament.proto but not served yet: not advertised.
-    assert!(!names.iter().any(|n| n.contains("Tournament")), "{names:?}");
+    assert!(
+        names.contains(&"satrap.v1.TournamentService".to_string()),
+        "{names:?}"
+    );
 
     // grpcurl resolves the service's file, then each file it imports.
     let fetch = |request: MessageRequest| {

@@ -15,6 +15,9 @@ pub enum ServiceError {
     /// The (bounded) id asked for.
     #[error("game {0} not found")]
     GameNotFound(String),
+    /// The (bounded) id asked for, unknown or hidden from the caller.
+    #[error("tournament {0} not found")]
+    TournamentNotFound(String),
     #[error("{0}")]
     InvalidArgument(String),
     #[error("the token does not belong to a seat of this game")]
@@ -70,7 +73,7 @@ impl ServiceError {
 
     pub fn code(&self) -> Code {
         match self {
-            ServiceError::GameNotFound(_) => Code::NotFound,
+            ServiceError::GameNotFound(_) | ServiceError::TournamentNotFound(_) => Code::NotFound,
             ServiceError::InvalidArgument(_) => Code::InvalidArgument,
             ServiceError::BadToken
             | ServiceError::MalformedAuthorization

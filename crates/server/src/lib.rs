@@ -35,6 +35,7 @@ pub mod probes;
 pub mod rated;
 pub mod server;
 pub mod tls;
+pub mod tournament;
 pub mod web;
 
 pub use admin::AdminServiceImpl;

@@ -21,8 +21,10 @@ use super::probes::{ProbeLayer, ReadyState};
 use super::{AdminServiceImpl, GameServiceImpl, Hub, Limits};
 use crate::proto::{
     self, admin_service_server::AdminServiceServer, game_service_server::GameServiceServer,
+    tournament_service_server::TournamentServiceServer,
 };
 use crate::telemetry;
+use crate::tournament::{TournamentConfig, Tournaments, grpc::TournamentServiceImpl};
 use satrap_store as store;
 
 /// Log output format.
@@ -380,6 +382,8 @@ pub async fn serve_on(
         tokio::spawn(report_faults(faults, readiness.clone())),
         tokio::spawn(crate::rated::matchmaker::run(hub.clone())),
     ];
+    let tournaments = Tournaments::new(hub.clone(), TournamentConfig::default());
+    background.push(tokio::spawn(tournaments.clone().run()));
     // Tasks that end by themselves at shutdown, handing back what they
     // hold (the lease scanner, the webhooks' cursor lease): awaited, within
     // the drain timeout, before the process exits.
@@ -491,6 +495,10 @@ pub async fn serve_on(
                 crate::info::describe(&config, &access),
             ))
             .max_decoding_message_size(config.max_message_bytes),
+        )
+        .add_service(
+            TournamentServiceServer::new(TournamentServiceImpl::new(tournaments, access.clone()))
+                .max_decoding_message_size(config.max_message_bytes),
         )
         .add_service(
             AdminServiceServer::new(AdminServiceImpl::new(hub, access))

@@ -3,8 +3,10 @@
 //! `tests/postgres.rs`), so that the backends cannot drift apart.
 
 mod rated;
+mod tournaments;
 
 pub use rated::check_rated;
+pub use tournaments::{check_tournaments, tournament};
 
 use super::{
     AccessRecord, Commit, Cursor, EntryKind, Expiry, GameRecord, GameStatus, GameStore, Head,

@@ -156,6 +156,16 @@ macro_rules! __store_methods {
         AdvanceCursor advance_cursor(name: &str, owner: &str, to: u64)
             -> Result<bool, $crate::StoreError>;
     } {} } };
+    (Tournaments $($mode:tt)*) => { $crate::__store_impls! { [$($mode)*] Tournaments {
+        CreateTournament create_tournament(record: &$crate::TournamentRecord)
+            -> Result<(), $crate::StoreError>;
+        LoadTournament load_tournament(id: &str)
+            -> Result<Option<$crate::TournamentRecord>, $crate::StoreError>;
+        ListTournaments list_tournaments(query: &$crate::TournamentQuery)
+            -> Result<Vec<$crate::TournamentRecord>, $crate::StoreError>;
+        SaveTournament save_tournament(id: &str, version: u64, save: &$crate::TournamentSave<'_>)
+            -> Result<(), $crate::StoreError>;
+    } {} } };
 }
 
 /// What is written from the list, by mode: `layer` (the [`Layer`] impl of
@@ -243,12 +253,13 @@ macro_rules! forward {
     };
 }
 
-crate::__store_methods! { GameLog calls [] [Lobby Tokens RatedPlay Leases] }
+crate::__store_methods! { GameLog calls [] [Lobby Tokens RatedPlay Leases Tournaments] }
 crate::__store_methods! { GameLog layer }
 crate::__store_methods! { Lobby layer }
 crate::__store_methods! { Tokens layer }
 crate::__store_methods! { RatedPlay layer }
 crate::__store_methods! { Leases layer }
+crate::__store_methods! { Tournaments layer }
 
 #[cfg(test)]
 mod tests {

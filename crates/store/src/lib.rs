@@ -22,6 +22,7 @@ pub mod rated;
 mod roles;
 mod sqlite;
 pub mod tls;
+pub mod tournaments;
 mod url;
 pub mod work;
 
@@ -32,9 +33,10 @@ pub use rated::{
     Event, EventKind, EventSeat, GameEnd, MatchSeat, NewEvent, PlayerRating, RatedEnd, RatedSeat,
     RatingChange, Ticket, TicketState, Undelivered,
 };
-pub use roles::{GameLog, GameStore, Leases, Lobby, RatedPlay, Tokens};
+pub use roles::{GameLog, GameStore, Leases, Lobby, RatedPlay, Tokens, Tournaments};
 pub use satrap_rating::{Placing, Rating};
 pub use sqlite::SqliteStore;
+pub use tournaments::{TournamentQuery, TournamentRecord, TournamentSave, TournamentStatus};
 pub use url::{Location, OpenError, open, open_with, redact};
 pub use work::Lease;
 

@@ -1,6 +1,8 @@
 //! In-memory store (`--database memory://`): for tests, benchmarks and
 //! throwaway servers. Everything is lost when the process exits.
 
+mod tournaments;
+
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 
@@ -62,6 +64,7 @@ struct State {
     sequence: u64,
     ratings: BTreeMap<(String, String), PlayerRating>,
     queue: Vec<Queued>,
+    tournaments: HashMap<String, crate::TournamentRecord>,
     /// Feed readers: position and lease (owner, until).
     cursors: HashMap<String, (u64, Option<(String, u64)>)>,
     /// Changed with every event recorded (`GameStore::feed_notices`).
@@ -842,6 +845,11 @@ mod tests {
     #[tokio::test]
     async fn meets_the_rated_contract() -> Result<(), String> {
         contract::check_rated(&MemoryStore::new(20), "m").await
+    }
+
+    #[tokio::test]
+    async fn meets_the_tournaments_contract() -> Result<(), String> {
+        contract::check_tournaments(&MemoryStore::new(10), "m").await
     }
 
     #[tokio::test]

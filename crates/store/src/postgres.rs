@@ -38,6 +38,7 @@ use super::{
 };
 
 mod rated;
+mod tournaments;
 mod work;
 
 /// The NOTIFY channel of moves and seat changes.
@@ -201,6 +202,23 @@ CREATE TABLE IF NOT EXISTS feed_cursors (
 DROP INDEX IF EXISTS match_queue_player;
 CREATE UNIQUE INDEX IF NOT EXISTS match_queue_player ON match_queue (player_id)
     WHERE player_id <> '' AND game_id IS NULL;
+"#,
+    r#"
+-- Tournaments: the state is the server's JSON, replaced by a save guarded
+-- by the version (see `tournaments`).
+CREATE TABLE IF NOT EXISTS tournaments (
+    id            TEXT    PRIMARY KEY,
+    game_type     TEXT    NOT NULL,
+    owner         TEXT    NOT NULL,
+    private       BOOLEAN NOT NULL,
+    created_at_ms BIGINT  NOT NULL,
+    status        INTEGER NOT NULL, -- 1 registration, 2 running, 3 finished, 4 cancelled
+    settings      BYTEA   NOT NULL,
+    state         TEXT    NOT NULL,
+    version       BIGINT  NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tournaments_newest_first
+    ON tournaments (created_at_ms DESC, id DESC);
 "#,
 ];
 

@@ -12,7 +12,8 @@ use tokio::sync::{broadcast, watch};
 use crate::{
     Commit, Event, Expiry, GameRecord, GameSummary, Head, JoinSeat, Joined, Lease, ListQuery,
     LobbyError, LoggedAction, MatchSeat, Notice, PlayerRating, SeatBot, SeatRecord, StoreError,
-    StoredGame, Ticket, TicketState, Undelivered,
+    StoredGame, Ticket, TicketState, TournamentQuery, TournamentRecord, TournamentSave,
+    Undelivered,
 };
 
 /// The log: games, their actions, and what the store as a whole is (its
@@ -261,9 +262,37 @@ pub trait Leases: Send + Sync + 'static {
     async fn advance_cursor(&self, name: &str, owner: &str, to: u64) -> Result<bool, StoreError>;
 }
 
+/// Tournaments (see [`tournaments`](crate::tournaments)): made, read,
+/// listed, and saved only over the version read, so a round is never
+/// paired twice whichever replica pairs it. Who drives a running
+/// tournament is a lease of the [`Leases`] role (a named cursor).
+#[async_trait]
+pub trait Tournaments: Send + Sync + 'static {
+    /// Record a new tournament at `record.version`
+    /// (`AlreadyExists` for a taken id).
+    async fn create_tournament(&self, record: &TournamentRecord) -> Result<(), StoreError>;
+    /// The tournament, or `None` if unknown.
+    async fn load_tournament(&self, id: &str) -> Result<Option<TournamentRecord>, StoreError>;
+    /// Tournaments newest first (creation time, then id, descending),
+    /// filtered and paged.
+    async fn list_tournaments(
+        &self,
+        query: &TournamentQuery,
+    ) -> Result<Vec<TournamentRecord>, StoreError>;
+    /// Replace the state and status, only if the stored version is still
+    /// `version` (else `Conflict`, nothing written; `NotFound` if unknown);
+    /// the stored version becomes `version + 1`.
+    async fn save_tournament(
+        &self,
+        id: &str,
+        version: u64,
+        save: &TournamentSave<'_>,
+    ) -> Result<(), StoreError>;
+}
+
 /// A whole store: every role. Implemented for anything that has them all,
 /// so a backend implements the roles and `Arc<dyn GameStore>` is what the
 /// server holds.
-pub trait GameStore: GameLog + Lobby + Tokens + RatedPlay + Leases {}
+pub trait GameStore: GameLog + Lobby + Tokens + RatedPlay + Leases + Tournaments {}
 
-impl<T: GameLog + Lobby + Tokens + RatedPlay + Leases + ?Sized> GameStore for T {}
+impl<T: GameLog + Lobby + Tokens + RatedPlay + Leases + Tournaments + ?Sized> GameStore for T {}

@@ -21,6 +21,7 @@ use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use tokio::sync::watch;
 
 mod rated;
+mod tournaments;
 mod writer;
 
 use super::deadline::within;
@@ -150,6 +151,22 @@ CREATE TABLE feed_cursors (
 DROP INDEX match_queue_player;
 CREATE UNIQUE INDEX match_queue_player ON match_queue (player_id)
     WHERE player_id <> '' AND game_id IS NULL;
+"#,
+    r#"
+-- Tournaments: the state is the server's JSON, replaced by a save guarded
+-- by the version (see `tournaments`).
+CREATE TABLE tournaments (
+    id            TEXT    PRIMARY KEY,
+    game_type     TEXT    NOT NULL,
+    owner         TEXT    NOT NULL,
+    private       INTEGER NOT NULL,
+    created_at_ms INTEGER NOT NULL,
+    status        INTEGER NOT NULL, -- 1 registration, 2 running, 3 finished, 4 cancelled
+    settings      BLOB    NOT NULL,
+    state         TEXT    NOT NULL,
+    version       INTEGER NOT NULL
+);
+CREATE INDEX tournaments_newest_first ON tournaments (created_at_ms DESC, id DESC);
 "#,
 ];
 
@@ -1397,6 +1414,14 @@ mod tests {
             .await
             .map_err(|e| e.to_string())?;
         contract::check_rated(&store, "s").await
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn meets_the_tournaments_contract() -> Result<(), String> {
+        let store = SqliteStore::open(&temp_db("tournaments"), 10)
+            .await
+            .map_err(|e| e.to_string())?;
+        contract::check_tournaments(&store, "s").await
     }
 
     /// Group commit: racing appends to many games, several per game, are
