@@ -166,6 +166,22 @@ class ListTournamentsResponse(_message.Message):
     next_page_token: str
     def __init__(self, tournaments: _Optional[_Iterable[_Union[Tournament, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
+class TakeTournamentSeatRequest(_message.Message):
+    __slots__ = ("tournament_id", "game_id", "player_id")
+    TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    tournament_id: str
+    game_id: str
+    player_id: str
+    def __init__(self, tournament_id: _Optional[str] = ..., game_id: _Optional[str] = ..., player_id: _Optional[str] = ...) -> None: ...
+
+class TakeTournamentSeatResponse(_message.Message):
+    __slots__ = ("seat",)
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    seat: _service_pb2.SeatCredential
+    def __init__(self, seat: _Optional[_Union[_service_pb2.SeatCredential, _Mapping]] = ...) -> None: ...
+
 class WatchTournamentRequest(_message.Message):
     __slots__ = ("tournament_id", "after_version")
     TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]

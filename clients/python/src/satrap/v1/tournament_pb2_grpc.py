@@ -67,6 +67,11 @@ class TournamentServiceStub:
                 request_serializer=satrap_dot_v1_dot_tournament__pb2.WatchTournamentRequest.SerializeToString,
                 response_deserializer=satrap_dot_v1_dot_tournament__pb2.TournamentUpdate.FromString,
                 _registered_method=True)
+        self.TakeTournamentSeat = channel.unary_unary(
+                '/satrap.v1.TournamentService/TakeTournamentSeat',
+                request_serializer=satrap_dot_v1_dot_tournament__pb2.TakeTournamentSeatRequest.SerializeToString,
+                response_deserializer=satrap_dot_v1_dot_tournament__pb2.TakeTournamentSeatResponse.FromString,
+                _registered_method=True)
 
 
 class TournamentServiceServicer:
@@ -88,8 +93,9 @@ class TournamentServiceServicer:
     def JoinTournament(self, request, context):
         """Enter a tournament before it starts: as the caller's player (a
         `player` key), as one of a creator key's users, or, by the organiser, a
-        built-in level (`bot:NAME`). FAILED_PRECONDITION once it has started or
-        is full; ALREADY_EXISTS for an entrant already in.
+        built-in level (`bot:NAME`, which may be entered more than once, each
+        entry its own entrant). FAILED_PRECONDITION once it has started or is
+        full; ALREADY_EXISTS for a player already in.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -98,7 +104,8 @@ class TournamentServiceServicer:
     def LeaveTournament(self, request, context):
         """Withdraw. Before the start the entry is removed; after it the entrant
         forfeits its games in play and every later game, is never paired
-        again, and keeps its standing with what it scored.
+        again, and keeps its standing with what it scored. A built-in level
+        entered more than once withdraws its latest entry.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -127,6 +134,20 @@ class TournamentServiceServicer:
         with the version it reached. Resume after a broken stream with
         `after_version`: the first update is then the current state if it is
         newer. The stream ends after the update that finishes the tournament.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def TakeTournamentSeat(self, request, context):
+        """A player's seat in one of its tournament games: a new seat token for
+        the seat the entrant holds at the table of `game_id` (the caller's
+        player with a `player` key; with a `creator` or `admin` key, the user
+        `player_id`). The token is made now and stored only as its hash, as
+        CreateGame's are: each call replaces the seat's previous token. The
+        game is an ordinary game with a clock: a seat that does not move in
+        time forfeits. NOT_FOUND for a tournament the caller cannot see;
+        FAILED_PRECONDITION for a game the entrant has no seat in.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -164,6 +185,11 @@ def add_TournamentServiceServicer_to_server(servicer, server):
                     servicer.WatchTournament,
                     request_deserializer=satrap_dot_v1_dot_tournament__pb2.WatchTournamentRequest.FromString,
                     response_serializer=satrap_dot_v1_dot_tournament__pb2.TournamentUpdate.SerializeToString,
+            ),
+            'TakeTournamentSeat': grpc.unary_unary_rpc_method_handler(
+                    servicer.TakeTournamentSeat,
+                    request_deserializer=satrap_dot_v1_dot_tournament__pb2.TakeTournamentSeatRequest.FromString,
+                    response_serializer=satrap_dot_v1_dot_tournament__pb2.TakeTournamentSeatResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -331,6 +357,33 @@ class TournamentService:
             '/satrap.v1.TournamentService/WatchTournament',
             satrap_dot_v1_dot_tournament__pb2.WatchTournamentRequest.SerializeToString,
             satrap_dot_v1_dot_tournament__pb2.TournamentUpdate.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def TakeTournamentSeat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/satrap.v1.TournamentService/TakeTournamentSeat',
+            satrap_dot_v1_dot_tournament__pb2.TakeTournamentSeatRequest.SerializeToString,
+            satrap_dot_v1_dot_tournament__pb2.TakeTournamentSeatResponse.FromString,
             options,
             channel_credentials,
             insecure,
