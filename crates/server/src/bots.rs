@@ -6,8 +6,9 @@
 //! - A bot is one player wherever it plays: `bot:NAME`, so its rating
 //!   follows it from game to game.
 //! - People see a bot by its level ("Medium bot"), never by its engine
-//!   name; a seat a bot fills adds its seat number, so two bots of one
-//!   level at one table can be told apart. The leaderboard shows the level
+//!   name; a seat a bot fills adds the seat's place at the table ("Medium
+//!   bot 3", counted from 1: players' words, never the API's "seat 2"),
+//!   so two bots of one level at one table can be told apart. The leaderboard shows the level
 //!   alone, the name a bot is rated under.
 //! - A seat whose player resigned, or whose clock ran out under the "bot
 //!   takes the seat" policy, is kept by the random bot.
@@ -44,9 +45,9 @@ pub fn player_name(bot: &str) -> String {
     }
 }
 
-/// The name of seat `seat` (0-based) a bot fills: "Medium bot, seat 3".
+/// The name of seat `seat` (0-based) a bot fills: "Medium bot 3".
 pub fn seat_name(bot: &str, seat: usize) -> String {
-    format!("{}, seat {}", player_name(bot), seat + 1)
+    format!("{} {}", player_name(bot), seat + 1)
 }
 
 /// A bot filling the open seats of a table of `seats`, as the store
@@ -83,7 +84,7 @@ mod tests {
             );
         }
         assert_eq!(player_name("mcts-hard"), "Hard bot");
-        assert_eq!(seat_name("mcts", 2), "Medium bot, seat 3");
+        assert_eq!(seat_name("mcts", 2), "Medium bot 3");
     }
 
     #[test]
