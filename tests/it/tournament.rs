@@ -67,6 +67,26 @@ async fn made(t: &mut Tournaments, settings: proto::TournamentSettings, entrants
 
 /// Follow WatchTournament to its end; the last tournament seen, and the
 /// changes in order.
+/// A tournament of `settings` created with the organiser's key `key`.
+async fn created_by(
+    t: &mut Tournaments,
+    settings: proto::TournamentSettings,
+    key: &str,
+) -> proto::Tournament {
+    t.create_tournament(crate::common::access::with_key(
+        proto::CreateTournamentRequest {
+            settings: Some(settings),
+        },
+        Some(key),
+        None,
+    ))
+    .await
+    .expect("CreateTournament")
+    .into_inner()
+    .tournament
+    .expect("the tournament made")
+}
+
 async fn watched(t: &mut Tournaments, id: &str) -> (proto::Tournament, Vec<i32>) {
     let mut stream = t
         .watch_tournament(proto::WatchTournamentRequest {
@@ -486,17 +506,7 @@ async fn players_take_their_seats_and_a_no_show_forfeits_on_time() {
     let mut t = TournamentServiceClient::new(server.channel().await);
     let mut s = settings(proto::TournamentFormat::Swiss, 2, 2);
     s.time_control = Some(per_move(1_500));
-    let made = t
-        .create_tournament(with_key(
-            proto::CreateTournamentRequest { settings: Some(s) },
-            Some(&org.key),
-            None,
-        ))
-        .await
-        .expect("CreateTournament")
-        .into_inner()
-        .tournament
-        .expect("tournament");
+    let made = created_by(&mut t, s, &org.key).await;
     let id = made.tournament_id;
     let join = |player: &str| proto::JoinTournamentRequest {
         tournament_id: id.clone(),
@@ -680,18 +690,7 @@ async fn a_private_tournament_is_hidden_from_others() {
     let mut s = settings(proto::TournamentFormat::Swiss, 2, 1);
     s.private = true;
     s.start_at_ms = now_ms() + 3_600_000;
-    let id = t
-        .create_tournament(with_key(
-            proto::CreateTournamentRequest { settings: Some(s) },
-            Some(&org.key),
-            None,
-        ))
-        .await
-        .expect("create")
-        .into_inner()
-        .tournament
-        .expect("t")
-        .tournament_id;
+    let id = created_by(&mut t, s, &org.key).await.tournament_id;
     t.join_tournament(with_key(
         proto::JoinTournamentRequest {
             tournament_id: id.clone(),
@@ -763,18 +762,7 @@ async fn a_rated_tournament_plays_rated_games() {
     let org = key("org", Role::Creator);
     let server = server_with_keys(keys_file("tournament-rated", &[&org])).await;
     let mut t = TournamentServiceClient::new(server.channel().await);
-    let id = t
-        .create_tournament(with_key(
-            proto::CreateTournamentRequest { settings: Some(s) },
-            Some(&org.key),
-            None,
-        ))
-        .await
-        .expect("create")
-        .into_inner()
-        .tournament
-        .expect("t")
-        .tournament_id;
+    let id = created_by(&mut t, s, &org.key).await.tournament_id;
     for _ in 0..4 {
         t.join_tournament(with_key(
             proto::JoinTournamentRequest {
