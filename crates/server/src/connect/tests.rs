@@ -82,9 +82,9 @@ async fn grpc(req: Request<Body>) -> Result<Response<Body>, Infallible> {
         .map(|c| Frame::data(Bytes::copy_from_slice(c)))
         .collect();
     let mut trailers = http::HeaderMap::new();
-    trailers.insert("grpc-status", "14".parse().unwrap());
-    trailers.insert("grpc-message", "draining".parse().unwrap());
-    trailers.insert("x-replica", "a".parse().unwrap());
+    trailers.insert("grpc-status", http::HeaderValue::from_static("14"));
+    trailers.insert("grpc-message", http::HeaderValue::from_static("draining"));
+    trailers.insert("x-replica", http::HeaderValue::from_static("a"));
     frames.push(Frame::trailers(trailers));
     let body = StreamBody::new(futures_util::stream::iter(
         frames.into_iter().map(Ok::<_, Infallible>),
@@ -93,9 +93,13 @@ async fn grpc(req: Request<Body>) -> Result<Response<Body>, Infallible> {
 }
 
 async fn send(request: Request<Body>) -> (StatusCode, http::HeaderMap, Bytes) {
-    let layer = ConnectLayer::new(&[proto::FILE_DESCRIPTOR_SET], 1024).unwrap();
+    let layer =
+        ConnectLayer::new(&[proto::FILE_DESCRIPTOR_SET], 1024).expect("the served descriptors");
     let service = layer.layer(tower::service_fn(grpc));
-    let response = service.oneshot(request).await.unwrap();
+    let response = service
+        .oneshot(request)
+        .await
+        .expect("the layer answers every request");
     let (parts, body) = response.into_parts();
     (
         parts.status,
