@@ -189,6 +189,33 @@ fn the_crate_table_lists_every_crate_and_no_other() {
     );
 }
 
+/// protoc-gen-go needs each file's Go package: the Go example's buf
+/// template maps every `.proto` under `proto/satrap/v1/` for both plugins,
+/// so a new proto file that is not mapped fails here rather than in the
+/// Go example's CI step.
+#[test]
+fn the_go_template_maps_every_proto_file() {
+    let template = read("examples/go/buf.gen.yaml");
+    let protos: Vec<String> = std::fs::read_dir(root().join("proto/satrap/v1"))
+        .expect("proto/satrap/v1")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".proto"))
+        .collect();
+    assert!(protos.len() >= 6, "only {} proto files found", protos.len());
+    let unmapped: Vec<&String> = protos
+        .iter()
+        .filter(|p| {
+            let line = format!("- Msatrap/v1/{p}=");
+            template.matches(&line).count() != 2
+        })
+        .collect();
+    assert!(
+        unmapped.is_empty(),
+        "examples/go/buf.gen.yaml must map each proto file for protoc-gen-go and protoc-gen-go-grpc: {unmapped:?}"
+    );
+}
+
 /// `cache::replay`-style paths in the docs: the module's file must define
 /// the item. Modules are looked up under the server's and the store's
 /// sources (the two crates the docs walk through by module).
