@@ -130,16 +130,18 @@ macro_rules! __store_methods {
         EventsAfter events_after(after: u64, owner: Option<&str>, limit: usize)
             -> Result<Vec<$crate::Event>, $crate::StoreError>;
         FeedHead feed_head() -> Result<u64, $crate::StoreError>;
-        Enqueue enqueue(ticket: &$crate::Ticket, now_ms: u64) -> Result<(), $crate::StoreError>;
-        Ticket ticket(id: &str, now_ms: u64) -> Result<$crate::TicketState, $crate::StoreError>;
+        Enqueue enqueue(ticket: &$crate::Ticket, lease: &$crate::Lease<'_>)
+            -> Result<(), $crate::StoreError>;
+        HoldTickets hold_tickets(ids: &[String], lease: &$crate::Lease<'_>)
+            -> Result<Vec<$crate::TicketState>, $crate::StoreError>;
         Dequeue dequeue(id: &str) -> Result<(), $crate::StoreError>;
-        Queue queue(unseen_before_ms: u64) -> Result<Vec<$crate::Ticket>, $crate::StoreError>;
-        Undelivered undelivered(unseen_before_ms: u64)
+        Queue queue(now_ms: u64) -> Result<Vec<$crate::Ticket>, $crate::StoreError>;
+        Undelivered undelivered(now_ms: u64)
             -> Result<Vec<$crate::Undelivered>, $crate::StoreError>;
         CreateMatch create_match(
             record: &$crate::GameRecord,
             seats: &[$crate::MatchSeat],
-            unseen_before_ms: u64
+            now_ms: u64
         ) -> Result<bool, $crate::StoreError>;
     } {
         feed_notices() -> Option<$crate::__tokio::sync::watch::Receiver<u64>>;

@@ -50,7 +50,9 @@ impl Entry {
 /// A queued ticket with what the SQL backends keep in columns.
 struct Queued {
     ticket: Ticket,
-    seen_at_ms: u64,
+    /// Its lease: the replica holding it, and until when.
+    held_by: String,
+    held_until_ms: u64,
     matched: Option<(String, u32)>,
 }
 
@@ -528,6 +530,35 @@ impl Tokens for MemoryStore {
     }
 }
 
+/// Where ticket `id` stands in `queue`: matched, or its place among the
+/// waiting tickets of its pool (longest waiting first).
+fn ticket_state(queue: &[Queued], id: &str) -> TicketState {
+    let Some(q) = queue.iter().find(|q| q.ticket.id == id) else {
+        return TicketState::Gone;
+    };
+    if let Some((game_id, seat)) = &q.matched {
+        return TicketState::Matched {
+            game_id: game_id.clone(),
+            seat: *seat,
+        };
+    }
+    let at = (q.ticket.queued_at_ms, q.ticket.id.as_str());
+    let waiting = queue
+        .iter()
+        .filter(|w| w.matched.is_none() && w.ticket.pool == q.ticket.pool);
+    let (mut ahead, mut count) = (0u32, 0u32);
+    for w in waiting {
+        count += 1;
+        if (w.ticket.queued_at_ms, w.ticket.id.as_str()) < at {
+            ahead += 1;
+        }
+    }
+    TicketState::Queued {
+        position: ahead + 1,
+        waiting: count,
+    }
+}
+
 #[async_trait]
 impl RatedPlay for MemoryStore {
     async fn ratings(
@@ -598,7 +629,7 @@ impl RatedPlay for MemoryStore {
         Some(self.feed.clone())
     }
 
-    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), StoreError> {
+    async fn enqueue(&self, ticket: &Ticket, lease: &Lease<'_>) -> Result<(), StoreError> {
         let mut state = self.lock()?;
         if state.queue.iter().any(|q| q.ticket.id == ticket.id) {
             return Err(StoreError::AlreadyExists(ticket.id.clone()));
@@ -611,43 +642,32 @@ impl RatedPlay for MemoryStore {
         });
         state.queue.push(Queued {
             ticket: ticket.clone(),
-            seen_at_ms: now_ms,
+            held_by: lease.owner.to_owned(),
+            held_until_ms: lease.until_ms,
             matched: None,
         });
         Ok(())
     }
 
-    async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError> {
+    async fn hold_tickets(
+        &self,
+        ids: &[String],
+        lease: &Lease<'_>,
+    ) -> Result<Vec<TicketState>, StoreError> {
         let mut state = self.lock()?;
-        let Some(q) = state.queue.iter_mut().find(|q| q.ticket.id == id) else {
-            return Ok(TicketState::Gone);
-        };
-        q.seen_at_ms = q.seen_at_ms.max(now_ms);
-        if let Some((game_id, seat)) = &q.matched {
-            return Ok(TicketState::Matched {
-                game_id: game_id.clone(),
-                seat: *seat,
-            });
-        }
-        let (pool, at) = (
-            q.ticket.pool.clone(),
-            (q.ticket.queued_at_ms, q.ticket.id.clone()),
-        );
-        let waiting = state
+        let holdable = |q: &Queued| q.held_by == lease.owner || q.held_until_ms < lease.now_ms;
+        for q in state
             .queue
-            .iter()
-            .filter(|q| q.matched.is_none() && q.ticket.pool == pool);
-        let (mut ahead, mut count) = (0u32, 0u32);
-        for q in waiting {
-            count += 1;
-            if (q.ticket.queued_at_ms, q.ticket.id.clone()) < at {
-                ahead += 1;
-            }
+            .iter_mut()
+            .filter(|q| ids.contains(&q.ticket.id) && holdable(q))
+        {
+            q.held_by = lease.owner.to_owned();
+            q.held_until_ms = q.held_until_ms.max(lease.until_ms);
         }
-        Ok(TicketState::Queued {
-            position: ahead + 1,
-            waiting: count,
-        })
+        Ok(ids
+            .iter()
+            .map(|id| ticket_state(&state.queue, id))
+            .collect())
     }
 
     async fn dequeue(&self, id: &str) -> Result<(), StoreError> {
@@ -655,11 +675,11 @@ impl RatedPlay for MemoryStore {
         Ok(())
     }
 
-    async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError> {
+    async fn queue(&self, now_ms: u64) -> Result<Vec<Ticket>, StoreError> {
         let mut state = self.lock()?;
         state
             .queue
-            .retain(|q| q.matched.is_some() || q.seen_at_ms >= unseen_before_ms);
+            .retain(|q| q.matched.is_some() || q.held_until_ms >= now_ms);
         let mut waiting: Vec<Ticket> = state
             .queue
             .iter()
@@ -670,12 +690,12 @@ impl RatedPlay for MemoryStore {
         Ok(waiting)
     }
 
-    async fn undelivered(&self, unseen_before_ms: u64) -> Result<Vec<Undelivered>, StoreError> {
+    async fn undelivered(&self, now_ms: u64) -> Result<Vec<Undelivered>, StoreError> {
         let state = self.lock()?;
         Ok(state
             .queue
             .iter()
-            .filter(|q| q.seen_at_ms < unseen_before_ms)
+            .filter(|q| q.held_until_ms < now_ms)
             .filter_map(|q| {
                 q.matched.as_ref().map(|(game_id, seat)| Undelivered {
                     ticket: q.ticket.id.clone(),
@@ -690,12 +710,12 @@ impl RatedPlay for MemoryStore {
         &self,
         record: &GameRecord,
         seats: &[MatchSeat],
-        unseen_before_ms: u64,
+        now_ms: u64,
     ) -> Result<bool, StoreError> {
         let mut state = self.lock()?;
         let all_waiting = seats.iter().all(|m| {
             state.queue.iter().any(|q| {
-                q.ticket.id == m.ticket && q.matched.is_none() && q.seen_at_ms >= unseen_before_ms
+                q.ticket.id == m.ticket && q.matched.is_none() && q.held_until_ms >= now_ms
             })
         });
         if !all_waiting {

@@ -220,6 +220,15 @@ CREATE TABLE IF NOT EXISTS tournaments (
 CREATE INDEX IF NOT EXISTS tournaments_newest_first
     ON tournaments (created_at_ms DESC, id DESC);
 "#,
+    r#"
+-- A ticket is held under a lease like a game (the replica that holds it,
+-- until when), renewed for all of a replica's tickets at once;
+-- `seen_at_ms` stays as the time of the last renewal.
+ALTER TABLE match_queue ADD COLUMN IF NOT EXISTS lease_owner TEXT NOT NULL DEFAULT '';
+ALTER TABLE match_queue ADD COLUMN IF NOT EXISTS lease_until_ms BIGINT NOT NULL DEFAULT 0;
+DROP INDEX IF EXISTS match_queue_seen;
+CREATE INDEX IF NOT EXISTS match_queue_lease ON match_queue (lease_until_ms);
+"#,
 ];
 
 /// Appending moves `$5 + 1 ..= $5 + $1` to game `$4` (see `append`).

@@ -424,7 +424,7 @@ pub enum TicketState {
     Queued { position: u32, waiting: u32 },
     /// Matched into `game_id`, seat `seat`.
     Matched { game_id: String, seat: u32 },
-    /// Not in the queue (left, or dropped after going unseen too long).
+    /// Not in the queue (left, replaced, or dropped once its lease lapsed).
     Gone,
 }
 

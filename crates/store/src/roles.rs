@@ -178,35 +178,42 @@ pub trait RatedPlay: Send + Sync + 'static {
     fn feed_notices(&self) -> Option<watch::Receiver<u64>> {
         None
     }
-    /// Queue `ticket` (seen now). A player (non-empty `player_id`) has at
-    /// most one waiting ticket: a new one replaces it (the old ticket is
-    /// then `Gone`, so the stream that held it ends), which is how a player
-    /// whose replica died queues again at once anywhere. A matched ticket
-    /// is not replaced.
-    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), StoreError>;
-    /// Where ticket `id` stands; renews its lease (marks it seen at
-    /// `now_ms`: a ticket is held by the stream that heartbeats it, see
-    /// `queue`).
-    async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError>;
+    /// Queue `ticket`, held under `lease` (see [`Lease`]: a ticket is
+    /// owned by the replica whose stream follows it, like a game it
+    /// drives). A player (non-empty `player_id`) has at most one waiting
+    /// ticket: a new one replaces it (the old ticket is then `Gone`, so
+    /// the stream that held it ends), which is how a player whose replica
+    /// died queues again at once anywhere. A matched ticket is not
+    /// replaced.
+    async fn enqueue(&self, ticket: &Ticket, lease: &Lease<'_>) -> Result<(), StoreError>;
+    /// Renew `lease` on each ticket of `ids` still queued (held by
+    /// `lease.owner`, or whose lease has ended) and say where each stands,
+    /// in the order given (`Gone` for one no longer queued). A replica
+    /// holds all its tickets with one call per lease period.
+    async fn hold_tickets(
+        &self,
+        ids: &[String],
+        lease: &Lease<'_>,
+    ) -> Result<Vec<TicketState>, StoreError>;
     /// Remove ticket `id` (its player left the queue, or took its match).
     async fn dequeue(&self, id: &str) -> Result<(), StoreError>;
     /// The waiting tickets of every pool, longest waiting first, after
-    /// dropping the waiting tickets last seen before `unseen_before_ms`
-    /// (their lease lapsed: the stream or its replica is gone).
-    async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError>;
-    /// The matched tickets last seen before `unseen_before_ms`: matches
+    /// dropping the waiting tickets whose lease ended before `now_ms`
+    /// (their stream or its replica is gone).
+    async fn queue(&self, now_ms: u64) -> Result<Vec<Ticket>, StoreError>;
+    /// The matched tickets whose lease ended before `now_ms`: matches
     /// whose player's stream never took its seat (its replica died between
     /// the match and the delivery). Their games are to be undone.
-    async fn undelivered(&self, unseen_before_ms: u64) -> Result<Vec<Undelivered>, StoreError>;
+    async fn undelivered(&self, now_ms: u64) -> Result<Vec<Undelivered>, StoreError>;
     /// Create the game `record` for the tickets of `seats`, each taking its
-    /// seat, atomically: only if every ticket is still waiting and was seen
-    /// since `unseen_before_ms` (else `Ok(false)` and nothing changes), so
+    /// seat, atomically: only if every ticket is still waiting and its
+    /// lease is live at `now_ms` (else `Ok(false)` and nothing changes), so
     /// no ticket is matched twice, whichever replica matches.
     async fn create_match(
         &self,
         record: &GameRecord,
         seats: &[MatchSeat],
-        unseen_before_ms: u64,
+        now_ms: u64,
     ) -> Result<bool, StoreError>;
 }
 

@@ -168,6 +168,15 @@ CREATE TABLE tournaments (
 );
 CREATE INDEX tournaments_newest_first ON tournaments (created_at_ms DESC, id DESC);
 "#,
+    r#"
+-- A ticket is held under a lease like a game (the replica that holds it,
+-- until when), renewed for all of a replica's tickets at once;
+-- `seen_at_ms` stays as the time of the last renewal.
+ALTER TABLE match_queue ADD COLUMN lease_owner TEXT NOT NULL DEFAULT '';
+ALTER TABLE match_queue ADD COLUMN lease_until_ms INTEGER NOT NULL DEFAULT 0;
+DROP INDEX match_queue_seen;
+CREATE INDEX match_queue_lease ON match_queue (lease_until_ms);
+"#,
 ];
 
 pub struct SqliteStore {
@@ -1091,6 +1100,43 @@ impl Tokens for SqliteStore {
     }
 }
 
+/// Where ticket `id` stands: matched, or its place among the waiting
+/// tickets of its pool (longest waiting first).
+fn ticket_state(conn: &Connection, id: &str) -> Result<TicketState, StoreError> {
+    type Row = (String, i64, Option<String>, Option<i64>);
+    let row: Option<Row> = conn
+        .query_row(
+            "SELECT pool, queued_at_ms, game_id, seat FROM match_queue WHERE id = ?",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .optional()
+        .map_err(backend)?;
+    Ok(match row {
+        None => TicketState::Gone,
+        Some((_, _, Some(game_id), seat)) => TicketState::Matched {
+            game_id,
+            seat: seat.unwrap_or(0) as u32,
+        },
+        Some((pool, queued_at, None, _)) => {
+            let (ahead, waiting): (i64, i64) = conn
+                .query_row(
+                    "SELECT count(*) FILTER (WHERE queued_at_ms < ?2
+                                OR (queued_at_ms = ?2 AND id < ?3)),
+                            count(*)
+                     FROM match_queue WHERE pool = ?1 AND game_id IS NULL",
+                    params![pool, queued_at, id],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .map_err(backend)?;
+            TicketState::Queued {
+                position: ahead as u32 + 1,
+                waiting: waiting as u32,
+            }
+        }
+    })
+}
+
 #[async_trait]
 impl RatedPlay for SqliteStore {
     async fn ratings(
@@ -1142,8 +1188,9 @@ impl RatedPlay for SqliteStore {
         Some(self.feed.subscribe())
     }
 
-    async fn enqueue(&self, ticket: &Ticket, now_ms: u64) -> Result<(), StoreError> {
-        let t = ticket.clone();
+    async fn enqueue(&self, ticket: &Ticket, lease: &Lease<'_>) -> Result<(), StoreError> {
+        let (t, owner) = (ticket.clone(), lease.owner.to_owned());
+        let (now_ms, until_ms) = (lease.now_ms, lease.until_ms);
         self.run_write("enqueue", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             let id_taken: bool = tx
@@ -1164,8 +1211,8 @@ impl RatedPlay for SqliteStore {
             .map_err(backend)?;
             tx.execute(
                 &format!(
-                    "INSERT INTO match_queue ({}, seen_at_ms)
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO match_queue ({}, seen_at_ms, lease_owner, lease_until_ms)
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     rated::TICKET_COLUMNS
                 ),
                 params![
@@ -1179,7 +1226,9 @@ impl RatedPlay for SqliteStore {
                     t.bot_fill_after_ms.map(|b| b as i64),
                     t.bot,
                     t.queued_at_ms as i64,
-                    now_ms as i64
+                    now_ms as i64,
+                    owner,
+                    until_ms as i64
                 ],
             )
             .map_err(backend)?;
@@ -1188,49 +1237,28 @@ impl RatedPlay for SqliteStore {
         .await
     }
 
-    async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError> {
-        let id = id.to_owned();
-        self.run_write("ticket", move |conn| {
+    async fn hold_tickets(
+        &self,
+        ids: &[String],
+        lease: &Lease<'_>,
+    ) -> Result<Vec<TicketState>, StoreError> {
+        let (ids, owner) = (ids.to_vec(), lease.owner.to_owned());
+        let (now, until) = (lease.now_ms as i64, lease.until_ms as i64);
+        self.run_write("hold_tickets", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
-            tx.execute(
-                "UPDATE match_queue SET seen_at_ms = max(seen_at_ms, ?) WHERE id = ?",
-                params![now_ms as i64, id],
-            )
-            .map_err(backend)?;
-            type Row = (String, i64, Option<String>, Option<i64>);
-            let row: Option<Row> = tx
-                .query_row(
-                    "SELECT pool, queued_at_ms, game_id, seat FROM match_queue WHERE id = ?",
-                    [&id],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            let mut states = Vec::with_capacity(ids.len());
+            for id in &ids {
+                tx.execute(
+                    "UPDATE match_queue SET lease_owner = ?2,
+                         lease_until_ms = max(lease_until_ms, ?3), seen_at_ms = ?4
+                     WHERE id = ?1 AND (lease_owner = ?2 OR lease_until_ms < ?4)",
+                    params![id, owner, until, now],
                 )
-                .optional()
                 .map_err(backend)?;
-            let state = match row {
-                None => TicketState::Gone,
-                Some((_, _, Some(game_id), seat)) => TicketState::Matched {
-                    game_id,
-                    seat: seat.unwrap_or(0) as u32,
-                },
-                Some((pool, queued_at, None, _)) => {
-                    let (ahead, waiting): (i64, i64) = tx
-                        .query_row(
-                            "SELECT count(*) FILTER (WHERE queued_at_ms < ?2
-                                        OR (queued_at_ms = ?2 AND id < ?3)),
-                                    count(*)
-                             FROM match_queue WHERE pool = ?1 AND game_id IS NULL",
-                            params![pool, queued_at, id],
-                            |r| Ok((r.get(0)?, r.get(1)?)),
-                        )
-                        .map_err(backend)?;
-                    TicketState::Queued {
-                        position: ahead as u32 + 1,
-                        waiting: waiting as u32,
-                    }
-                }
-            };
+                states.push(ticket_state(&tx, id)?);
+            }
             tx.commit().map_err(backend)?;
-            Ok(state)
+            Ok(states)
         })
         .await
     }
@@ -1245,12 +1273,12 @@ impl RatedPlay for SqliteStore {
         .await
     }
 
-    async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError> {
+    async fn queue(&self, now_ms: u64) -> Result<Vec<Ticket>, StoreError> {
         self.run_write("queue", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             tx.execute(
-                "DELETE FROM match_queue WHERE seen_at_ms < ? AND game_id IS NULL",
-                [unseen_before_ms as i64],
+                "DELETE FROM match_queue WHERE lease_until_ms < ? AND game_id IS NULL",
+                [now_ms as i64],
             )
             .map_err(backend)?;
             let waiting = {
@@ -1270,16 +1298,16 @@ impl RatedPlay for SqliteStore {
         .await
     }
 
-    async fn undelivered(&self, unseen_before_ms: u64) -> Result<Vec<Undelivered>, StoreError> {
+    async fn undelivered(&self, now_ms: u64) -> Result<Vec<Undelivered>, StoreError> {
         self.run("undelivered", move |conn| {
             let mut stmt = conn
                 .prepare_cached(
                     "SELECT id, game_id, seat FROM match_queue
-                     WHERE seen_at_ms < ? AND game_id IS NOT NULL",
+                     WHERE lease_until_ms < ? AND game_id IS NOT NULL",
                 )
                 .map_err(backend)?;
             let rows = stmt
-                .query_map([unseen_before_ms as i64], |r| {
+                .query_map([now_ms as i64], |r| {
                     Ok(Undelivered {
                         ticket: r.get(0)?,
                         game_id: r.get(1)?,
@@ -1296,7 +1324,7 @@ impl RatedPlay for SqliteStore {
         &self,
         record: &GameRecord,
         seats: &[MatchSeat],
-        unseen_before_ms: u64,
+        now_ms: u64,
     ) -> Result<bool, StoreError> {
         let (record, seats, max) = (record.clone(), seats.to_vec(), self.max_games);
         self.run_write("create_match", move |conn| {
@@ -1305,8 +1333,8 @@ impl RatedPlay for SqliteStore {
                 let taken = tx
                     .execute(
                         "UPDATE match_queue SET game_id = ?, seat = ?
-                         WHERE id = ? AND game_id IS NULL AND seen_at_ms >= ?",
-                        params![record.id, m.seat, m.ticket, unseen_before_ms as i64],
+                         WHERE id = ? AND game_id IS NULL AND lease_until_ms >= ?",
+                        params![record.id, m.seat, m.ticket, now_ms as i64],
                     )
                     .map_err(backend)?;
                 if taken == 0 {

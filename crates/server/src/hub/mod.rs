@@ -170,6 +170,9 @@ pub struct Hub {
     /// The feed of game events, followed once for every stream and the
     /// webhooks of this process.
     feed: Arc<crate::rated::feed::Feed>,
+    /// The matchmaking tickets this replica's FindMatch streams hold,
+    /// under its leases.
+    tickets: crate::rated::tickets::Tickets,
     /// Game actors with work now (see `actor`; a drain waits for none).
     tasks: Arc<signal::Sender<usize>>,
 }
@@ -200,9 +203,12 @@ impl Hub {
         let pool = BotPool::new(limits.bot_threads);
         let replays = Arc::new(pool::Pool::named(limits.replay_threads, "replay"));
         let feed = crate::rated::feed::Feed::new(store.clone(), shutdown.clone());
+        let replica = uuid::Uuid::new_v4().to_string();
+        let tickets = crate::rated::tickets::Tickets::new(store.clone(), replica.clone());
         Arc::new_cyclic(|me| Self {
             me: me.clone(),
             feed,
+            tickets,
             store,
             games: Mutex::new(HashMap::new()),
             clock: AtomicU64::new(0),
@@ -211,7 +217,7 @@ impl Hub {
             pool,
             replays,
             bot_quota: tokio::sync::Mutex::new(()),
-            replica: uuid::Uuid::new_v4().to_string(),
+            replica,
             tasks: Arc::new(signal::channel(0).0),
         })
     }
@@ -225,6 +231,11 @@ impl Hub {
     /// The feed of game events (WatchEvents, webhooks).
     pub fn feed(&self) -> &Arc<crate::rated::feed::Feed> {
         &self.feed
+    }
+
+    /// The matchmaking tickets this replica holds.
+    pub fn tickets(&self) -> &crate::rated::tickets::Tickets {
+        &self.tickets
     }
 
     /// This replica's id (the owner of the leases it takes).
@@ -272,15 +283,16 @@ impl Hub {
 
     /// Create the game of a match (see `rated::matchmaker`): `req` as for
     /// CreateGame, every client seat taking the token hash of its ticket,
-    /// stored only if every ticket of `seats` is still waiting (`None`
-    /// otherwise: another replica matched one of them first).
+    /// stored only if every ticket of `seats` is still waiting under a
+    /// lease live at `now_ms` (`None` otherwise: another replica matched
+    /// one of them first, or its holder is gone).
     pub async fn create_matched(
         &self,
         req: proto::CreateGameRequest,
         owner: &str,
         hashes: &[(usize, [u8; 32])],
         seats: &[satrap_store::MatchSeat],
-        unseen_before_ms: u64,
+        now_ms: u64,
     ) -> Result<Option<String>, ServiceError> {
         let mut planned = self.plan(req, owner)?;
         // The queued clients hold their tokens: the seats take their hashes
@@ -291,7 +303,7 @@ impl Hub {
             }
         }
         Ok(self
-            .install(planned, Some((seats, unseen_before_ms)))
+            .install(planned, Some((seats, now_ms)))
             .await?
             .map(|c| c.game_id))
     }
@@ -503,8 +515,8 @@ impl Hub {
         };
         match matched {
             None => self.store.create(&record).await?,
-            Some((tickets, unseen)) => {
-                if !self.store.create_match(&record, tickets, unseen).await? {
+            Some((tickets, now_ms)) => {
+                if !self.store.create_match(&record, tickets, now_ms).await? {
                     return Ok(None);
                 }
             }

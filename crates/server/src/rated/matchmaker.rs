@@ -3,17 +3,20 @@
 //!
 //! The queue lives in the store, so every replica sees one queue. A
 //! player's stream holds the seat token its game will get (only its hash
-//! is queued), heartbeats its ticket and reports its place; the matcher
+//! is queued) and reports its place; its ticket is held under this
+//! replica's lease by the replica's one ticket holder ([`tickets`](super::tickets),
+//! which also tells the stream where its ticket stands); the matcher
 //! (a loop on every replica) reads the queue, groups tickets with
 //! `satrap_rating::matching` and creates each game with
 //! `GameStore::create_match`, which takes all of a game's tickets or none:
 //! two replicas matching at once never put a ticket in two games.
 //!
 //! Invariants:
-//! - a ticket is owned by the stream that holds it, under a lease: the
-//!   stream renews it with every look at the ticket ([`POLL`]); one not
-//!   renewed for [`TICKET_LEASE`] (its stream or its replica is gone) is
-//!   never matched, and is dropped by the next matcher;
+//! - a ticket is owned by the replica whose stream follows it, under a
+//!   lease (the store's `Lease`, as for the games a replica drives),
+//!   renewed while the stream lives; one not renewed for [`TICKET_LEASE`]
+//!   (its stream or its replica is gone) is never matched, and is dropped
+//!   by the next matcher;
 //! - a match is delivered or undone: a matched ticket not renewed for
 //!   [`DELIVERY`] was never handed to its player (its replica died between
 //!   the match and the delivery), and any replica's matcher aborts that
@@ -44,15 +47,13 @@ use satrap_rating::matching::{self, Waiting};
 use satrap_search as bots;
 use satrap_store::{MatchSeat, Ticket, TicketState, now_ms};
 
-/// How often a queued stream looks at its ticket (and renews its lease).
-pub const POLL: Duration = Duration::from_millis(300);
+use super::tickets::Following;
+pub use super::tickets::TICKET_LEASE;
+
 /// How often a queued stream reports its place.
 const REPORT: Duration = Duration::from_secs(1);
 /// How often the matcher looks at the queue.
 const MATCH_EVERY: Duration = Duration::from_millis(500);
-/// A ticket's lease: one not renewed for this long (its stream or its
-/// replica is gone) is never matched, and is dropped.
-pub const TICKET_LEASE: Duration = Duration::from_secs(2);
 /// A matched ticket not renewed for this long was never delivered: its
 /// game is aborted (the stream that holds a ticket renews it when it sees
 /// the match, and takes it off the queue once delivered).
@@ -243,47 +244,62 @@ pub async fn find_match(
     req: proto::FindMatchRequest,
 ) -> Result<mpsc::Receiver<Result<proto::MatchUpdate, Status>>, ServiceError> {
     let queued = admit(&hub, principal.as_ref(), keys_configured, &req).await?;
-    hub.store().enqueue(&queued.ticket, now_ms()).await?;
+    let following = hub.tickets().enqueue(&queued.ticket).await?;
     tracing::info!(ticket = %queued.ticket.id, pool = %queued.ticket.pool, "queued for a match");
     let (tx, rx) = mpsc::channel(4);
-    tokio::spawn(follow(hub, queued, tx));
+    tokio::spawn(follow(hub, queued, following, tx));
     Ok(rx)
 }
 
 /// The stream of one ticket: its place while it waits, then its game.
+/// It learns where its ticket stands from this replica's ticket holder
+/// and never reads the store for it.
 async fn follow(
     hub: Arc<Hub>,
     queued: Queued,
+    mut following: Following,
     tx: mpsc::Sender<Result<proto::MatchUpdate, Status>>,
 ) {
-    let store = hub.store().clone();
-    let id = queued.ticket.id.clone();
     let mut last_report: Option<Instant> = None;
     let mut shutdown = hub.shutdown_signal();
     loop {
-        let state = store.ticket(&id, now_ms()).await;
-        match state {
-            Ok(TicketState::Queued { position, waiting }) => {
-                if last_report.is_none_or(|t| t.elapsed() >= REPORT) {
-                    let waited_ms = now_ms().saturating_sub(queued.ticket.queued_at_ms);
-                    let update = proto::MatchUpdate {
-                        update: Some(proto::match_update::Update::Queued(proto::MatchQueued {
-                            position,
-                            waiting,
-                            waited_ms,
-                            window: matching::window(waited_ms),
-                        })),
-                    };
-                    if tx.send(Ok(update)).await.is_err() {
-                        return leave(&hub, &queued).await;
-                    }
-                    last_report = Some(Instant::now());
+        tokio::select! {
+            changed = following.changed() => {
+                if changed.is_err() {
+                    let _ = tx.send(Err(Status::unavailable("this replica stopped holding its queue; queue again"))).await;
+                    return;
                 }
             }
-            Ok(TicketState::Matched { game_id, seat }) => {
+            _ = tx.closed() => return leave(&hub, &queued).await,
+            _ = shutdown.changed() => {
+                let _ = hub.store().dequeue(&queued.ticket.id).await;
+                let _ = tx.send(Err(Status::unavailable("the server is shutting down; queue again"))).await;
+                return;
+            }
+        }
+        let state = following.borrow_and_update().clone();
+        match state {
+            Some(TicketState::Queued { position, waiting })
+                if last_report.is_none_or(|t| t.elapsed() >= REPORT) =>
+            {
+                let waited_ms = now_ms().saturating_sub(queued.ticket.queued_at_ms);
+                let update = proto::MatchUpdate {
+                    update: Some(proto::match_update::Update::Queued(proto::MatchQueued {
+                        position,
+                        waiting,
+                        waited_ms,
+                        window: matching::window(waited_ms),
+                    })),
+                };
+                if tx.send(Ok(update)).await.is_err() {
+                    return leave(&hub, &queued).await;
+                }
+                last_report = Some(Instant::now());
+            }
+            Some(TicketState::Matched { game_id, seat }) => {
                 return deliver(&hub, &queued, &game_id, seat, &tx).await;
             }
-            Ok(TicketState::Gone) => {
+            Some(TicketState::Gone) => {
                 let _ = tx
                     .send(Err(Status::aborted(
                         "this request left the queue: a newer FindMatch of the same player replaced it, or its lease lapsed while the store did not answer",
@@ -291,16 +307,8 @@ async fn follow(
                     .await;
                 return;
             }
-            Err(e) => tracing::debug!(error = %e, ticket = %id, "queue unavailable, retrying"),
-        }
-        tokio::select! {
-            _ = tokio::time::sleep(POLL) => {}
-            _ = tx.closed() => return leave(&hub, &queued).await,
-            _ = shutdown.changed() => {
-                let _ = store.dequeue(&id).await;
-                let _ = tx.send(Err(Status::unavailable("the server is shutting down; queue again"))).await;
-                return;
-            }
+            // Not looked at yet, or placed again within REPORT.
+            None | Some(TicketState::Queued { .. }) => {}
         }
     }
 }
@@ -308,13 +316,11 @@ async fn follow(
 /// The client left the queue: drop its ticket, and if it was matched in
 /// the meantime, resign its seat so the game goes on without it.
 async fn leave(hub: &Hub, queued: &Queued) {
-    let store = hub.store();
-    if let Ok(TicketState::Matched { game_id, seat }) =
-        store.ticket(&queued.ticket.id, now_ms()).await
+    if let Ok(TicketState::Matched { game_id, seat }) = hub.tickets().look(&queued.ticket.id).await
     {
         resign(hub, queued, &game_id, seat).await;
     }
-    if let Err(e) = store.dequeue(&queued.ticket.id).await {
+    if let Err(e) = hub.store().dequeue(&queued.ticket.id).await {
         tracing::debug!(error = %e, "leaving the queue");
     }
 }
@@ -400,11 +406,15 @@ pub async fn run(hub: Arc<Hub>) {
 /// replica may do it; of two at once one aborts and the other finds the
 /// game over. Returns how many games were aborted.
 pub async fn undo_undelivered(hub: &Hub) -> usize {
-    undo_unseen_since(hub, now_ms().saturating_sub(DELIVERY.as_millis() as u64)).await
+    // A lease ends TICKET_LEASE after its last renewal: past DELIVERY
+    // means ended more than the difference ago.
+    let grace = DELIVERY.saturating_sub(TICKET_LEASE).as_millis() as u64;
+    undo_lapsed_before(hub, now_ms().saturating_sub(grace)).await
 }
 
-/// [`undo_undelivered`] for the matched tickets not seen since `before`.
-async fn undo_unseen_since(hub: &Hub, before: u64) -> usize {
+/// [`undo_undelivered`] for the matched tickets whose lease ended before
+/// `before`.
+async fn undo_lapsed_before(hub: &Hub, before: u64) -> usize {
     let undelivered = match hub.store().undelivered(before).await {
         Ok(u) => u,
         Err(e) => {
@@ -439,8 +449,7 @@ async fn undo_unseen_since(hub: &Hub, before: u64) -> usize {
 /// Returns how many were.
 pub async fn match_once(hub: &Hub) -> Result<usize, ServiceError> {
     let now = now_ms();
-    let unseen_before = now.saturating_sub(TICKET_LEASE.as_millis() as u64);
-    let tickets = hub.store().queue(unseen_before).await?;
+    let tickets = hub.store().queue(now).await?;
     let mut pools: BTreeMap<&str, Vec<&Ticket>> = BTreeMap::new();
     for t in &tickets {
         pools.entry(t.pool.as_str()).or_default().push(t);
@@ -467,7 +476,7 @@ pub async fn match_once(hub: &Hub) -> Result<usize, ServiceError> {
                 .iter()
                 .filter_map(|&i| waiting.get(i).copied())
                 .collect();
-            match start(hub, &pool, &members, group.bots, unseen_before).await {
+            match start(hub, &pool, &members, group.bots, now).await {
                 Ok(true) => created += 1,
                 Ok(false) => {}
                 Err(e) => {
@@ -490,7 +499,7 @@ async fn start(
     pool: &Pool,
     members: &[&Ticket],
     bots: usize,
-    unseen_before: u64,
+    now: u64,
 ) -> Result<bool, ServiceError> {
     let Some(first) = members.first() else {
         return Ok(false);
@@ -523,13 +532,7 @@ async fn start(
         }
     }
     let created = hub
-        .create_matched(
-            pool.request(seats),
-            &first.owner,
-            &hashes,
-            &matched,
-            unseen_before,
-        )
+        .create_matched(pool.request(seats), &first.owner, &hashes, &matched, now)
         .await?;
     if let Some(id) = &created {
         tracing::info!(game_id = %id, players = members.len(), bots, rated = pool.rated, "match created");
@@ -541,7 +544,7 @@ async fn start(
 mod tests {
     use super::*;
     use crate::hub::Limits;
-    use satrap_store::{EventKind, MemoryStore};
+    use satrap_store::{EventKind, Lease, MemoryStore};
     use tokio::sync::watch;
 
     fn hub() -> (Arc<Hub>, watch::Sender<bool>) {
@@ -550,7 +553,7 @@ mod tests {
         (Hub::new(store, Limits::default(), shutdown), stop)
     }
 
-    /// A casual two-player King of Siam ticket, last seen at `seen_ms`.
+    /// A casual two-player King of Siam ticket.
     fn ticket(n: u8, player: &str) -> Ticket {
         let pool = Pool {
             game_type: "king_of_siam".into(),
@@ -572,28 +575,43 @@ mod tests {
         }
     }
 
-    /// The matcher never takes a ticket whose lease has lapsed (its stream
-    /// stopped renewing it), and drops it.
+    /// A test replica's lease on a ticket, taken at `at`.
+    fn lease(at: u64) -> Lease<'static> {
+        Lease {
+            owner: "replica-test",
+            now_ms: at,
+            until_ms: at + TICKET_LEASE.as_millis() as u64,
+        }
+    }
+
+    /// Where ticket `id` stands now (renewing its lease).
+    async fn state(store: &Arc<dyn satrap_store::GameStore>, id: &str) -> TicketState {
+        let states = store
+            .hold_tickets(&[id.to_owned()], &lease(now_ms()))
+            .await
+            .expect("hold");
+        states.into_iter().next().expect("one state")
+    }
+
+    /// The matcher never takes a ticket whose lease has lapsed (its
+    /// holder stopped renewing it), and drops it.
     #[tokio::test]
     async fn a_lapsed_ticket_is_never_matched() {
         let (hub, _stop) = hub();
         let store = hub.store();
         let long_ago = now_ms() - 2 * TICKET_LEASE.as_millis() as u64;
         store
-            .enqueue(&ticket(1, "ann"), long_ago)
+            .enqueue(&ticket(1, "ann"), &lease(long_ago))
             .await
             .expect("queue");
         store
-            .enqueue(&ticket(2, "bob"), now_ms())
+            .enqueue(&ticket(2, "bob"), &lease(now_ms()))
             .await
             .expect("queue");
         assert_eq!(match_once(&hub).await.expect("match"), 0);
-        assert_eq!(
-            store.ticket("t1", now_ms()).await.expect("t1"),
-            TicketState::Gone
-        );
+        assert_eq!(state(store, "t1").await, TicketState::Gone);
         assert!(matches!(
-            store.ticket("t2", now_ms()).await.expect("t2"),
+            state(store, "t2").await,
             TicketState::Queued { .. }
         ));
     }
@@ -607,7 +625,10 @@ mod tests {
         let (hub, _stop) = hub();
         let store = hub.store().clone();
         for (n, p) in [(1, "ann"), (2, "bob"), (3, "cat"), (4, "dan")] {
-            store.enqueue(&ticket(n, p), now_ms()).await.expect("queue");
+            store
+                .enqueue(&ticket(n, p), &lease(now_ms()))
+                .await
+                .expect("queue");
         }
         assert_eq!(match_once(&hub).await.expect("match"), 2);
         let game_of = |state| match state {
@@ -616,7 +637,7 @@ mod tests {
         };
         let mut games = Vec::new();
         for t in ["t1", "t2", "t3", "t4"] {
-            games.push(game_of(store.ticket(t, now_ms()).await.expect("ticket")));
+            games.push(game_of(state(&store, t).await));
         }
         // t1's game is delivered: both its tickets were taken by streams.
         let delivered = games[0].clone();
@@ -626,12 +647,12 @@ mod tests {
             }
         }
         let undelivered: Vec<&String> = games.iter().filter(|g| **g != delivered).collect();
-        // Nothing is undone while the tickets were seen recently.
-        let recent = now_ms().saturating_sub(DELIVERY.as_millis() as u64);
-        assert_eq!(undo_unseen_since(&hub, recent).await, 0);
-        // Past the delivery deadline: the undelivered game is aborted once.
-        assert_eq!(undo_unseen_since(&hub, now_ms() + 1).await, 1);
-        assert_eq!(undo_unseen_since(&hub, now_ms() + 1).await, 0);
+        // Nothing is undone while the tickets' leases are live.
+        assert_eq!(undo_lapsed_before(&hub, now_ms()).await, 0);
+        // Past the leases: the undelivered game is aborted once.
+        let lapsed = now_ms() + TICKET_LEASE.as_millis() as u64 + 1;
+        assert_eq!(undo_lapsed_before(&hub, lapsed).await, 1);
+        assert_eq!(undo_lapsed_before(&hub, lapsed).await, 0);
         let gone = hub
             .get(undelivered[0], Caller::Spectator)
             .await
@@ -640,10 +661,7 @@ mod tests {
         let playing = hub.get(&delivered, Caller::Spectator).await.expect("get");
         assert_eq!(playing.status, proto::GameStatus::InProgress as i32);
         for t in ["t1", "t2", "t3", "t4"] {
-            assert_eq!(
-                store.ticket(t, now_ms()).await.expect("t"),
-                TicketState::Gone
-            );
+            assert_eq!(state(&store, t).await, TicketState::Gone);
         }
         let events = store.events_after(0, None, 100).await.expect("feed");
         let aborts: Vec<(&str, &str)> = events

@@ -1,4 +1,5 @@
-//! Rated play: matchmaking ([`matchmaker`]), ratings and the leaderboard
+//! Rated play: matchmaking ([`matchmaker`], its tickets held under this
+//! replica's leases by [`tickets`]), ratings and the leaderboard
 //! ([`ratings`]), and the feed of game events for backends ([`feed`]:
 //! WatchEvents, and [`webhooks`]).
 //!
@@ -10,4 +11,5 @@
 pub mod feed;
 pub mod matchmaker;
 pub mod ratings;
+pub mod tickets;
 pub mod webhooks;

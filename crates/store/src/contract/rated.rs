@@ -770,8 +770,39 @@ pub async fn check_rated(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
     check_cursors(store, prefix).await
 }
 
-/// The matchmaking queue: one ticket per player, positions, heartbeats,
-/// stale tickets dropped, atomic matches.
+/// How long the queue checks' leases last: a ticket held at `t` is held
+/// until `t + TICKET_LEASE_MS`.
+const TICKET_LEASE_MS: u64 = 1_000;
+
+/// The replica holding the queue checks' tickets.
+const HOLDER: &str = "replica-q";
+
+/// A lease taken by [`HOLDER`] at `now_ms`.
+fn held(now_ms: u64) -> Lease<'static> {
+    Lease {
+        owner: HOLDER,
+        now_ms,
+        until_ms: now_ms + TICKET_LEASE_MS,
+    }
+}
+
+/// Renew ticket `id`'s lease at `now_ms` and say where it stands.
+async fn hold(store: &dyn GameStore, id: &str, now_ms: u64) -> Result<TicketState, String> {
+    let states = store
+        .hold_tickets(&[id.to_owned()], &held(now_ms))
+        .await
+        .map_err(store_err)?;
+    match states.as_slice() {
+        [state] => Ok(state.clone()),
+        other => Err(format!(
+            "hold_tickets answered {} states for one ticket",
+            other.len()
+        )),
+    }
+}
+
+/// The matchmaking queue: one ticket per player, positions, leases
+/// renewed by their holder, lapsed tickets dropped, atomic matches.
 async fn check_queue(store: &dyn GameStore, prefix: &str) -> Result<(), String> {
     let pool = format!("{prefix}-pool");
     let other = format!("{prefix}-pool-2");
@@ -782,12 +813,12 @@ async fn check_queue(store: &dyn GameStore, prefix: &str) -> Result<(), String> 
     let t4 = ticket(prefix, "dd", &other, &format!("{prefix}-q-dan"), 150);
     for t in [&t1, &t2, &t3, &t4] {
         store
-            .enqueue(t, t.queued_at_ms)
+            .enqueue(t, &held(t.queued_at_ms))
             .await
             .map_err(|e| e.to_string())?;
     }
     check(
-        store.enqueue(&t2, 400).await == Err(StoreError::AlreadyExists(t2.id.clone())),
+        store.enqueue(&t2, &held(400)).await == Err(StoreError::AlreadyExists(t2.id.clone())),
         "a ticket id is queued once",
     )?;
     // A player's new ticket replaces its waiting one (its stream ends, and
@@ -795,21 +826,24 @@ async fn check_queue(store: &dyn GameStore, prefix: &str) -> Result<(), String> 
     let bea = format!("{prefix}-q-bea");
     let first = ticket(prefix, "g", &other, &bea, 410);
     let second = ticket(prefix, "h", &other, &bea, 420);
-    store.enqueue(&first, 410).await.map_err(store_err)?;
-    store.enqueue(&second, 420).await.map_err(store_err)?;
+    store.enqueue(&first, &held(410)).await.map_err(store_err)?;
+    store
+        .enqueue(&second, &held(420))
+        .await
+        .map_err(store_err)?;
     check(
-        store.ticket(&first.id, 430).await.map_err(store_err)? == TicketState::Gone,
+        hold(store, &first.id, 430).await? == TicketState::Gone,
         "a player's new ticket replaces its waiting one",
     )?;
     store.dequeue(&second.id).await.map_err(store_err)?;
     let again = ticket(prefix, "e", &other, &ann, 400);
     let anonymous = ticket(prefix, "f", &other, "", 450);
     store
-        .enqueue(&anonymous, 450)
+        .enqueue(&anonymous, &held(450))
         .await
         .map_err(|e| e.to_string())?;
     check(
-        store.ticket(&t2.id, 1_000).await.map_err(store_err)?
+        hold(store, &t2.id, 1_000).await?
             == TicketState::Queued {
                 position: 2,
                 waiting: 3,
@@ -817,37 +851,65 @@ async fn check_queue(store: &dyn GameStore, prefix: &str) -> Result<(), String> 
         "a ticket's position counts its pool only",
     )?;
     check(
-        store.ticket(&t4.id, 1_000).await.map_err(store_err)?
+        hold(store, &t4.id, 1_000).await?
             == TicketState::Queued {
                 position: 1,
                 waiting: 2,
             },
         "positions are per pool",
     )?;
-    // Heartbeats: all but t2 are seen at 5000; t2 was last seen at 1000.
+    // One call holds many tickets, answering in the order asked.
+    let asked = [t4.id.clone(), format!("{prefix}-q-unknown"), t2.id.clone()];
+    let states = store
+        .hold_tickets(&asked, &held(1_000))
+        .await
+        .map_err(store_err)?;
+    check(
+        states
+            == vec![
+                TicketState::Queued {
+                    position: 1,
+                    waiting: 2,
+                },
+                TicketState::Gone,
+                TicketState::Queued {
+                    position: 2,
+                    waiting: 3,
+                },
+            ],
+        &format!("hold_tickets answers each ticket in the order asked: {states:?}"),
+    )?;
+    // Another replica cannot renew a ticket whose lease is live: t2 still
+    // lapses at 2000 below.
+    let other_replica = Lease {
+        owner: "replica-other",
+        now_ms: 1_500,
+        until_ms: 9_000,
+    };
+    store
+        .hold_tickets(std::slice::from_ref(&t2.id), &other_replica)
+        .await
+        .map_err(store_err)?;
+    // Renewals: all but t2 are held until 6000; t2's lease ended at 2000.
     for t in [&t1, &t3, &t4] {
-        store.ticket(&t.id, 5_000).await.map_err(store_err)?;
+        hold(store, &t.id, 5_000).await?;
     }
     store.dequeue(&anonymous.id).await.map_err(store_err)?;
     let mine = |q: Vec<Ticket>| -> Vec<Ticket> {
         q.into_iter().filter(|t| t.id.starts_with(prefix)).collect()
     };
-    let queue = mine(store.queue(2_000).await.map_err(store_err)?);
+    let queue = mine(store.queue(3000).await.map_err(store_err)?);
     check(
         queue == vec![t1.clone(), t4.clone(), t3.clone()],
-        &format!("the queue drops unseen tickets and lists the rest oldest first: {queue:?}"),
+        &format!("the queue drops lapsed tickets and lists the rest oldest first: {queue:?}"),
     )?;
     check(
-        store.ticket(&t2.id, 6_000).await.map_err(store_err)? == TicketState::Gone
-            && store
-                .ticket(&anonymous.id, 6_000)
-                .await
-                .map_err(store_err)?
-                == TicketState::Gone,
+        hold(store, &t2.id, 6_000).await? == TicketState::Gone
+            && hold(store, &anonymous.id, 6_000).await? == TicketState::Gone,
         "dropped and dequeued tickets are gone",
     )?;
     check(
-        store.ticket(&t1.id, 6_000).await.map_err(store_err)?
+        hold(store, &t1.id, 6_000).await?
             == TicketState::Queued {
                 position: 1,
                 waiting: 2,
@@ -855,7 +917,7 @@ async fn check_queue(store: &dyn GameStore, prefix: &str) -> Result<(), String> 
         "the remaining tickets move up",
     )?;
 
-    // A match with a gone ticket, or one unseen since the limit, does nothing.
+    // A match with a gone ticket, or one whose lease lapsed, does nothing.
     let game = |n: &str| {
         let mut r = record(
             &format!("{prefix}-match-{n}"),
@@ -872,17 +934,17 @@ async fn check_queue(store: &dyn GameStore, prefix: &str) -> Result<(), String> 
     };
     check(
         !store
-            .create_match(&game("gone"), &[seat(&t1, 0), seat(&t2, 1)], 2_000)
+            .create_match(&game("gone"), &[seat(&t1, 0), seat(&t2, 1)], 3000)
             .await
             .map_err(store_err)?,
         "a match with a gone ticket is refused",
     )?;
     check(
         !store
-            .create_match(&game("stale"), &[seat(&t1, 0), seat(&t3, 1)], 7_000)
+            .create_match(&game("stale"), &[seat(&t1, 0), seat(&t3, 1)], 8000)
             .await
             .map_err(store_err)?,
-        "a match with a ticket unseen since the limit is refused",
+        "a match with a lapsed ticket is refused",
     )?;
     for n in ["gone", "stale"] {
         check(
@@ -891,7 +953,7 @@ async fn check_queue(store: &dyn GameStore, prefix: &str) -> Result<(), String> 
         )?;
     }
     check(
-        store.ticket(&t1.id, 6_500).await.map_err(store_err)?
+        hold(store, &t1.id, 6_500).await?
             == TicketState::Queued {
                 position: 1,
                 waiting: 2,
@@ -903,8 +965,8 @@ async fn check_queue(store: &dyn GameStore, prefix: &str) -> Result<(), String> 
     let (gx, gy) = (game("x"), game("y"));
     let (sx, sy) = ([seat(&t1, 0), seat(&t3, 1)], [seat(&t3, 1), seat(&t4, 0)]);
     let (x, y) = tokio::join!(
-        store.create_match(&gx, &sx, 2_000),
-        store.create_match(&gy, &sy, 2_000),
+        store.create_match(&gx, &sx, 3000),
+        store.create_match(&gy, &sy, 3000),
     );
     let (x, y) = (x.map_err(store_err)?, y.map_err(store_err)?);
     check(x != y, "of two matches over one ticket exactly one wins")?;
@@ -923,7 +985,7 @@ async fn check_queue(store: &dyn GameStore, prefix: &str) -> Result<(), String> 
         "the losing match creates nothing",
     )?;
     check(
-        store.ticket(&t3.id, 6_600).await.map_err(store_err)?
+        hold(store, &t3.id, 6_600).await?
             == TicketState::Matched {
                 game_id: game(won).id,
                 seat: 1,
@@ -932,12 +994,12 @@ async fn check_queue(store: &dyn GameStore, prefix: &str) -> Result<(), String> 
     )?;
     check(
         matches!(
-            store.ticket(&left.id, 6_600).await.map_err(store_err)?,
+            hold(store, &left.id, 6_600).await?,
             TicketState::Queued { position: 1, .. }
         ),
         "the losing match's other ticket still waits",
     )?;
-    let queue = mine(store.queue(2_000).await.map_err(store_err)?);
+    let queue = mine(store.queue(3000).await.map_err(store_err)?);
     check(
         queue == vec![left.clone()],
         "matched tickets leave the waiting queue",
@@ -949,11 +1011,11 @@ async fn check_queue(store: &dyn GameStore, prefix: &str) -> Result<(), String> 
         "a match records its game's events",
     )?;
     // Matched tickets are delivered by their stream (which dequeues them);
-    // one whose stream stopped heartbeating was never delivered. The
+    // one whose lease lapsed was never delivered. The
     // queue's sweep of lapsed tickets leaves them for that.
     let other_matched = if x { &t1 } else { &t4 };
-    store.queue(6_700).await.map_err(store_err)?;
-    let undelivered = store.undelivered(6_601).await.map_err(store_err)?;
+    store.queue(7700).await.map_err(store_err)?;
+    let undelivered = store.undelivered(7601).await.map_err(store_err)?;
     let mut found: Vec<(String, String, u32)> = undelivered
         .into_iter()
         .filter(|u| u.ticket.starts_with(prefix))
@@ -968,11 +1030,11 @@ async fn check_queue(store: &dyn GameStore, prefix: &str) -> Result<(), String> 
     expected.sort();
     check(
         found == expected,
-        &format!("matched tickets unseen since the limit are undelivered: {found:?}"),
+        &format!("matched tickets whose lease lapsed are undelivered: {found:?}"),
     )?;
     check(
         !store
-            .undelivered(6_600)
+            .undelivered(7600)
             .await
             .map_err(store_err)?
             .iter()
@@ -981,15 +1043,15 @@ async fn check_queue(store: &dyn GameStore, prefix: &str) -> Result<(), String> 
     )?;
     store.dequeue(&t3.id).await.map_err(store_err)?;
     check(
-        store.ticket(&t3.id, 7_000).await.map_err(store_err)? == TicketState::Gone,
+        hold(store, &t3.id, 7_000).await? == TicketState::Gone,
         "a dequeued matched ticket is gone",
     )?;
     // A new ticket replaces a waiting one, never a matched one.
     store
-        .enqueue(&again, 8_000)
+        .enqueue(&again, &held(8_000))
         .await
         .map_err(|e| format!("a player queues again: {e}"))?;
-    let t1_now = store.ticket(&t1.id, 8_000).await.map_err(store_err)?;
+    let t1_now = hold(store, &t1.id, 8_000).await?;
     if x {
         check(
             matches!(t1_now, TicketState::Matched { .. }),

@@ -14,6 +14,8 @@
 //! reads them, so two ends sharing a player rate one after the other and
 //! neither overwrites the other's change.
 
+use std::collections::HashMap;
+
 use async_trait::async_trait;
 use deadpool_postgres::GenericClient;
 use satrap_rating::Rating;
@@ -22,8 +24,8 @@ use tokio_postgres::Row;
 
 use super::{Db, backend, load_seats, prepared};
 use crate::{
-    Event, EventKind, EventSeat, GameEnd, GameRecord, MatchSeat, NewEvent, PlayerRating, RatedPlay,
-    StoreError, Ticket, TicketState, Undelivered, rated,
+    Event, EventKind, EventSeat, GameEnd, GameRecord, Lease, MatchSeat, NewEvent, PlayerRating,
+    RatedPlay, StoreError, Ticket, TicketState, Undelivered, rated,
 };
 
 /// Event `$1..$7` with the next number, notifying every replica's feed
@@ -389,7 +391,7 @@ impl RatedPlay for Db {
     /// Queue `t`, replacing its player's waiting ticket (one statement
     /// pair in one transaction: of two replicas queueing one player at
     /// once, the later commit's ticket is the one left).
-    async fn enqueue(&self, t: &Ticket, now_ms: u64) -> Result<(), StoreError> {
+    async fn enqueue(&self, t: &Ticket, lease: &Lease<'_>) -> Result<(), StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(backend)?;
         tx.execute(
@@ -404,8 +406,8 @@ impl RatedPlay for Db {
         .await
         .map_err(backend)?;
         let sql = format!(
-            "INSERT INTO match_queue ({TICKET_COLUMNS}, seen_at_ms)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
+            "INSERT INTO match_queue ({TICKET_COLUMNS}, seen_at_ms, lease_owner, lease_until_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
         );
         let inserted = tx
             .execute(
@@ -421,7 +423,9 @@ impl RatedPlay for Db {
                     &t.bot_fill_after_ms.map(|b| b as i64),
                     &t.bot,
                     &(t.queued_at_ms as i64),
-                    &(now_ms as i64),
+                    &(lease.now_ms as i64),
+                    &lease.owner,
+                    &(lease.until_ms as i64),
                 ],
             )
             .await;
@@ -436,37 +440,67 @@ impl RatedPlay for Db {
         }
     }
 
-    async fn ticket(&self, id: &str, now_ms: u64) -> Result<TicketState, StoreError> {
-        let client = self.client().await?;
-        let sql = "UPDATE match_queue SET seen_at_ms = GREATEST(seen_at_ms, $2) WHERE id = $1
-                   RETURNING pool, queued_at_ms, game_id, seat";
-        let Some(row) = client
-            .query_opt(&prepared(&client, sql).await?, &[&id, &(now_ms as i64)])
-            .await
-            .map_err(backend)?
-        else {
-            return Ok(TicketState::Gone);
-        };
-        if let Some(game_id) = row.get::<_, Option<String>>(2) {
-            return Ok(TicketState::Matched {
-                game_id,
-                seat: row.get::<_, Option<i32>>(3).unwrap_or(0) as u32,
-            });
+    /// One statement renews the lease of every ticket asked for, one
+    /// more reads them all with their places (a window over the waiting
+    /// tickets of their pools).
+    async fn hold_tickets(
+        &self,
+        ids: &[String],
+        lease: &Lease<'_>,
+    ) -> Result<Vec<TicketState>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
         }
-        let pool: String = row.get(0);
-        let queued_at: i64 = row.get(1);
-        let sql = "SELECT count(*) FILTER (WHERE queued_at_ms < $2
-                          OR (queued_at_ms = $2 AND id COLLATE \"C\" < $3)),
-                          count(*)
-                   FROM match_queue WHERE pool = $1 AND game_id IS NULL";
-        let counts = client
-            .query_one(&prepared(&client, sql).await?, &[&pool, &queued_at, &id])
+        let client = self.client().await?;
+        let renew = "UPDATE match_queue SET lease_owner = $2,
+                         lease_until_ms = GREATEST(lease_until_ms, $3), seen_at_ms = $4
+                     WHERE id = ANY($1) AND (lease_owner = $2 OR lease_until_ms < $4)";
+        client
+            .execute(
+                &prepared(&client, renew).await?,
+                &[
+                    &ids,
+                    &lease.owner,
+                    &(lease.until_ms as i64),
+                    &(lease.now_ms as i64),
+                ],
+            )
             .await
             .map_err(backend)?;
-        Ok(TicketState::Queued {
-            position: counts.get::<_, i64>(0) as u32 + 1,
-            waiting: counts.get::<_, i64>(1) as u32,
-        })
+        let read = "SELECT id, game_id, seat, place, waiting FROM (
+                        SELECT id, game_id, seat,
+                               row_number() OVER w AS place, count(*) OVER p AS waiting
+                        FROM match_queue
+                        WHERE game_id IS NULL AND pool IN
+                            (SELECT pool FROM match_queue WHERE id = ANY($1))
+                        WINDOW p AS (PARTITION BY pool),
+                               w AS (PARTITION BY pool ORDER BY queued_at_ms, id COLLATE \"C\")
+                        UNION ALL
+                        SELECT id, game_id, seat, 0, 0 FROM match_queue
+                        WHERE game_id IS NOT NULL AND id = ANY($1)
+                    ) q WHERE id = ANY($1)";
+        let rows = client
+            .query(&prepared(&client, read).await?, &[&ids])
+            .await
+            .map_err(backend)?;
+        let mut found: HashMap<String, TicketState> = HashMap::with_capacity(rows.len());
+        for r in rows {
+            let state = match r.get::<_, Option<String>>(1) {
+                Some(game_id) => TicketState::Matched {
+                    game_id,
+                    seat: r.get::<_, Option<i32>>(2).unwrap_or(0) as u32,
+                },
+                None => TicketState::Queued {
+                    position: r.get::<_, i64>(3) as u32,
+                    waiting: r.get::<_, i64>(4) as u32,
+                },
+            };
+            found.insert(r.get(0), state);
+        }
+        Ok(ids
+            .iter()
+            .map(|id| found.remove(id).unwrap_or(TicketState::Gone))
+            .collect())
     }
 
     async fn dequeue(&self, id: &str) -> Result<(), StoreError> {
@@ -478,12 +512,12 @@ impl RatedPlay for Db {
         Ok(())
     }
 
-    async fn queue(&self, unseen_before_ms: u64) -> Result<Vec<Ticket>, StoreError> {
+    async fn queue(&self, now_ms: u64) -> Result<Vec<Ticket>, StoreError> {
         let client = self.client().await?;
         client
             .execute(
-                "DELETE FROM match_queue WHERE seen_at_ms < $1 AND game_id IS NULL",
-                &[&(unseen_before_ms as i64)],
+                "DELETE FROM match_queue WHERE lease_until_ms < $1 AND game_id IS NULL",
+                &[&(now_ms as i64)],
             )
             .await
             .map_err(backend)?;
@@ -500,15 +534,12 @@ impl RatedPlay for Db {
             .collect()
     }
 
-    async fn undelivered(&self, unseen_before_ms: u64) -> Result<Vec<Undelivered>, StoreError> {
+    async fn undelivered(&self, now_ms: u64) -> Result<Vec<Undelivered>, StoreError> {
         let client = self.client().await?;
         let sql = "SELECT id, game_id, seat FROM match_queue
-                   WHERE seen_at_ms < $1 AND game_id IS NOT NULL";
+                   WHERE lease_until_ms < $1 AND game_id IS NOT NULL";
         Ok(client
-            .query(
-                &prepared(&client, sql).await?,
-                &[&(unseen_before_ms as i64)],
-            )
+            .query(&prepared(&client, sql).await?, &[&(now_ms as i64)])
             .await
             .map_err(backend)?
             .iter()
@@ -521,14 +552,14 @@ impl RatedPlay for Db {
     }
 
     /// Create game `record` for the tickets of `seats` in one transaction:
-    /// every ticket must still wait and have been seen since
-    /// `unseen_before_ms` (taken in ticket order, so two matches over
-    /// shared tickets wait for each other instead of deadlocking).
+    /// every ticket must still wait and be held under a lease live at
+    /// `now_ms` (taken in ticket order, so two matches over shared tickets
+    /// wait for each other instead of deadlocking).
     async fn create_match(
         &self,
         record: &GameRecord,
         seats: &[MatchSeat],
-        unseen_before_ms: u64,
+        now_ms: u64,
     ) -> Result<bool, StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(backend)?;
@@ -537,19 +568,14 @@ impl RatedPlay for Db {
         let take = prepared(
             &tx,
             "UPDATE match_queue SET game_id = $1, seat = $2
-             WHERE id = $3 AND game_id IS NULL AND seen_at_ms >= $4",
+             WHERE id = $3 AND game_id IS NULL AND lease_until_ms >= $4",
         )
         .await?;
         for m in ordered {
             let taken = tx
                 .execute(
                     &take,
-                    &[
-                        &record.id,
-                        &(m.seat as i32),
-                        &m.ticket,
-                        &(unseen_before_ms as i64),
-                    ],
+                    &[&record.id, &(m.seat as i32), &m.ticket, &(now_ms as i64)],
                 )
                 .await
                 .map_err(backend)?;
