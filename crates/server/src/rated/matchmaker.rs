@@ -561,18 +561,7 @@ mod tests {
             rated: false,
             time_control: None,
         };
-        Ticket {
-            id: format!("t{n}"),
-            pool: pool.key(),
-            player_id: player.into(),
-            name: format!("P{n}"),
-            token_hash: [n; 32],
-            display: 0.0,
-            owner: "peer:test".into(),
-            bot_fill_after_ms: None,
-            bot: DEFAULT_BOT.into(),
-            queued_at_ms: now_ms(),
-        }
+        super::super::tickets::fixtures::ticket(n, player, pool.key())
     }
 
     /// A test replica's lease on a ticket, taken at `at`.

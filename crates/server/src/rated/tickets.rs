@@ -164,15 +164,17 @@ async fn hold(store: Arc<dyn GameStore>, replica: String, mut new: mpsc::Unbound
     }
 }
 
+/// Tickets for the rated modules' tests.
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use satrap_store::MemoryStore;
+pub(super) mod fixtures {
+    use satrap_store::{Ticket, now_ms};
 
-    fn ticket(n: u8, player: &str) -> Ticket {
+    /// Ticket `t{n}` of `player` in `pool`, queued now (later the higher
+    /// `n`), filled by the random bot.
+    pub fn ticket(n: u8, player: &str, pool: String) -> Ticket {
         Ticket {
             id: format!("t{n}"),
-            pool: "king_of_siam|2|casual|".into(),
+            pool,
             player_id: player.into(),
             name: format!("P{n}"),
             token_hash: [n; 32],
@@ -182,6 +184,16 @@ mod tests {
             bot: "random".into(),
             queued_at_ms: now_ms() + u64::from(n),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use satrap_store::MemoryStore;
+
+    fn ticket(n: u8, player: &str) -> Ticket {
+        fixtures::ticket(n, player, "king_of_siam|2|casual|".into())
     }
 
     async fn next(following: &mut Following) -> TicketState {
