@@ -93,6 +93,8 @@ pub struct MemoryStore {
     /// A receiver of `State::feed`, kept so that `feed_notices` can hand
     /// out more without taking the lock.
     feed: watch::Receiver<u64>,
+    /// Tournaments made or saved (`Tournaments::tournament_notices`).
+    tournaments: tokio::sync::broadcast::Sender<crate::TournamentNotice>,
     max_games: usize,
     shared: bool,
 }
@@ -104,6 +106,7 @@ impl MemoryStore {
         Self {
             state: Mutex::new(state),
             feed,
+            tournaments: crate::tournaments::notices(),
             max_games,
             shared: false,
         }
