@@ -823,3 +823,97 @@ async fn a_tournament_survives_a_kill_9_of_its_driver() {
     }
     db.drop().await;
 }
+
+/// A tournament's start, each round paired and its end are feed events
+/// (WatchEvents and webhooks), recorded once with the save that made them;
+/// a private tournament's reach its creator and admins only, as a private
+/// game's do.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tournament_events_reach_the_feed_of_those_who_may_see_them() {
+    use crate::common::access::{key, keys_file, server_with_keys, with_key};
+    use satrap_server::access::Role;
+    let (org, ops, eve) = (
+        key("org", Role::Creator),
+        key("ops", Role::Admin),
+        key("eve", Role::Creator),
+    );
+    let server = server_with_keys(keys_file("tournament-feed", &[&org, &ops, &eve])).await;
+    let mut client = server.client().await;
+    let feed = |k: String| {
+        let mut c = client.clone();
+        async move {
+            c.watch_events(with_key(
+                proto::WatchEventsRequest { after_sequence: 0 },
+                Some(&k),
+                None,
+            ))
+            .await
+            .expect("WatchEvents")
+            .into_inner()
+        }
+    };
+    let (mut org_feed, mut ops_feed, mut eve_feed) = (
+        feed(org.key.clone()).await,
+        feed(ops.key.clone()).await,
+        feed(eve.key.clone()).await,
+    );
+    let mut t = TournamentServiceClient::new(server.channel().await);
+    let mut s = settings(proto::TournamentFormat::Swiss, 2, 2);
+    s.private = true;
+    let id = created_by(&mut t, s, &org.key).await.tournament_id;
+    for _ in 0..2 {
+        t.join_tournament(with_key(
+            proto::JoinTournamentRequest {
+                tournament_id: id.clone(),
+                player_id: "bot:random".into(),
+                ..Default::default()
+            },
+            Some(&org.key),
+            None,
+        ))
+        .await
+        .expect("org enters a level");
+    }
+    let want = ["started 2", "round 1", "round 2", "finished 1"];
+    assert_eq!(story(&mut org_feed, &id).await, want, "its creator's feed");
+    assert_eq!(story(&mut ops_feed, &id).await, want, "an admin's feed");
+    // Another key's feed holds nothing of it (nor of its games).
+    let _ = client.list_games(proto::ListGamesRequest::default()).await;
+    let quiet = tokio::time::timeout(Duration::from_millis(800), async {
+        while let Some(Ok(e)) = eve_feed.next().await {
+            assert!(
+                e.tournament_id != id && e.owner != "key:org",
+                "another key saw {e:?}"
+            );
+        }
+    })
+    .await;
+    assert!(quiet.is_err(), "eve's feed stayed open and quiet");
+}
+
+/// Tournament `id`'s events on `feed`, in order, up to its end.
+async fn story(feed: &mut tonic::Streaming<proto::FeedEvent>, id: &str) -> Vec<String> {
+    use proto::feed_event::Event as E;
+    let mut seen = Vec::new();
+    tokio::time::timeout(Duration::from_secs(120), async {
+        while let Some(e) = feed.next().await {
+            let e = e.expect("feed event");
+            if e.tournament_id != id {
+                continue;
+            }
+            assert!(e.game_id.is_empty(), "a tournament event names no game");
+            match e.event {
+                Some(E::TournamentStarted(s)) => seen.push(format!("started {}", s.entrants)),
+                Some(E::TournamentRoundPaired(r)) => seen.push(format!("round {}", r.round)),
+                Some(E::TournamentFinished(f)) => {
+                    seen.push(format!("finished {}", f.winner_ids.len()));
+                    return;
+                }
+                other => panic!("not a tournament event: {other:?}"),
+            }
+        }
+    })
+    .await
+    .expect("the tournament's events in time");
+    seen
+}

@@ -530,10 +530,9 @@ pub fn to_json(e: &proto::FeedEvent) -> serde_json::Value {
         Some(E::Deleted(_)) => ("deleted", json!({})),
         Some(E::TournamentStarted(s)) => ("tournament_started", json!({"entrants": s.entrants})),
         Some(E::TournamentRoundPaired(p)) => ("tournament_round_paired", json!({"round": p.round})),
-        Some(E::TournamentFinished(f)) => (
-            "tournament_finished",
-            json!({"winner_ids": f.winner_ids}),
-        ),
+        Some(E::TournamentFinished(f)) => {
+            ("tournament_finished", json!({"winner_ids": f.winner_ids}))
+        }
         Some(E::TournamentCancelled(_)) => ("tournament_cancelled", json!({})),
         None => ("unknown", json!({})),
     };

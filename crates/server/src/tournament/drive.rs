@@ -11,8 +11,9 @@
 //! replica that drove it a moment ago) changes nothing and the step runs
 //! again on the newer state, so a round is paired once, whoever pairs it.
 
-
-use satrap_store::{NewEvent, StoreError, TournamentRecord, TournamentSave, TournamentStatus, now_ms};
+use satrap_store::{
+    NewEvent, StoreError, TournamentRecord, TournamentSave, TournamentStatus, now_ms,
+};
 use satrap_tournament::{Format, Tournament};
 
 use super::events;
@@ -66,7 +67,12 @@ fn idle(record: &TournamentRecord, state: &State, now: u64) -> Step {
     };
     Step::Idle {
         version: record.version,
-        games: state.games.iter().filter(|g| !g.is_empty()).cloned().collect(),
+        games: state
+            .games
+            .iter()
+            .filter(|g| !g.is_empty())
+            .cloned()
+            .collect(),
         wake_at,
     }
 }

@@ -39,11 +39,11 @@ use crate::error::ServiceError;
 use crate::hub::Hub;
 use crate::paging;
 use crate::proto;
+use driver::Command;
 use satrap_store::{
     Cursor, Lease, PrivateGames, TournamentNotice, TournamentQuery, TournamentRecord,
     TournamentStatus, now_ms,
 };
-use driver::Command;
 use state::{Entry, State};
 
 /// How tournaments are owned.
@@ -188,7 +188,12 @@ impl Tournaments {
 
     /// Own `id` here if nobody else does.
     async fn adopt(self: &Arc<Self>, id: &str) -> Result<(), ServiceError> {
-        if self.owners.lock().map(|o| o.contains_key(id)).unwrap_or(true) {
+        if self
+            .owners
+            .lock()
+            .map(|o| o.contains_key(id))
+            .unwrap_or(true)
+        {
             return Ok(());
         }
         let now = now_ms();

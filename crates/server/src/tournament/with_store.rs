@@ -12,7 +12,7 @@ use super::{TournamentConfig, Tournaments};
 use crate::access::{Principal, Role};
 use crate::hub::{Hub, Limits};
 use crate::proto;
-use satrap_store::{GameLog, ListQuery, MemoryStore, Tournaments as _, TournamentStatus};
+use satrap_store::{GameLog, ListQuery, MemoryStore, TournamentStatus, Tournaments as _};
 
 fn organiser() -> Principal {
     Principal {
@@ -75,7 +75,10 @@ async fn a_game_made_by_an_owner_that_died_before_saving_it_is_adopted() {
     let id = two_bots(&t).await;
     // The first steps start it and pair round 1: a table without a game.
     for _ in 0..2 {
-        assert_eq!(t.step(&id).await.expect("step"), super::drive::Step::Changed);
+        assert_eq!(
+            t.step(&id).await.expect("step"),
+            super::drive::Step::Changed
+        );
     }
     let (status, s) = state(&store, &id).await;
     assert_eq!(status, TournamentStatus::Running);
@@ -83,7 +86,11 @@ async fn a_game_made_by_an_owner_that_died_before_saving_it_is_adopted() {
     assert_eq!(tables, 1, "round 1 paired");
     assert!(s.games.iter().all(String::is_empty), "no game made yet");
     // An owner makes table 0's game and dies before saving it.
-    let record = store.load_tournament(&id).await.expect("load").expect("stored");
+    let record = store
+        .load_tournament(&id)
+        .await
+        .expect("load")
+        .expect("stored");
     let settings = super::state::settings(&record).expect("settings");
     let tournament = s.tournament.as_ref().expect("started");
     let orphan = t

@@ -9,7 +9,8 @@ use tokio_postgres::Row;
 
 use super::{Db, backend, prepared};
 use crate::{
-    StoreError, TournamentNotice, TournamentQuery, TournamentRecord, TournamentSave, TournamentStatus, Tournaments,
+    StoreError, TournamentNotice, TournamentQuery, TournamentRecord, TournamentSave,
+    TournamentStatus, Tournaments,
 };
 
 const COLUMNS: &str =
