@@ -3,8 +3,10 @@
 # with the commands taken from README.md itself (so the README cannot drift
 # from what works): "The two commands" (the server; the tests are CI's own
 # step), "A first game" (a venv, the Python client, the three-line example)
-# and "Rated play" (a player key, the server again with keys and guests,
-# the casual example still working, the rated bot's games). Placeholders
+# "Rated play" (a player key, the server again with keys and guests,
+# the casual example still working, the rated bot's games) and
+# "Tournaments" (an organiser's and a player's keys, the server again, a
+# Python bot that enters a tournament and plays its games). Placeholders
 # the reader fills in (`<the printed line>`, `<ann's key>`) are filled from
 # what the commands printed; "in another terminal" runs in the background.
 #
@@ -23,11 +25,11 @@ cleanup() {
     kill "$SERVER" 2>/dev/null || true
     wait "$SERVER" 2>/dev/null || true
   fi
-  rm -rf "$ROOT/.venv" "$ROOT/keys" "$ROOT"/satrap.db*
+  rm -rf "$ROOT/.venv" "$ROOT/keys" "$ROOT"/satrap.db* "$ROOT/org.txt" "$ROOT/bob.txt"
 }
 trap cleanup EXIT
 # A run left behind by a killed one would be read as the newcomer's.
-rm -rf "$ROOT/.venv" "$ROOT/keys" "$ROOT"/satrap.db*
+rm -rf "$ROOT/.venv" "$ROOT/keys" "$ROOT"/satrap.db* "$ROOT/org.txt" "$ROOT/bob.txt"
 
 # The n-th fenced block of language `lang` in section `section` of README.md.
 block() {
@@ -137,5 +139,36 @@ while IFS= read -r -u 3 cmd; do
   esac
 done 3<<<"$RATED"
 need "$RATED_BOT" "the rated bot's command"
+stop_server
+
+echo "== Tournaments: an organiser's and a player's keys, a bot that plays a tournament"
+TOURNEY=$(block "Tournaments" sh 1)
+need "$TOURNEY" "the commands of \"Tournaments\""
+SOURCED=""
+TOURNEY_BOT=""
+while IFS= read -r -u 3 cmd; do
+  [[ -z "$cmd" ]] && continue
+  while [[ "$cmd" == *\\ ]]; do
+    IFS= read -r -u 3 more
+    cmd+=$'\n'"$more"
+  done
+  bare="${cmd%%#*}"
+  echo "\$ $bare"
+  case "$cmd" in
+    *"in another terminal"*)
+      bash -c "exec $bare" </dev/null >"$LOGS/server.log" 2>&1 &
+      SERVER=$!
+      healthy
+      ;;
+    ". "*)
+      SOURCED+="$bare"$'\n'
+      ;;
+    *)
+      [[ "$cmd" == *tournament_bot.py* ]] && TOURNEY_BOT=1
+      bash -euo pipefail -c "$SOURCED$bare" </dev/null
+      ;;
+  esac
+done 3<<<"$TOURNEY"
+need "$TOURNEY_BOT" "the tournament bot's command"
 stop_server
 echo "== the README's walk-through passed"
