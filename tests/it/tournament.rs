@@ -786,40 +786,230 @@ async fn a_rated_tournament_plays_rated_games() {
     }
 }
 
-/// A kill -9 of the replica driving a tournament (two `satrap serve`
-/// processes on one PostgreSQL database): the other takes it over once
-/// the lease lapses, and the tournament finishes with every round paired
-/// once and what the dead replica paired kept.
+/// Two `satrap serve` processes on one PostgreSQL database (tournament
+/// lease 2 s): the replica driving a running tournament is killed with
+/// kill -9 at a random point, ten times, a fresh replica started after
+/// each kill so that two serve. Rated tournaments (Swiss of 8 in tables of
+/// 2, round-robins in tables of 3) are made as the earlier ones finish.
+/// Every tournament finishes; no round is paired twice (the feed announces
+/// each round once, rounds are numbered 1..n and keep what was paired
+/// before the kills); every table has one game, made once, finished and
+/// rated once (one `created` and one rated `finished` event per game).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_tournament_survives_a_kill_9_of_its_driver() {
+async fn tournaments_survive_ten_kill_9s_of_their_driver() {
+    use crate::common::Lcg;
+    use crate::common::access::{key, keys_file, with_key};
     use crate::common::external::{TestDatabase, postgres_url};
     use crate::common::process::Served;
-    let Some(admin) = postgres_url("a_tournament_survives_a_kill_9_of_its_driver") else {
+    use proto::feed_event::Event as E;
+    use satrap_server::access::Role;
+    const KILLS: usize = 10;
+    // Four different levels: every table seats different players, so
+    // every game changes ratings.
+    const LEVELS: [&str; 4] = ["random", "montecarlo", "mcts-easy", "mcts"];
+    let Some(admin) = postgres_url("tournaments_survive_ten_kill_9s_of_their_driver") else {
         return;
     };
     let db = TestDatabase::create(&admin, "tournamentkill").await;
     {
-        let args = ["--database", db.url.as_str()];
-        let a = Served::start(&args, None);
+        let (org, ops) = (key("org", Role::Creator), key("ops", Role::Admin));
+        let keys = keys_file("tournament-kill", &[&org, &ops]);
+        let keys = keys.to_str().expect("keys path");
+        let args = [
+            "--database",
+            db.url.as_str(),
+            "--api-keys-file",
+            keys,
+            "--tournament-lease",
+            "2s",
+        ];
         let channel = |addr: &str| {
             Channel::from_shared(format!("http://{addr}"))
                 .expect("url")
                 .connect_lazy()
         };
-        let mut ta = TournamentServiceClient::new(channel(&a.addr));
-        let id = made(&mut ta, settings(proto::TournamentFormat::Swiss, 2, 4), 8).await;
-        let before = paired(&mut ta, &id, 1).await;
-        // Only the first replica was there to drive it: it dies now.
-        let b = Served::start(&args, None);
-        a.kill_9();
-        let mut tb = TournamentServiceClient::new(channel(&b.addr));
-        let (done, _) = watched(&mut tb, &id).await;
-        let tables = |r: &proto::TournamentRound| -> Vec<Vec<u32>> {
-            r.tables.iter().map(|t| t.entrants.clone()).collect()
-        };
-        assert_eq!(tables(&done.rounds[0]), tables(&before.rounds[0]));
-        let mut client = b.client().await;
-        swiss_of_eight_played(&mut client, &done).await;
+        let (pg, connection) = tokio_postgres::connect(&db.url, tokio_postgres::NoTls)
+            .await
+            .expect("connect to the test database");
+        tokio::spawn(connection);
+        let mut replicas = vec![Served::start(&args, None), Served::start(&args, None)];
+        let mut rng = Lcg(0x5eed_41);
+        let mut made: Vec<String> = Vec::new();
+        let mut killed = 0;
+        let started = std::time::Instant::now();
+        while killed < KILLS {
+            assert!(
+                started.elapsed() < Duration::from_secs(300),
+                "ten kills within 5 minutes ({killed} so far)"
+            );
+            let mut t = TournamentServiceClient::new(channel(&replicas[0].addr));
+            // A running tournament to kill the driver of: a new one once
+            // the earlier ones are over.
+            let mut live = Vec::new();
+            for id in &made {
+                let now = t
+                    .get_tournament(proto::GetTournamentRequest {
+                        tournament_id: id.clone(),
+                    })
+                    .await
+                    .expect("GetTournament")
+                    .into_inner()
+                    .tournament
+                    .expect("tournament");
+                if now.status != proto::TournamentStatus::Finished as i32 {
+                    live.push(id.clone());
+                }
+            }
+            if live.is_empty() {
+                let mut s = match made.len() % 2 {
+                    0 => settings(proto::TournamentFormat::Swiss, 2, 3),
+                    _ => settings(proto::TournamentFormat::RoundRobin, 3, 0),
+                };
+                s.rated = true;
+                s.start_at_ms = now_ms() + 300;
+                let id = created_by(&mut t, s, &org.key).await.tournament_id;
+                for level in LEVELS {
+                    t.join_tournament(with_key(
+                        proto::JoinTournamentRequest {
+                            tournament_id: id.clone(),
+                            player_id: format!("bot:{level}"),
+                            ..Default::default()
+                        },
+                        Some(&org.key),
+                        None,
+                    ))
+                    .await
+                    .expect("the organiser enters a level");
+                }
+                made.push(id.clone());
+                live.push(id);
+            }
+            // A random point of its play, then whoever drives it now.
+            tokio::time::sleep(Duration::from_millis(100 + rng.below(1_500) as u64)).await;
+            let lease: Vec<String> = live.iter().map(|id| format!("tournament/{id}")).collect();
+            let row = pg
+                .query_opt(
+                    "SELECT owner FROM feed_cursors WHERE name = ANY($1) AND until_ms > $2 LIMIT 1",
+                    &[&lease, &(now_ms() as i64)],
+                )
+                .await
+                .expect("the leases");
+            let Some(owner) = row.and_then(|r| r.get::<_, Option<String>>(0)) else {
+                continue;
+            };
+            let Some(i) = replicas.iter().position(|r| r.replica == owner) else {
+                continue;
+            };
+            replicas.remove(i).kill_9();
+            killed += 1;
+            replicas.push(Served::start(&args, None));
+        }
+        // Every tournament finishes, each checked against the feed.
+        let mut t = TournamentServiceClient::new(channel(&replicas[0].addr));
+        let mut client = replicas[0].client().await;
+        let mut feed = client
+            .watch_events(with_key(
+                proto::WatchEventsRequest { after_sequence: 0 },
+                Some(&ops.key),
+                None,
+            ))
+            .await
+            .expect("WatchEvents")
+            .into_inner();
+        let mut dones = Vec::new();
+        for id in &made {
+            let (done, _) = watched(&mut t, id).await;
+            assert_eq!(
+                done.status,
+                proto::TournamentStatus::Finished as i32,
+                "tournament {id} finished"
+            );
+            let numbers: Vec<u32> = done.rounds.iter().map(|r| r.number).collect();
+            let expected: Vec<u32> = (1..=u32::try_from(numbers.len()).unwrap_or(0)).collect();
+            assert_eq!(numbers, expected, "rounds numbered once each");
+            games_finished(&mut client, &done).await;
+            // No pairing repeated where it could be avoided: a Swiss of 4
+            // in 3 rounds meets everyone once.
+            if done.total_rounds == 3 {
+                assert!(meetings(&done).values().all(|&n| n == 1), "{done:?}");
+            }
+            dones.push(done);
+        }
+        // The feed up to now: each round announced once, each game made
+        // once and rated once.
+        let mut paired: BTreeMap<(String, u32), usize> = BTreeMap::new();
+        let mut created: BTreeMap<String, usize> = BTreeMap::new();
+        let mut rated: BTreeMap<String, usize> = BTreeMap::new();
+        while let Ok(Some(Ok(e))) = tokio::time::timeout(Duration::from_secs(2), feed.next()).await
+        {
+            match e.event {
+                Some(E::TournamentRoundPaired(ref r)) => {
+                    *paired
+                        .entry((e.tournament_id.clone(), r.round))
+                        .or_default() += 1;
+                }
+                Some(E::Created(_)) => *created.entry(e.game_id.clone()).or_default() += 1,
+                Some(E::Finished(ref f)) => {
+                    assert!(f.rated && !f.rating_changes.is_empty(), "{e:?} rated");
+                    *rated.entry(e.game_id.clone()).or_default() += 1;
+                }
+                _ => {}
+            }
+        }
+        let mut games = BTreeSet::new();
+        for done in &dones {
+            for r in &done.rounds {
+                let key = (done.tournament_id.clone(), r.number);
+                assert_eq!(paired.get(&key), Some(&1), "round {key:?} announced once");
+                for table in &r.tables {
+                    assert!(games.insert(table.game_id.clone()), "a game of its own");
+                    assert_eq!(created.get(&table.game_id), Some(&1), "made once");
+                    assert_eq!(rated.get(&table.game_id), Some(&1), "rated once");
+                }
+            }
+        }
+        assert_eq!(
+            created.len(),
+            games.len(),
+            "no game outside the tournaments' tables"
+        );
+        // Each level's rating counts each of its games once.
+        let mut played: BTreeMap<String, u64> = BTreeMap::new();
+        for done in &dones {
+            for table in done.rounds.iter().flat_map(|r| &r.tables) {
+                for e in &table.entrants {
+                    let player = done.entrants[*e as usize].player_ids[0].clone();
+                    *played.entry(player).or_default() += 1;
+                }
+            }
+        }
+        let ids: Vec<String> = played.keys().cloned().collect();
+        let ratings = client
+            .get_ratings(with_key(
+                proto::GetRatingsRequest {
+                    game_type: GAME.into(),
+                    player_ids: ids,
+                },
+                Some(&ops.key),
+                None,
+            ))
+            .await
+            .expect("GetRatings")
+            .into_inner()
+            .ratings;
+        for r in &ratings {
+            assert_eq!(
+                r.games, played[&r.player_id],
+                "{} rated once a game",
+                r.player_id
+            );
+        }
+        eprintln!(
+            "{killed} drivers killed in {:.0?}: {} tournaments, {} games, every one finished and rated once",
+            started.elapsed(),
+            dones.len(),
+            games.len()
+        );
     }
     db.drop().await;
 }
