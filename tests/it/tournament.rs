@@ -833,7 +833,7 @@ async fn tournaments_survive_ten_kill_9s_of_their_driver() {
             .expect("connect to the test database");
         tokio::spawn(connection);
         let mut replicas = vec![Served::start(&args, None), Served::start(&args, None)];
-        let mut rng = Lcg(0x5eed_41);
+        let mut rng = Lcg(0x005e_ed41);
         let mut made: Vec<String> = Vec::new();
         let mut killed = 0;
         let started = std::time::Instant::now();

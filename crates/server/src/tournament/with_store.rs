@@ -102,7 +102,11 @@ async fn a_game_made_by_an_owner_that_died_before_saving_it_is_adopted() {
     loop {
         let (status, s) = state(&store, &id).await;
         if status == TournamentStatus::Finished {
-            assert_eq!(s.games, [orphan.clone()], "the orphan is the table's game");
+            assert_eq!(
+                s.games,
+                std::slice::from_ref(&orphan),
+                "the orphan is the table's game"
+            );
             break;
         }
         assert!(tokio::time::Instant::now() < deadline, "finished in time");
