@@ -73,6 +73,41 @@ stop_server() {
   SERVER=""
 }
 
+# The next command of the block on fd 3 into CMD, continuation lines
+# joined (the backslash and the newline kept: bash reads them as one
+# line); false at the block's end.
+next_command() {
+  CMD=""
+  while [[ -z "$CMD" ]]; do
+    IFS= read -r -u 3 CMD || return 1
+  done
+  while [[ "$CMD" == *\\ ]]; do
+    IFS= read -r -u 3 more
+    CMD+=$'\n'"$more"
+  done
+}
+
+# Run command CMD as a reader types it (BARE: without its comment): "in
+# another terminal" starts the server in the background; a sourced file
+# (the venv's activation) stays in effect for the lines after it, as in one
+# terminal; anything else runs with them.
+typed() {
+  local cmd=$1 bare=$2
+  case "$cmd" in
+    *"in another terminal"*)
+      bash -c "exec $bare" </dev/null >"$LOGS/server.log" 2>&1 &
+      SERVER=$!
+      healthy
+      ;;
+    ". "*)
+      SOURCED+="$bare"$'\n'
+      ;;
+    *)
+      bash -euo pipefail -c "$SOURCED$bare" </dev/null
+      ;;
+  esac
+}
+
 echo "== The two commands: the server"
 RUN=$(block "The two commands" sh 1)
 need "$RUN" "a server command in \"The two commands\""
@@ -102,39 +137,26 @@ KEY=""
 LINE=""
 SOURCED=""
 RATED_BOT=""
-while IFS= read -r -u 3 cmd; do
-  [[ -z "$cmd" ]] && continue
-  # Continuation lines join the command they continue (the backslash and
-  # the newline kept: bash reads them as one line).
-  while [[ "$cmd" == *\\ ]]; do
-    IFS= read -r -u 3 more
-    cmd+=$'\n'"$more"
-  done
-  cmd="${cmd//<the printed line>/$LINE}"
+while next_command; do
+  cmd="${CMD//<the printed line>/$LINE}"
   cmd="${cmd//<ann\'s key>/$KEY}"
   bare="${cmd%%#*}"
   echo "\$ $bare"
   case "$cmd" in
-    *"in another terminal"*)
-      bash -c "exec $bare" </dev/null >"$LOGS/server.log" 2>&1 &
-      SERVER=$!
-      healthy
-      # "--guests keeps everything above working without a key".
-      echo "== the casual example, without a key, on the keyed server"
-      .venv/bin/python -c "$EXAMPLE" </dev/null
-      ;;
     *" api-key "*)
       out=$(bash -c "$bare" </dev/null)
       KEY=$(grep -m1 '^satrap_' <<<"$out" || true)
       LINE=$(grep -A1 'Line for the --api-keys-file' <<<"$out" | tail -1)
       need "$KEY" "an api-key command that prints a key"
       ;;
-    ". "*)
-      SOURCED+="$bare"$'\n'
-      ;;
     *)
       [[ "$cmd" == *rated_bot.py* ]] && RATED_BOT=1
-      bash -euo pipefail -c "$SOURCED$bare" </dev/null
+      typed "$cmd" "$bare"
+      if [[ "$cmd" == *"in another terminal"* ]]; then
+        # "--guests keeps everything above working without a key".
+        echo "== the casual example, without a key, on the keyed server"
+        .venv/bin/python -c "$EXAMPLE" </dev/null
+      fi
       ;;
   esac
 done 3<<<"$RATED"
@@ -146,28 +168,11 @@ TOURNEY=$(block "Tournaments" sh 1)
 need "$TOURNEY" "the commands of \"Tournaments\""
 SOURCED=""
 TOURNEY_BOT=""
-while IFS= read -r -u 3 cmd; do
-  [[ -z "$cmd" ]] && continue
-  while [[ "$cmd" == *\\ ]]; do
-    IFS= read -r -u 3 more
-    cmd+=$'\n'"$more"
-  done
-  bare="${cmd%%#*}"
+while next_command; do
+  bare="${CMD%%#*}"
   echo "\$ $bare"
-  case "$cmd" in
-    *"in another terminal"*)
-      bash -c "exec $bare" </dev/null >"$LOGS/server.log" 2>&1 &
-      SERVER=$!
-      healthy
-      ;;
-    ". "*)
-      SOURCED+="$bare"$'\n'
-      ;;
-    *)
-      [[ "$cmd" == *tournament_bot.py* ]] && TOURNEY_BOT=1
-      bash -euo pipefail -c "$SOURCED$bare" </dev/null
-      ;;
-  esac
+  [[ "$CMD" == *tournament_bot.py* ]] && TOURNEY_BOT=1
+  typed "$CMD" "$bare"
 done 3<<<"$TOURNEY"
 need "$TOURNEY_BOT" "the tournament bot's command"
 stop_server

@@ -65,6 +65,36 @@ async fn made(t: &mut Tournaments, settings: proto::TournamentSettings, entrants
     made.tournament_id
 }
 
+/// The tournament now (GetTournament, no key).
+async fn got(t: &mut Tournaments, id: &str) -> proto::Tournament {
+    t.get_tournament(proto::GetTournamentRequest {
+        tournament_id: id.to_owned(),
+    })
+    .await
+    .expect("GetTournament")
+    .into_inner()
+    .tournament
+    .expect("tournament")
+}
+
+/// Enter `players` (built-in levels `bot:NAME`, or the key's users) in
+/// tournament `id` with the organiser's key `key`.
+async fn entered_by(t: &mut Tournaments, id: &str, key: &str, players: &[String]) {
+    for player in players {
+        t.join_tournament(crate::common::access::with_key(
+            proto::JoinTournamentRequest {
+                tournament_id: id.to_owned(),
+                player_id: player.clone(),
+                ..Default::default()
+            },
+            Some(key),
+            None,
+        ))
+        .await
+        .expect("the organiser enters a player");
+    }
+}
+
 /// Follow WatchTournament to its end; the last tournament seen, and the
 /// changes in order.
 /// A tournament of `settings` created with the organiser's key `key`.
@@ -270,16 +300,8 @@ async fn an_eight_bot_swiss_of_four_rounds_runs_to_the_end() {
     assert!(changes.contains(&(proto::TournamentChange::RoundPaired as i32)));
     assert!(changes.contains(&(proto::TournamentChange::GameFinished as i32)));
     // The Watch's last state is GetTournament's.
-    let got = t
-        .get_tournament(proto::GetTournamentRequest {
-            tournament_id: id.clone(),
-        })
-        .await
-        .expect("GetTournament")
-        .into_inner()
-        .tournament
-        .expect("tournament");
-    assert_eq!(got, done);
+    let now = got(&mut t, &id).await;
+    assert_eq!(now, done);
     swiss_of_eight_played(&mut client, &done).await;
     // Listed, newest first, with its standings.
     let listed = t
@@ -744,7 +766,7 @@ async fn a_private_tournament_is_hidden_from_others() {
 /// cannot run one.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_tournament_plays_rated_games() {
-    use crate::common::access::{key, keys_file, server_with_keys, with_key};
+    use crate::common::access::{key, keys_file, server_with_keys};
     use satrap_server::access::Role;
     let open = TestServer::start().await;
     let mut s = settings(proto::TournamentFormat::Swiss, 2, 2);
@@ -763,19 +785,7 @@ async fn a_rated_tournament_plays_rated_games() {
     let server = server_with_keys(keys_file("tournament-rated", &[&org])).await;
     let mut t = TournamentServiceClient::new(server.channel().await);
     let id = created_by(&mut t, s, &org.key).await.tournament_id;
-    for _ in 0..4 {
-        t.join_tournament(with_key(
-            proto::JoinTournamentRequest {
-                tournament_id: id.clone(),
-                player_id: "bot:random".into(),
-                ..Default::default()
-            },
-            Some(&org.key),
-            None,
-        ))
-        .await
-        .expect("join");
-    }
+    entered_by(&mut t, &id, &org.key, &vec!["bot:random".to_owned(); 4]).await;
     let (done, _) = watched(&mut t, &id).await;
     assert_eq!(done.status, proto::TournamentStatus::Finished as i32);
     let mut client = server.client().await;
@@ -847,15 +857,7 @@ async fn tournaments_survive_ten_kill_9s_of_their_driver() {
             // the earlier ones are over.
             let mut live = Vec::new();
             for id in &made {
-                let now = t
-                    .get_tournament(proto::GetTournamentRequest {
-                        tournament_id: id.clone(),
-                    })
-                    .await
-                    .expect("GetTournament")
-                    .into_inner()
-                    .tournament
-                    .expect("tournament");
+                let now = got(&mut t, id).await;
                 if now.status != proto::TournamentStatus::Finished as i32 {
                     live.push(id.clone());
                 }
@@ -868,19 +870,8 @@ async fn tournaments_survive_ten_kill_9s_of_their_driver() {
                 s.rated = true;
                 s.start_at_ms = now_ms() + 300;
                 let id = created_by(&mut t, s, &org.key).await.tournament_id;
-                for level in LEVELS {
-                    t.join_tournament(with_key(
-                        proto::JoinTournamentRequest {
-                            tournament_id: id.clone(),
-                            player_id: format!("bot:{level}"),
-                            ..Default::default()
-                        },
-                        Some(&org.key),
-                        None,
-                    ))
-                    .await
-                    .expect("the organiser enters a level");
-                }
+                let levels: Vec<String> = LEVELS.iter().map(|l| format!("bot:{l}")).collect();
+                entered_by(&mut t, &id, &org.key, &levels).await;
                 made.push(id.clone());
                 live.push(id);
             }
@@ -1051,19 +1042,7 @@ async fn tournament_events_reach_the_feed_of_those_who_may_see_them() {
     let mut s = settings(proto::TournamentFormat::Swiss, 2, 2);
     s.private = true;
     let id = created_by(&mut t, s, &org.key).await.tournament_id;
-    for _ in 0..2 {
-        t.join_tournament(with_key(
-            proto::JoinTournamentRequest {
-                tournament_id: id.clone(),
-                player_id: "bot:random".into(),
-                ..Default::default()
-            },
-            Some(&org.key),
-            None,
-        ))
-        .await
-        .expect("org enters a level");
-    }
+    entered_by(&mut t, &id, &org.key, &vec!["bot:random".to_owned(); 2]).await;
     let want = ["started 2", "round 1", "round 2", "finished 1"];
     assert_eq!(story(&mut org_feed, &id).await, want, "its creator's feed");
     assert_eq!(story(&mut ops_feed, &id).await, want, "an admin's feed");

@@ -16,8 +16,6 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Iterator, List, Optional, Set
 
-import grpc
-
 from satrap import errors
 from satrap.v1 import tournament_pb2 as tpb
 from satrap.v1 import tournament_pb2_grpc as tgrpc
@@ -94,15 +92,9 @@ class TournamentCalls:
         """One WatchTournament stream as the server sends it: the tournament
         now (if newer than `after_version`), then after every change, until
         it is over. `timeout`: the stream's deadline (default none)."""
-        stream = self.tournament_stub.WatchTournament(
+        yield from errors.relayed(self.tournament_stub.WatchTournament(
             tpb.WatchTournamentRequest(tournament_id=tournament_id, after_version=after_version),
-            metadata=self._metadata(None), timeout=timeout)
-        try:
-            yield from stream
-        except grpc.RpcError as e:
-            raise errors.from_rpc_error(e) from None
-        finally:
-            stream.cancel()
+            metadata=self._metadata(None), timeout=timeout))
 
 
 def my_entrant(tournament: tpb.Tournament, player_id: str) -> Optional[int]:

@@ -107,14 +107,7 @@ mod tests {
     fn a_start_a_pairing_and_an_end_are_announced_once_each() {
         let names: Vec<String> = ["bot:a", "bot:b"].map(String::from).to_vec();
         let mut state = State {
-            entries: names
-                .iter()
-                .map(|n| Entry {
-                    player_id: n.clone(),
-                    partner_id: String::new(),
-                    withdrawn: false,
-                })
-                .collect(),
+            entries: names.iter().map(|n| Entry::of(n)).collect(),
             ..State::default()
         };
         let reg = record(TournamentStatus::Registration);

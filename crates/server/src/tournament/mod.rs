@@ -513,9 +513,8 @@ impl Tournaments {
                 ));
             }
             state.entries.push(Entry {
-                player_id: player.clone(),
                 partner_id: partner.clone(),
-                withdrawn: false,
+                ..Entry::of(&player)
             });
             let i = state.entries.len() - 1;
             Ok(entrant(i, &state.entries[i]))
