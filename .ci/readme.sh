@@ -3,8 +3,10 @@
 # with the commands taken from README.md itself (so the README cannot drift
 # from what works): "The two commands" (the server; the tests are CI's own
 # step), "A first game" (a venv, the Python client, the three-line example)
-# and "Rated play" (a player key, the server again with keys and guests,
-# the casual example still working, the rated bot's games). Placeholders
+# "Rated play" (a player key, the server again with keys and guests,
+# the casual example still working, the rated bot's games) and
+# "Tournaments" (an organiser's and a player's keys, the server again, a
+# Python bot that enters a tournament and plays its games). Placeholders
 # the reader fills in (`<the printed line>`, `<ann's key>`) are filled from
 # what the commands printed; "in another terminal" runs in the background.
 #
@@ -23,11 +25,11 @@ cleanup() {
     kill "$SERVER" 2>/dev/null || true
     wait "$SERVER" 2>/dev/null || true
   fi
-  rm -rf "$ROOT/.venv" "$ROOT/keys" "$ROOT"/satrap.db*
+  rm -rf "$ROOT/.venv" "$ROOT/keys" "$ROOT"/satrap.db* "$ROOT/org.txt" "$ROOT/bob.txt"
 }
 trap cleanup EXIT
 # A run left behind by a killed one would be read as the newcomer's.
-rm -rf "$ROOT/.venv" "$ROOT/keys" "$ROOT"/satrap.db*
+rm -rf "$ROOT/.venv" "$ROOT/keys" "$ROOT"/satrap.db* "$ROOT/org.txt" "$ROOT/bob.txt"
 
 # The n-th fenced block of language `lang` in section `section` of README.md.
 block() {
@@ -71,6 +73,41 @@ stop_server() {
   SERVER=""
 }
 
+# The next command of the block on fd 3 into CMD, continuation lines
+# joined (the backslash and the newline kept: bash reads them as one
+# line); false at the block's end.
+next_command() {
+  CMD=""
+  while [[ -z "$CMD" ]]; do
+    IFS= read -r -u 3 CMD || return 1
+  done
+  while [[ "$CMD" == *\\ ]]; do
+    IFS= read -r -u 3 more
+    CMD+=$'\n'"$more"
+  done
+}
+
+# Run command CMD as a reader types it (BARE: without its comment): "in
+# another terminal" starts the server in the background; a sourced file
+# (the venv's activation) stays in effect for the lines after it, as in one
+# terminal; anything else runs with them.
+typed() {
+  local cmd=$1 bare=$2
+  case "$cmd" in
+    *"in another terminal"*)
+      bash -c "exec $bare" </dev/null >"$LOGS/server.log" 2>&1 &
+      SERVER=$!
+      healthy
+      ;;
+    ". "*)
+      SOURCED+="$bare"$'\n'
+      ;;
+    *)
+      bash -euo pipefail -c "$SOURCED$bare" </dev/null
+      ;;
+  esac
+}
+
 echo "== The two commands: the server"
 RUN=$(block "The two commands" sh 1)
 need "$RUN" "a server command in \"The two commands\""
@@ -100,42 +137,43 @@ KEY=""
 LINE=""
 SOURCED=""
 RATED_BOT=""
-while IFS= read -r -u 3 cmd; do
-  [[ -z "$cmd" ]] && continue
-  # Continuation lines join the command they continue (the backslash and
-  # the newline kept: bash reads them as one line).
-  while [[ "$cmd" == *\\ ]]; do
-    IFS= read -r -u 3 more
-    cmd+=$'\n'"$more"
-  done
-  cmd="${cmd//<the printed line>/$LINE}"
+while next_command; do
+  cmd="${CMD//<the printed line>/$LINE}"
   cmd="${cmd//<ann\'s key>/$KEY}"
   bare="${cmd%%#*}"
   echo "\$ $bare"
   case "$cmd" in
-    *"in another terminal"*)
-      bash -c "exec $bare" </dev/null >"$LOGS/server.log" 2>&1 &
-      SERVER=$!
-      healthy
-      # "--guests keeps everything above working without a key".
-      echo "== the casual example, without a key, on the keyed server"
-      .venv/bin/python -c "$EXAMPLE" </dev/null
-      ;;
     *" api-key "*)
       out=$(bash -c "$bare" </dev/null)
       KEY=$(grep -m1 '^satrap_' <<<"$out" || true)
       LINE=$(grep -A1 'Line for the --api-keys-file' <<<"$out" | tail -1)
       need "$KEY" "an api-key command that prints a key"
       ;;
-    ". "*)
-      SOURCED+="$bare"$'\n'
-      ;;
     *)
       [[ "$cmd" == *rated_bot.py* ]] && RATED_BOT=1
-      bash -euo pipefail -c "$SOURCED$bare" </dev/null
+      typed "$cmd" "$bare"
+      if [[ "$cmd" == *"in another terminal"* ]]; then
+        # "--guests keeps everything above working without a key".
+        echo "== the casual example, without a key, on the keyed server"
+        .venv/bin/python -c "$EXAMPLE" </dev/null
+      fi
       ;;
   esac
 done 3<<<"$RATED"
 need "$RATED_BOT" "the rated bot's command"
+stop_server
+
+echo "== Tournaments: an organiser's and a player's keys, a bot that plays a tournament"
+TOURNEY=$(block "Tournaments" sh 1)
+need "$TOURNEY" "the commands of \"Tournaments\""
+SOURCED=""
+TOURNEY_BOT=""
+while next_command; do
+  bare="${CMD%%#*}"
+  echo "\$ $bare"
+  [[ "$CMD" == *tournament_bot.py* ]] && TOURNEY_BOT=1
+  typed "$CMD" "$bare"
+done 3<<<"$TOURNEY"
+need "$TOURNEY_BOT" "the tournament bot's command"
 stop_server
 echo "== the README's walk-through passed"

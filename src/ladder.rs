@@ -42,6 +42,12 @@ pub struct LadderArgs {
     /// Games played at once (default: the machine's cores).
     #[arg(long)]
     pub parallel: Option<usize>,
+    /// Play the levels as one round-robin tournament instead (every level
+    /// meets every other, at tables of `--players`; `--games` and
+    /// `--parallel` do not apply): the tournament's standings are printed
+    /// before the ratings.
+    #[arg(long)]
+    pub tournament: bool,
 }
 
 /// Why a ladder could not run.
@@ -72,12 +78,19 @@ pub struct Ladder {
     pub games: usize,
     pub standings: Vec<PlayerRating>,
     pub elapsed: Duration,
+    /// With `--tournament`: the round-robin's own standings.
+    pub tournament: Option<crate::ladder_tournament::Standings>,
 }
 
 impl Ladder {
     /// A table for the terminal (and docs/bots.md).
     pub fn render(&self) -> String {
-        let mut out = format!(
+        let mut out = self
+            .tournament
+            .as_ref()
+            .map(|t| format!("{}\n", t.render()))
+            .unwrap_or_default();
+        out += &format!(
             "{} rated games of {} in {:.0} s\n\n| place | player | rating | uncertainty | displayed | games | wins |\n|---|---|---|---|---|---|---|\n",
             self.games,
             self.game,
@@ -151,16 +164,43 @@ pub async fn run(args: &LadderArgs) -> Result<Ladder, LadderError> {
     let (stop, shutdown) = tokio::sync::watch::channel(false);
     let hub = Hub::new(store.clone(), Limits::default(), shutdown);
     let matcher = tokio::spawn(satrap_server::rated::matchmaker::run(hub.clone()));
+    let start = Instant::now();
+    let (done, tournament) = match args.tournament {
+        true => {
+            let t = crate::ladder_tournament::run(&hub, kind.id, &levels, args.players).await?;
+            (t.games, Some(t))
+        }
+        false => (play_lineups(args, &hub, kind.id, &levels).await, None),
+    };
+    let ids: Vec<String> = levels.iter().map(|b| bot_player_id(b)).collect();
+    let mut standings = store
+        .ratings(kind.id, &ids)
+        .await
+        .map_err(satrap_server::ServiceError::from)?;
+    standings.sort_by(|a, b| b.rating.display().total_cmp(&a.rating.display()));
+    let _ = stop.send(true);
+    let _ = matcher.await;
+    Ok(Ladder {
+        game: kind.id.to_owned(),
+        games: done,
+        standings,
+        elapsed: start.elapsed(),
+        tournament,
+    })
+}
+
+/// The ladder's own lineups: `--games` games at most `--parallel` at once;
+/// how many were played.
+async fn play_lineups(args: &LadderArgs, hub: &Arc<Hub>, game: &str, levels: &[String]) -> usize {
     let parallel = args
         .parallel
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
         .max(1);
-    let start = Instant::now();
     let slots = Arc::new(tokio::sync::Semaphore::new(parallel));
     let mut tasks = Vec::with_capacity(args.games);
     for n in 0..args.games {
-        let seats = lineup(&levels, args.players, n);
-        let (hub, slots, game) = (hub.clone(), slots.clone(), kind.id.to_owned());
+        let seats = lineup(levels, args.players, n);
+        let (hub, slots, game) = (hub.clone(), slots.clone(), game.to_owned());
         tasks.push(tokio::spawn(async move {
             let _slot = slots.acquire().await;
             play(&hub, &game, seats).await
@@ -177,20 +217,7 @@ pub async fn run(args: &LadderArgs) -> Result<Ladder, LadderError> {
             eprintln!("{done}/{} games", args.games);
         }
     }
-    let ids: Vec<String> = levels.iter().map(|b| bot_player_id(b)).collect();
-    let mut standings = store
-        .ratings(kind.id, &ids)
-        .await
-        .map_err(satrap_server::ServiceError::from)?;
-    standings.sort_by(|a, b| b.rating.display().total_cmp(&a.rating.display()));
-    let _ = stop.send(true);
-    let _ = matcher.await;
-    Ok(Ladder {
-        game: kind.id.to_owned(),
-        games: done,
-        standings,
-        elapsed: start.elapsed(),
-    })
+    done
 }
 
 /// One rated game among `seats` (bot names), played to its end.

@@ -4,4 +4,5 @@
 
 pub mod arena;
 pub mod ladder;
+pub mod ladder_tournament;
 pub mod probe_tls;

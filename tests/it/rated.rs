@@ -487,6 +487,10 @@ fn kind(e: &proto::FeedEvent) -> &'static str {
         Some(E::Finished(_)) => "finished",
         Some(E::Aborted(_)) => "aborted",
         Some(E::Deleted(_)) => "deleted",
+        Some(E::TournamentStarted(_)) => "tournament_started",
+        Some(E::TournamentRoundPaired(_)) => "tournament_round_paired",
+        Some(E::TournamentFinished(_)) => "tournament_finished",
+        Some(E::TournamentCancelled(_)) => "tournament_cancelled",
         None => "none",
     }
 }

@@ -65,6 +65,36 @@ async fn made(t: &mut Tournaments, settings: proto::TournamentSettings, entrants
     made.tournament_id
 }
 
+/// The tournament now (GetTournament, no key).
+async fn got(t: &mut Tournaments, id: &str) -> proto::Tournament {
+    t.get_tournament(proto::GetTournamentRequest {
+        tournament_id: id.to_owned(),
+    })
+    .await
+    .expect("GetTournament")
+    .into_inner()
+    .tournament
+    .expect("tournament")
+}
+
+/// Enter `players` (built-in levels `bot:NAME`, or the key's users) in
+/// tournament `id` with the organiser's key `key`.
+async fn entered_by(t: &mut Tournaments, id: &str, key: &str, players: &[String]) {
+    for player in players {
+        t.join_tournament(crate::common::access::with_key(
+            proto::JoinTournamentRequest {
+                tournament_id: id.to_owned(),
+                player_id: player.clone(),
+                ..Default::default()
+            },
+            Some(key),
+            None,
+        ))
+        .await
+        .expect("the organiser enters a player");
+    }
+}
+
 /// Follow WatchTournament to its end; the last tournament seen, and the
 /// changes in order.
 /// A tournament of `settings` created with the organiser's key `key`.
@@ -270,16 +300,8 @@ async fn an_eight_bot_swiss_of_four_rounds_runs_to_the_end() {
     assert!(changes.contains(&(proto::TournamentChange::RoundPaired as i32)));
     assert!(changes.contains(&(proto::TournamentChange::GameFinished as i32)));
     // The Watch's last state is GetTournament's.
-    let got = t
-        .get_tournament(proto::GetTournamentRequest {
-            tournament_id: id.clone(),
-        })
-        .await
-        .expect("GetTournament")
-        .into_inner()
-        .tournament
-        .expect("tournament");
-    assert_eq!(got, done);
+    let now = got(&mut t, &id).await;
+    assert_eq!(now, done);
     swiss_of_eight_played(&mut client, &done).await;
     // Listed, newest first, with its standings.
     let listed = t
@@ -744,7 +766,7 @@ async fn a_private_tournament_is_hidden_from_others() {
 /// cannot run one.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_tournament_plays_rated_games() {
-    use crate::common::access::{key, keys_file, server_with_keys, with_key};
+    use crate::common::access::{key, keys_file, server_with_keys};
     use satrap_server::access::Role;
     let open = TestServer::start().await;
     let mut s = settings(proto::TournamentFormat::Swiss, 2, 2);
@@ -763,19 +785,7 @@ async fn a_rated_tournament_plays_rated_games() {
     let server = server_with_keys(keys_file("tournament-rated", &[&org])).await;
     let mut t = TournamentServiceClient::new(server.channel().await);
     let id = created_by(&mut t, s, &org.key).await.tournament_id;
-    for _ in 0..4 {
-        t.join_tournament(with_key(
-            proto::JoinTournamentRequest {
-                tournament_id: id.clone(),
-                player_id: "bot:random".into(),
-                ..Default::default()
-            },
-            Some(&org.key),
-            None,
-        ))
-        .await
-        .expect("join");
-    }
+    entered_by(&mut t, &id, &org.key, &vec!["bot:random".to_owned(); 4]).await;
     let (done, _) = watched(&mut t, &id).await;
     assert_eq!(done.status, proto::TournamentStatus::Finished as i32);
     let mut client = server.client().await;
@@ -786,40 +796,293 @@ async fn a_rated_tournament_plays_rated_games() {
     }
 }
 
-/// A kill -9 of the replica driving a tournament (two `satrap serve`
-/// processes on one PostgreSQL database): the other takes it over once
-/// the lease lapses, and the tournament finishes with every round paired
-/// once and what the dead replica paired kept.
+/// Two `satrap serve` processes on one PostgreSQL database (tournament
+/// lease 2 s): the replica driving a running tournament is killed with
+/// kill -9 at a random point, ten times, a fresh replica started after
+/// each kill so that two serve. Rated tournaments (Swiss of 8 in tables of
+/// 2, round-robins in tables of 3) are made as the earlier ones finish.
+/// Every tournament finishes; no round is paired twice (the feed announces
+/// each round once, rounds are numbered 1..n and keep what was paired
+/// before the kills); every table has one game, made once, finished and
+/// rated once (one `created` and one rated `finished` event per game).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_tournament_survives_a_kill_9_of_its_driver() {
+async fn tournaments_survive_ten_kill_9s_of_their_driver() {
+    use crate::common::Lcg;
+    use crate::common::access::{key, keys_file, with_key};
     use crate::common::external::{TestDatabase, postgres_url};
     use crate::common::process::Served;
-    let Some(admin) = postgres_url("a_tournament_survives_a_kill_9_of_its_driver") else {
+    use proto::feed_event::Event as E;
+    use satrap_server::access::Role;
+    const KILLS: usize = 10;
+    // Four different levels: every table seats different players, so
+    // every game changes ratings.
+    const LEVELS: [&str; 4] = ["random", "montecarlo", "mcts-easy", "mcts"];
+    let Some(admin) = postgres_url("tournaments_survive_ten_kill_9s_of_their_driver") else {
         return;
     };
     let db = TestDatabase::create(&admin, "tournamentkill").await;
     {
-        let args = ["--database", db.url.as_str()];
-        let a = Served::start(&args, None);
+        let (org, ops) = (key("org", Role::Creator), key("ops", Role::Admin));
+        let keys = keys_file("tournament-kill", &[&org, &ops]);
+        let keys = keys.to_str().expect("keys path");
+        let args = [
+            "--database",
+            db.url.as_str(),
+            "--api-keys-file",
+            keys,
+            "--tournament-lease",
+            "2s",
+        ];
         let channel = |addr: &str| {
             Channel::from_shared(format!("http://{addr}"))
                 .expect("url")
                 .connect_lazy()
         };
-        let mut ta = TournamentServiceClient::new(channel(&a.addr));
-        let id = made(&mut ta, settings(proto::TournamentFormat::Swiss, 2, 4), 8).await;
-        let before = paired(&mut ta, &id, 1).await;
-        // Only the first replica was there to drive it: it dies now.
-        let b = Served::start(&args, None);
-        a.kill_9();
-        let mut tb = TournamentServiceClient::new(channel(&b.addr));
-        let (done, _) = watched(&mut tb, &id).await;
-        let tables = |r: &proto::TournamentRound| -> Vec<Vec<u32>> {
-            r.tables.iter().map(|t| t.entrants.clone()).collect()
-        };
-        assert_eq!(tables(&done.rounds[0]), tables(&before.rounds[0]));
-        let mut client = b.client().await;
-        swiss_of_eight_played(&mut client, &done).await;
+        let (pg, connection) = tokio_postgres::connect(&db.url, tokio_postgres::NoTls)
+            .await
+            .expect("connect to the test database");
+        tokio::spawn(connection);
+        let mut replicas = vec![Served::start(&args, None), Served::start(&args, None)];
+        let mut rng = Lcg(0x005e_ed41);
+        let mut made: Vec<String> = Vec::new();
+        let mut killed = 0;
+        let started = std::time::Instant::now();
+        while killed < KILLS {
+            assert!(
+                started.elapsed() < Duration::from_secs(300),
+                "ten kills within 5 minutes ({killed} so far)"
+            );
+            let mut t = TournamentServiceClient::new(channel(&replicas[0].addr));
+            // A running tournament to kill the driver of: a new one once
+            // the earlier ones are over.
+            let mut live = Vec::new();
+            for id in &made {
+                let now = got(&mut t, id).await;
+                if now.status != proto::TournamentStatus::Finished as i32 {
+                    live.push(id.clone());
+                }
+            }
+            if live.is_empty() {
+                let mut s = match made.len() % 2 {
+                    0 => settings(proto::TournamentFormat::Swiss, 2, 3),
+                    _ => settings(proto::TournamentFormat::RoundRobin, 3, 0),
+                };
+                s.rated = true;
+                s.start_at_ms = now_ms() + 300;
+                let id = created_by(&mut t, s, &org.key).await.tournament_id;
+                let levels: Vec<String> = LEVELS.iter().map(|l| format!("bot:{l}")).collect();
+                entered_by(&mut t, &id, &org.key, &levels).await;
+                made.push(id.clone());
+                live.push(id);
+            }
+            // A random point of its play, then whoever drives it now.
+            tokio::time::sleep(Duration::from_millis(100 + rng.below(1_500) as u64)).await;
+            let lease: Vec<String> = live.iter().map(|id| format!("tournament/{id}")).collect();
+            let row = pg
+                .query_opt(
+                    "SELECT owner FROM feed_cursors WHERE name = ANY($1) AND until_ms > $2 LIMIT 1",
+                    &[&lease, &(now_ms() as i64)],
+                )
+                .await
+                .expect("the leases");
+            let Some(owner) = row.and_then(|r| r.get::<_, Option<String>>(0)) else {
+                continue;
+            };
+            let Some(i) = replicas.iter().position(|r| r.replica == owner) else {
+                continue;
+            };
+            replicas.remove(i).kill_9();
+            killed += 1;
+            replicas.push(Served::start(&args, None));
+        }
+        // Every tournament finishes, each checked against the feed.
+        let mut t = TournamentServiceClient::new(channel(&replicas[0].addr));
+        let mut client = replicas[0].client().await;
+        let mut feed = client
+            .watch_events(with_key(
+                proto::WatchEventsRequest { after_sequence: 0 },
+                Some(&ops.key),
+                None,
+            ))
+            .await
+            .expect("WatchEvents")
+            .into_inner();
+        let mut dones = Vec::new();
+        for id in &made {
+            let (done, _) = watched(&mut t, id).await;
+            assert_eq!(
+                done.status,
+                proto::TournamentStatus::Finished as i32,
+                "tournament {id} finished"
+            );
+            let numbers: Vec<u32> = done.rounds.iter().map(|r| r.number).collect();
+            let expected: Vec<u32> = (1..=u32::try_from(numbers.len()).unwrap_or(0)).collect();
+            assert_eq!(numbers, expected, "rounds numbered once each");
+            games_finished(&mut client, &done).await;
+            // No pairing repeated where it could be avoided: a Swiss of 4
+            // in 3 rounds meets everyone once.
+            if done.total_rounds == 3 {
+                assert!(meetings(&done).values().all(|&n| n == 1), "{done:?}");
+            }
+            dones.push(done);
+        }
+        // The feed up to now: each round announced once, each game made
+        // once and rated once.
+        let mut paired: BTreeMap<(String, u32), usize> = BTreeMap::new();
+        let mut created: BTreeMap<String, usize> = BTreeMap::new();
+        let mut rated: BTreeMap<String, usize> = BTreeMap::new();
+        while let Ok(Some(Ok(e))) = tokio::time::timeout(Duration::from_secs(2), feed.next()).await
+        {
+            match e.event {
+                Some(E::TournamentRoundPaired(ref r)) => {
+                    *paired
+                        .entry((e.tournament_id.clone(), r.round))
+                        .or_default() += 1;
+                }
+                Some(E::Created(_)) => *created.entry(e.game_id.clone()).or_default() += 1,
+                Some(E::Finished(ref f)) => {
+                    assert!(f.rated && !f.rating_changes.is_empty(), "{e:?} rated");
+                    *rated.entry(e.game_id.clone()).or_default() += 1;
+                }
+                _ => {}
+            }
+        }
+        let mut games = BTreeSet::new();
+        for done in &dones {
+            for r in &done.rounds {
+                let key = (done.tournament_id.clone(), r.number);
+                assert_eq!(paired.get(&key), Some(&1), "round {key:?} announced once");
+                for table in &r.tables {
+                    assert!(games.insert(table.game_id.clone()), "a game of its own");
+                    assert_eq!(created.get(&table.game_id), Some(&1), "made once");
+                    assert_eq!(rated.get(&table.game_id), Some(&1), "rated once");
+                }
+            }
+        }
+        assert_eq!(
+            created.len(),
+            games.len(),
+            "no game outside the tournaments' tables"
+        );
+        // Each level's rating counts each of its games once.
+        let mut played: BTreeMap<String, u64> = BTreeMap::new();
+        for done in &dones {
+            for table in done.rounds.iter().flat_map(|r| &r.tables) {
+                for e in &table.entrants {
+                    let player = done.entrants[*e as usize].player_ids[0].clone();
+                    *played.entry(player).or_default() += 1;
+                }
+            }
+        }
+        let ids: Vec<String> = played.keys().cloned().collect();
+        let ratings = client
+            .get_ratings(with_key(
+                proto::GetRatingsRequest {
+                    game_type: GAME.into(),
+                    player_ids: ids,
+                },
+                Some(&ops.key),
+                None,
+            ))
+            .await
+            .expect("GetRatings")
+            .into_inner()
+            .ratings;
+        for r in &ratings {
+            assert_eq!(
+                r.games, played[&r.player_id],
+                "{} rated once a game",
+                r.player_id
+            );
+        }
+        eprintln!(
+            "{killed} drivers killed in {:.0?}: {} tournaments, {} games, every one finished and rated once",
+            started.elapsed(),
+            dones.len(),
+            games.len()
+        );
     }
     db.drop().await;
+}
+
+/// A tournament's start, each round paired and its end are feed events
+/// (WatchEvents and webhooks), recorded once with the save that made them;
+/// a private tournament's reach its creator and admins only, as a private
+/// game's do.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tournament_events_reach_the_feed_of_those_who_may_see_them() {
+    use crate::common::access::{key, keys_file, server_with_keys, with_key};
+    use satrap_server::access::Role;
+    let (org, ops, eve) = (
+        key("org", Role::Creator),
+        key("ops", Role::Admin),
+        key("eve", Role::Creator),
+    );
+    let server = server_with_keys(keys_file("tournament-feed", &[&org, &ops, &eve])).await;
+    let mut client = server.client().await;
+    let feed = |k: String| {
+        let mut c = client.clone();
+        async move {
+            c.watch_events(with_key(
+                proto::WatchEventsRequest { after_sequence: 0 },
+                Some(&k),
+                None,
+            ))
+            .await
+            .expect("WatchEvents")
+            .into_inner()
+        }
+    };
+    let (mut org_feed, mut ops_feed, mut eve_feed) = (
+        feed(org.key.clone()).await,
+        feed(ops.key.clone()).await,
+        feed(eve.key.clone()).await,
+    );
+    let mut t = TournamentServiceClient::new(server.channel().await);
+    let mut s = settings(proto::TournamentFormat::Swiss, 2, 2);
+    s.private = true;
+    let id = created_by(&mut t, s, &org.key).await.tournament_id;
+    entered_by(&mut t, &id, &org.key, &vec!["bot:random".to_owned(); 2]).await;
+    let want = ["started 2", "round 1", "round 2", "finished 1"];
+    assert_eq!(story(&mut org_feed, &id).await, want, "its creator's feed");
+    assert_eq!(story(&mut ops_feed, &id).await, want, "an admin's feed");
+    // Another key's feed holds nothing of it (nor of its games).
+    let _ = client.list_games(proto::ListGamesRequest::default()).await;
+    let quiet = tokio::time::timeout(Duration::from_millis(800), async {
+        while let Some(Ok(e)) = eve_feed.next().await {
+            assert!(
+                e.tournament_id != id && e.owner != "key:org",
+                "another key saw {e:?}"
+            );
+        }
+    })
+    .await;
+    assert!(quiet.is_err(), "eve's feed stayed open and quiet");
+}
+
+/// Tournament `id`'s events on `feed`, in order, up to its end.
+async fn story(feed: &mut tonic::Streaming<proto::FeedEvent>, id: &str) -> Vec<String> {
+    use proto::feed_event::Event as E;
+    let mut seen = Vec::new();
+    tokio::time::timeout(Duration::from_secs(120), async {
+        while let Some(e) = feed.next().await {
+            let e = e.expect("feed event");
+            if e.tournament_id != id {
+                continue;
+            }
+            assert!(e.game_id.is_empty(), "a tournament event names no game");
+            match e.event {
+                Some(E::TournamentStarted(s)) => seen.push(format!("started {}", s.entrants)),
+                Some(E::TournamentRoundPaired(r)) => seen.push(format!("round {}", r.round)),
+                Some(E::TournamentFinished(f)) => {
+                    seen.push(format!("finished {}", f.winner_ids.len()));
+                    return;
+                }
+                other => panic!("not a tournament event: {other:?}"),
+            }
+        }
+    })
+    .await
+    .expect("the tournament's events in time");
+    seen
 }

@@ -19,6 +19,7 @@ import { PlayRated } from "./rated";
 import { myName, playerKey, rememberName, rememberPlayerKey } from "./player";
 import { useServerInfo, type Allowed } from "./serverInfo";
 import { SignIn } from "./signin";
+import { TournamentList } from "./tournaments";
 import { botLabel } from "./page/words";
 
 const PERSON = "";
@@ -254,6 +255,7 @@ export function Lobby() {
         </section>
       )}
 
+      <TournamentList types={types} />
       <GameList types={types} />
     </main>
   );

@@ -5,6 +5,7 @@ import { ReplayPage } from "./replay";
 import { HowToPage } from "./howto";
 import { RulesPage } from "./rules";
 import { LeaderboardPage } from "./leaderboard";
+import { TournamentPage } from "./tournaments";
 import { useLocation } from "./router";
 import "./style.css";
 
@@ -20,6 +21,8 @@ function App() {
   const board = /^\/leaderboard\/([\w-]+)$/.exec(path);
   // A page of its own per game: another game's board starts at its first page.
   if (board) return <LeaderboardPage key={board[1]} gameType={board[1]} />;
+  const tournament = /^\/tournament\/([^/]+)$/.exec(path);
+  if (tournament) return <TournamentPage key={tournament[1]} id={decodeURIComponent(tournament[1])} />;
   const rules = /^\/rules\/([\w.-]+)$/.exec(path);
   if (rules) return <RulesPage name={rules[1]} />;
   return <Lobby />;

@@ -55,6 +55,7 @@ import {
 } from "./gen/satrap/v1/service_pb.js";
 import { applyDelta } from "./delta.js";
 import { SatrapError, hasCode } from "./errors.js";
+import { TournamentCalls } from "./tournaments.js";
 
 /** A seat of a new game: a program (`bot` empty), a built-in bot, or open. */
 export interface SeatSpec {
@@ -121,6 +122,8 @@ export const backoffMs = (failures: number) => Math.min(2000, 50 * 2 ** Math.min
 export class SatrapClient {
   readonly rpc: Client<typeof GameService>;
   readonly admin: Client<typeof AdminService>;
+  /** The TournamentService calls (see `tournaments.ts`). */
+  readonly tournaments: TournamentCalls;
   readonly timeoutMs: number;
   readonly apiKey?: string;
 
@@ -128,19 +131,21 @@ export class SatrapClient {
     const opts = typeof options === "number" ? { timeoutMs: options } : options;
     this.rpc = createClient(GameService, transport);
     this.admin = createClient(AdminService, transport);
+    this.tournaments = new TournamentCalls(this, transport);
     this.timeoutMs = opts.timeoutMs ?? 10_000;
     this.apiKey = opts.apiKey;
   }
 
-  /** Call options: deadline, the API key, and the seat's token. */
-  private opts(token?: string, o: CallOpts = {}, stream = false): CallOptions {
+  /** Call options: deadline, the API key, and the seat's token (also used by `TournamentCalls`). */
+  opts(token?: string, o: CallOpts = {}, stream = false): CallOptions {
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Bearer ${token}`;
     if (this.apiKey) headers["x-api-key"] = this.apiKey;
     return { headers, timeoutMs: stream ? o.timeoutMs : (o.timeoutMs ?? this.timeoutMs), signal: o.signal };
   }
 
-  private async call<T>(p: Promise<T>): Promise<T> {
+  /** @internal A call's failure as a `SatrapError`. */
+  async call<T>(p: Promise<T>): Promise<T> {
     try {
       return await p;
     } catch (e) {

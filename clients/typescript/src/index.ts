@@ -28,5 +28,7 @@ export {
 export { applyDelta } from "./delta.js";
 export { SatrapError, Code, hasCode, ruleIdOf } from "./errors.js";
 export { Bot, RandomBot, submit, type Pick } from "./bot.js";
+export { TournamentCalls, playTournament, myEntrant, openGames } from "./tournaments.js";
+export * from "./gen/satrap/v1/tournament_pb.js";
 export * from "./gen/satrap/v1/service_pb.js";
 export * from "./gen/satrap/v1/admin_pb.js";

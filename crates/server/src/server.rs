@@ -213,6 +213,12 @@ pub struct Config {
     /// lease back at once). Renewed every third of it.
     #[arg(long, env = "SATRAP_WEBHOOK_LEASE", value_parser = humantime::parse_duration, default_value = "5s")]
     pub webhook_lease: Duration,
+    /// How long the replica driving a tournament holds its lease: if it
+    /// dies, another replica takes the tournament over about this long
+    /// (and up to half of it more) after its last renewal. Renewed every
+    /// third of it.
+    #[arg(long, env = "SATRAP_TOURNAMENT_LEASE", value_parser = humantime::parse_duration, default_value = "10s")]
+    pub tournament_lease: Duration,
     /// On SIGTERM (or Ctrl-C) the server drains: readiness turns
     /// NOT_SERVING at once, it stops accepting, sends GOAWAY, lets unary
     /// calls finish, ends every stream with UNAVAILABLE and hands back its
@@ -382,7 +388,12 @@ pub async fn serve_on(
         tokio::spawn(report_faults(faults, readiness.clone())),
         tokio::spawn(crate::rated::matchmaker::run(hub.clone())),
     ];
-    let tournaments = Tournaments::new(hub.clone(), TournamentConfig::default());
+    let tournaments = Tournaments::new(
+        hub.clone(),
+        TournamentConfig {
+            lease: config.tournament_lease.max(Duration::from_millis(300)),
+        },
+    );
     background.push(tokio::spawn(tournaments.clone().run()));
     // Tasks that end by themselves at shutdown, handing back what they
     // hold (the lease scanner, the webhooks' cursor lease): awaited, within
@@ -444,7 +455,7 @@ pub async fn serve_on(
             .max(1),
     };
     let scheme = if tls.is_some() { "https" } else { "http" };
-    tracing::info!(addr = %local, %database, max_connections = limits.max_connections, tls = tls.is_some(), client_certificates = config.tls_client_ca.is_some(), "satrap serving");
+    tracing::info!(addr = %local, %database, replica = %hub.replica(), max_connections = limits.max_connections, tls = tls.is_some(), client_certificates = config.tls_client_ca.is_some(), "satrap serving");
     if config.web {
         tracing::info!("web page at {scheme}://{}/", page_address(&local));
     }

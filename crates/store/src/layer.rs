@@ -167,7 +167,10 @@ macro_rules! __store_methods {
             -> Result<Vec<$crate::TournamentRecord>, $crate::StoreError>;
         SaveTournament save_tournament(id: &str, version: u64, save: &$crate::TournamentSave<'_>)
             -> Result<(), $crate::StoreError>;
-    } {} } };
+    } {
+        tournament_notices()
+            -> Option<$crate::__tokio::sync::broadcast::Receiver<$crate::TournamentNotice>>;
+    } } };
 }
 
 /// What is written from the list, by mode: `layer` (the [`Layer`] impl of

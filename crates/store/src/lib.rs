@@ -31,12 +31,14 @@ pub use memory::MemoryStore;
 pub use postgres::{PROBE_EVERY, PostgresStore};
 pub use rated::{
     Event, EventKind, EventSeat, GameEnd, MatchSeat, NewEvent, PlayerRating, RatedEnd, RatedSeat,
-    RatingChange, Ticket, TicketState, Undelivered,
+    RatingChange, Ticket, TicketState, TournamentChange, Undelivered,
 };
 pub use roles::{GameLog, GameStore, Leases, Lobby, RatedPlay, Tokens, Tournaments};
 pub use satrap_rating::{Placing, Rating};
 pub use sqlite::SqliteStore;
-pub use tournaments::{TournamentQuery, TournamentRecord, TournamentSave, TournamentStatus};
+pub use tournaments::{
+    TournamentNotice, TournamentQuery, TournamentRecord, TournamentSave, TournamentStatus,
+};
 pub use url::{Location, OpenError, open, open_with, redact};
 pub use work::Lease;
 

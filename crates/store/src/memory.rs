@@ -95,6 +95,8 @@ pub struct MemoryStore {
     /// A receiver of `State::feed`, kept so that `feed_notices` can hand
     /// out more without taking the lock.
     feed: watch::Receiver<u64>,
+    /// Tournaments made or saved (`Tournaments::tournament_notices`).
+    tournaments: tokio::sync::broadcast::Sender<crate::TournamentNotice>,
     max_games: usize,
     shared: bool,
 }
@@ -106,6 +108,7 @@ impl MemoryStore {
         Self {
             state: Mutex::new(state),
             feed,
+            tournaments: crate::tournaments::notices(),
             max_games,
             shared: false,
         }

@@ -47,6 +47,10 @@ const CHANNEL: &str = "satrap_moves";
 /// payload is its sequence number), so each replica's feed follower reads
 /// new events only when there are some.
 const FEED_CHANNEL: &str = "satrap_feed";
+/// The NOTIFY channel of tournaments: every creation and save notifies it
+/// (the payload is `<tournament id> <version>`), so each replica's
+/// follower wakes the tournament's driver and watchers.
+const TOURNAMENT_CHANNEL: &str = "satrap_tournaments";
 
 /// Key of the advisory lock that serialises migrations of replicas starting
 /// together ("satrap" in ASCII).
@@ -307,6 +311,8 @@ pub struct Db {
     notices: broadcast::Sender<Notice>,
     /// Changed by every feed NOTIFY and every LISTEN (re)connection.
     feed: Arc<watch::Sender<u64>>,
+    /// Every tournament NOTIFY, and `Resync` at each LISTEN (re)connection.
+    tournaments: broadcast::Sender<crate::TournamentNotice>,
     tasks: Vec<tokio::task::AbortHandle>,
 }
 
@@ -409,6 +415,7 @@ impl Layer<Db, Bounded> {
             reach: reach.clone(),
             notices: broadcast::channel(1024).0,
             feed: Arc::new(watch::Sender::new(0)),
+            tournaments: crate::tournaments::notices(),
             tasks: Vec::new(),
         };
         // The first connection shows whether the server and the TLS
@@ -429,6 +436,7 @@ impl Layer<Db, Bounded> {
                 connector.clone(),
                 db.notices.clone(),
                 db.feed.clone(),
+                db.tournaments.clone(),
             ))
             .abort_handle(),
         );
@@ -588,14 +596,15 @@ impl Db {
 }
 
 /// Keep a LISTEN connection open for the life of the process, forwarding
-/// notifications (moves to `notices`, feed events to `feed`); after every
-/// (re)connection send `Resync` and change `feed`, since notices may have
-/// been missed while disconnected.
+/// notifications (moves to `notices`, feed events to `feed`, tournaments
+/// to `tournaments`); after every (re)connection send `Resync` and change
+/// `feed`, since notices may have been missed while disconnected.
 async fn listen(
     config: tokio_postgres::Config,
     connector: MakeRustlsConnect,
     notices: broadcast::Sender<Notice>,
     feed: Arc<watch::Sender<u64>>,
+    tournaments: broadcast::Sender<crate::TournamentNotice>,
 ) {
     let mut backoff = Duration::from_millis(100);
     loop {
@@ -604,6 +613,7 @@ async fn listen(
                 let (done_tx, mut done_rx) = tokio::sync::oneshot::channel::<()>();
                 let forward = notices.clone();
                 let feed_forward = feed.clone();
+                let tournaments_forward = tournaments.clone();
                 tokio::spawn(async move {
                     let mut messages =
                         futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
@@ -612,6 +622,16 @@ async fn listen(
                         match message {
                             Ok(AsyncMessage::Notification(n)) if n.channel() == FEED_CHANNEL => {
                                 feed_forward.send_modify(|v| *v += 1);
+                            }
+                            Ok(AsyncMessage::Notification(n))
+                                if n.channel() == TOURNAMENT_CHANNEL =>
+                            {
+                                if let Some(Notice::Changed { id, version }) =
+                                    parse_notice(n.payload())
+                                {
+                                    let _ = tournaments_forward
+                                        .send(crate::TournamentNotice::Saved { id, version });
+                                }
                             }
                             Ok(AsyncMessage::Notification(n)) => {
                                 if let Some(notice) = parse_notice(n.payload()) {
@@ -628,12 +648,15 @@ async fn listen(
                     let _ = done_tx.send(());
                 });
                 match client
-                    .batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {FEED_CHANNEL}"))
+                    .batch_execute(&format!(
+                        "LISTEN {CHANNEL}; LISTEN {FEED_CHANNEL}; LISTEN {TOURNAMENT_CHANNEL}"
+                    ))
                     .await
                 {
                     Ok(()) => {
                         backoff = Duration::from_millis(100);
                         let _ = notices.send(Notice::Resync);
+                        let _ = tournaments.send(crate::TournamentNotice::Resync);
                         feed.send_modify(|v| *v += 1);
                         // Hold the client (dropping it closes the connection)
                         // until the connection ends.

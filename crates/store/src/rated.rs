@@ -190,6 +190,26 @@ pub enum EventKind {
         by: String,
     },
     Deleted,
+    /// Something happened to a tournament: the event's `game_id` is empty,
+    /// and its type, owner and privacy are the tournament's. Recorded with
+    /// the tournament's save that made it happen (`TournamentSave::events`).
+    Tournament {
+        tournament_id: String,
+        change: TournamentChange,
+    },
+}
+
+/// What a tournament event says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TournamentChange {
+    /// Registration closed and play began with this many entrants.
+    Started { entrants: u32 },
+    /// Round `round` was paired (an arena: a new round of tables).
+    RoundPaired { round: u32 },
+    /// Every game played: the players of the entrants ranked first.
+    Finished { winners: Vec<String> },
+    /// It did not start (too few entrants).
+    Cancelled,
 }
 
 /// An event about to be recorded (the store gives it its number).
@@ -260,6 +280,18 @@ pub(crate) struct StoredDetail {
     /// visibility rule without reading the game).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub private: bool,
+    /// A tournament event's tournament, and its round, entrant count or
+    /// winners.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub tournament_id: String,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub count: u32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub winners: Vec<String>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A rating change in an event's JSON detail.
@@ -328,6 +360,27 @@ impl EventKind {
                 4
             }
             EventKind::Deleted => 5,
+            EventKind::Tournament {
+                tournament_id,
+                change,
+            } => {
+                detail.tournament_id = tournament_id.clone();
+                match change {
+                    TournamentChange::Started { entrants } => {
+                        detail.count = *entrants;
+                        6
+                    }
+                    TournamentChange::RoundPaired { round } => {
+                        detail.count = *round;
+                        7
+                    }
+                    TournamentChange::Finished { winners } => {
+                        detail.winners = winners.clone();
+                        8
+                    }
+                    TournamentChange::Cancelled => 9,
+                }
+            }
         };
         let json = serde_json::to_string(&detail)
             .map_err(|e| StoreError::Backend(format!("encoding an event: {e}")))?;
@@ -382,6 +435,21 @@ impl EventKind {
             },
             4 => EventKind::Aborted { by: detail.by },
             5 => EventKind::Deleted,
+            6..=9 => EventKind::Tournament {
+                tournament_id: detail.tournament_id,
+                change: match code {
+                    6 => TournamentChange::Started {
+                        entrants: detail.count,
+                    },
+                    7 => TournamentChange::RoundPaired {
+                        round: detail.count,
+                    },
+                    8 => TournamentChange::Finished {
+                        winners: detail.winners,
+                    },
+                    _ => TournamentChange::Cancelled,
+                },
+            },
             other => {
                 return Err(StoreError::Corrupt(format!(
                     "unknown stored event kind {other}"

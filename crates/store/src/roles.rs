@@ -12,8 +12,8 @@ use tokio::sync::{broadcast, watch};
 use crate::{
     Commit, Event, Expiry, GameRecord, GameSummary, Head, JoinSeat, Joined, Lease, ListQuery,
     LobbyError, LoggedAction, MatchSeat, Notice, PlayerRating, SeatBot, SeatRecord, StoreError,
-    StoredGame, Ticket, TicketState, TournamentQuery, TournamentRecord, TournamentSave,
-    Undelivered,
+    StoredGame, Ticket, TicketState, TournamentNotice, TournamentQuery, TournamentRecord,
+    TournamentSave, Undelivered,
 };
 
 /// The log: games, their actions, and what the store as a whole is (its
@@ -295,6 +295,11 @@ pub trait Tournaments: Send + Sync + 'static {
         version: u64,
         save: &TournamentSave<'_>,
     ) -> Result<(), StoreError>;
+    /// Tournaments made or saved by any process sharing the store, when
+    /// the backend can tell (the server's follower fans them out).
+    fn tournament_notices(&self) -> Option<broadcast::Receiver<TournamentNotice>> {
+        None
+    }
 }
 
 /// A whole store: every role. Implemented for anything that has them all,

@@ -191,6 +191,8 @@ pub struct SqliteStore {
     deadlines: Deadlines,
     /// Changed after every commit that added events (`feed_notices`).
     feed: Arc<watch::Sender<u64>>,
+    /// Tournaments made or saved (`Tournaments::tournament_notices`).
+    tournaments: tokio::sync::broadcast::Sender<crate::TournamentNotice>,
 }
 
 fn backend(e: rusqlite::Error) -> StoreError {
@@ -316,6 +318,7 @@ impl SqliteStore {
             max_games,
             deadlines,
             feed,
+            tournaments: crate::tournaments::notices(),
         })
     }
 

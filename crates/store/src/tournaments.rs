@@ -96,9 +96,31 @@ impl TournamentQuery {
     }
 }
 
+/// A tournament made or saved by any process sharing the store: pushed
+/// by the store (PostgreSQL NOTIFY on a shared database, an in-process
+/// broadcast on the others), so drivers and watchers wake on a change
+/// instead of re-reading the store on a timer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TournamentNotice {
+    /// Tournament `id` was made (version 1) or saved: it is now at `version`.
+    Saved { id: String, version: u64 },
+    /// Notices may have been missed (the listener reconnected): every
+    /// tournament followed must be read again.
+    Resync,
+}
+
+/// The sending side a backend keeps: notices nobody listens to are
+/// dropped.
+pub(crate) fn notices() -> tokio::sync::broadcast::Sender<TournamentNotice> {
+    tokio::sync::broadcast::channel(1024).0
+}
+
 /// What a version-guarded save writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TournamentSave<'a> {
     pub status: TournamentStatus,
     pub state: &'a str,
+    /// Feed events recorded with the save, in the same transaction: only
+    /// if the save is kept (a round paired once is announced once).
+    pub events: &'a [crate::NewEvent],
 }

@@ -17,6 +17,8 @@ pub struct Served {
     pub metrics: Option<String>,
     /// The database URL the server logged (credentials redacted).
     pub database: String,
+    /// The replica's id (the owner of the leases it takes).
+    pub replica: String,
 }
 
 impl Served {
@@ -43,7 +45,7 @@ impl Served {
         let stdout = child.stdout.take().expect("stdout");
         let mut lines = BufReader::new(stdout).lines();
         let wants_metrics = args.contains(&"--metrics-listen");
-        let (mut served, mut metrics) = (None, None);
+        let (mut served, mut metrics, mut replica) = (None, None, String::new());
         while served.is_none() || (wants_metrics && metrics.is_none()) {
             let line = lines
                 .next()
@@ -55,6 +57,7 @@ impl Served {
             let addr = fields["addr"].as_str().map(str::to_owned);
             if message == "satrap serving" {
                 let database = fields["database"].as_str().unwrap_or_default().to_owned();
+                replica = fields["replica"].as_str().unwrap_or_default().to_owned();
                 served = addr.map(|a| (a, database));
             } else if message.starts_with("metrics at") {
                 metrics = addr;
@@ -67,6 +70,7 @@ impl Served {
             addr,
             metrics,
             database,
+            replica,
         }
     }
 

@@ -14,10 +14,11 @@ from satrap.client import (FINISHED, WAITING, Client, Seat, SeatHandle, mask_all
 from satrap.errors import SatrapError
 from satrap.feed import event_kind
 from satrap.matchmaking import MatchedSeat
+from satrap.tournaments import play_tournament
 
 __all__ = ["Bot", "RandomBot", "play", "submit", "Client", "Seat", "SeatHandle", "FINISHED",
            "WAITING", "unpack_mask", "mask_allows", "time_control", "errors", "SatrapError",
-           "MatchedSeat", "event_kind", "env", "SingleAgentEnv"]
+           "MatchedSeat", "event_kind", "play_tournament", "env", "SingleAgentEnv"]
 __version__ = "0.1.0"
 
 

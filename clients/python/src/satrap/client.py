@@ -5,7 +5,8 @@ Every call of the API has a method named after it (`create_game`,
 `join_game`, `list_legal_actions`, `rotate_seat_token`, `abort_game`, …);
 the short helpers (`create`, `get`, `legal`, `apply`, `seat`, `watch`,
 `follow`) are kept, and rated play has its own (`match`, `rating`,
-`leaderboard`, `watch_events`). Every call has a deadline; failures raise
+`leaderboard`, `watch_events`), and tournaments theirs (`create_tournament`
+… `watch_tournament_stream`, see `satrap.tournaments`). Every call has a deadline; failures raise
 the typed errors of `satrap.errors`; `watch` follows a game across dropped
 streams by resuming at the last version seen + 1 (docs/api.md, "Following a
 game"), and `watch_events` the feed after the last sequence seen.
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, List, Optional, Sequence, 
 import grpc
 
 from satrap import errors
+from satrap.tournaments import TournamentCalls
 from satrap.v1 import admin_pb2 as admin_pb
 from satrap.v1 import admin_pb2_grpc as admin_grpc
 from satrap.v1 import service_pb2 as pb
@@ -154,7 +156,7 @@ def make_channel(address: str, *, tls: Optional[bool] = None, ca_file: Optional[
     return grpc.secure_channel(address, creds, options=options)
 
 
-class Client:
+class Client(TournamentCalls):
     """A connection to a satrap server.
 
     `address`: `host:port` (plaintext) or `https://host:port` (TLS).

@@ -127,3 +127,14 @@ def from_rpc_error(e: grpc.RpcError) -> SatrapError:
     details = details or ""
     rule = rule_id_of(details) if code == grpc.StatusCode.FAILED_PRECONDITION else None
     return _BY_CODE.get(code, SatrapError)(code, details, rule)
+
+
+def relayed(stream):
+    """The messages of a server stream, its failure raised as a typed error;
+    the stream is cancelled when the caller stops reading."""
+    try:
+        yield from stream
+    except grpc.RpcError as e:
+        raise from_rpc_error(e) from None
+    finally:
+        stream.cancel()

@@ -10,9 +10,13 @@
 //!   NOTIFY on PostgreSQL): its part reads the new events once and
 //!   broadcasts them to every WatchEvents stream and the webhooks
 //!   ([`Feed::follow`](crate::rated::feed::Feed::follow)).
+//! - **Tournaments** (every store: an in-process broadcast on SQLite and
+//!   memory, a NOTIFY on PostgreSQL): each tournament made or saved, by
+//!   any replica, is passed on to [`Hub::tournament_changes`], where the
+//!   tournament's driver and its WatchTournament streams wait for it.
 //!
-//! A new kind of pushed change (a tournament's, a table's chat) is one
-//! more part here, run beside these in the same task.
+//! A new kind of pushed change (a table's chat) is one more part here, run
+//! beside these in the same task.
 
 use std::sync::Arc;
 
@@ -21,7 +25,7 @@ use tokio::sync::broadcast;
 use super::Hub;
 use super::actor::Command;
 use super::cache::LiveGame;
-use satrap_store::Notice;
+use satrap_store::{Notice, TournamentNotice};
 
 impl Hub {
     /// Follow what the store pushes, every part in this one task (the
@@ -29,7 +33,30 @@ impl Hub {
     pub async fn follow_store(self: Arc<Self>) {
         let games = self.follow_games();
         let feed = self.feed.follow();
-        tokio::join!(games, feed);
+        let tournaments = self.follow_tournaments();
+        tokio::join!(games, feed, tournaments);
+    }
+
+    /// The tournaments' part: every tournament saved, passed on to this
+    /// replica's drivers and watchers; a gap (a notice missed) becomes a
+    /// `Resync`. Ends at shutdown (drivers and watchers end then too).
+    async fn follow_tournaments(&self) {
+        let Some(mut notices) = self.store.tournament_notices() else {
+            return;
+        };
+        let mut shutdown = self.shutdown.clone();
+        loop {
+            let notice = tokio::select! {
+                notice = notices.recv() => notice,
+                _ = shutdown.wait_for(|stop| *stop) => return,
+            };
+            let notice = match notice {
+                Ok(notice) => notice,
+                Err(broadcast::error::RecvError::Lagged(_)) => TournamentNotice::Resync,
+                Err(broadcast::error::RecvError::Closed) => return,
+            };
+            let _ = self.tournaments.send(notice);
+        }
     }
 
     /// The games' part: moves other replicas commit (PostgreSQL NOTIFY),

@@ -175,7 +175,14 @@ pub struct Hub {
     tickets: crate::rated::tickets::Tickets,
     /// Game actors with work now (see `actor`; a drain waits for none).
     tasks: Arc<signal::Sender<usize>>,
+    /// Tournaments made or saved by any replica, as the follower got them
+    /// from the store (see `follow`): their drivers and watchers wake on it.
+    tournaments: tokio::sync::broadcast::Sender<satrap_store::TournamentNotice>,
 }
+
+/// Tournament notices a slow driver or watcher may fall behind by (then
+/// it reads its tournament again).
+const TOURNAMENT_BACKLOG: usize = 256;
 
 /// The answer of [`Hub::bot_quota`].
 enum BotQuota<'a> {
@@ -219,7 +226,16 @@ impl Hub {
             bot_quota: tokio::sync::Mutex::new(()),
             replica,
             tasks: Arc::new(signal::channel(0).0),
+            tournaments: tokio::sync::broadcast::channel(TOURNAMENT_BACKLOG).0,
         })
+    }
+
+    /// Tournaments made or saved from now on, by any replica (a `Resync`
+    /// when some may have been missed: read again what is followed).
+    pub fn tournament_changes(
+        &self,
+    ) -> tokio::sync::broadcast::Receiver<satrap_store::TournamentNotice> {
+        self.tournaments.subscribe()
     }
 
     /// The store the games live in (rated play reads ratings, the queue
@@ -278,7 +294,24 @@ impl Hub {
         let planned = self.plan(req, owner)?;
         self.install(planned, None)
             .await?
-            .ok_or_else(|| ServiceError::Internal("a plain creation was refused as a match".into()))
+            .ok_or_else(|| ServiceError::Internal("a new game's id was taken".into()))
+    }
+
+    /// Create a game under id `id` (a tournament table's, derived from the
+    /// table, so that an owner that died between making the game and
+    /// saving the tournament is followed by one that finds the game
+    /// instead of making another). `Ok(None)`: a game of that id exists
+    /// already, nothing was created.
+    pub async fn create_as(
+        &self,
+        req: proto::CreateGameRequest,
+        owner: &str,
+        id: &str,
+    ) -> Result<Option<Created>, ServiceError> {
+        let mut planned = self.plan(req, owner)?;
+        id.clone_into(&mut planned.record.id);
+        id.clone_into(&mut planned.meta.id);
+        self.install(planned, None).await
     }
 
     /// Create the game of a match (see `rated::matchmaker`): `req` as for
@@ -486,7 +519,8 @@ impl Hub {
     }
 
     /// Store a planned game (as a match when `matched`) and make it live.
-    /// `Ok(None)`: the match was refused (a ticket was taken meanwhile).
+    /// `Ok(None)`: the match was refused (a ticket was taken meanwhile), or
+    /// the game's id is taken.
     async fn install(
         &self,
         planned: Planned,
@@ -514,7 +548,11 @@ impl Hub {
             false => None,
         };
         match matched {
-            None => self.store.create(&record).await?,
+            None => match self.store.create(&record).await {
+                Ok(()) => {}
+                Err(satrap_store::StoreError::AlreadyExists(_)) => return Ok(None),
+                Err(e) => return Err(e.into()),
+            },
             Some((tickets, now_ms)) => {
                 if !self.store.create_match(&record, tickets, now_ms).await? {
                     return Ok(None);

@@ -36,7 +36,7 @@ use tonic::Status;
 
 use crate::error::ServiceError;
 use crate::proto;
-use satrap_store::{Event, EventKind, EventSeat, GameStore, StoreError};
+use satrap_store::{Event, EventKind, EventSeat, GameStore, StoreError, TournamentChange};
 
 use super::ratings;
 
@@ -415,6 +415,26 @@ pub fn to_proto(e: &Event) -> proto::FeedEvent {
         }),
         EventKind::Aborted { by } => E::Aborted(proto::GameAborted { by: by.clone() }),
         EventKind::Deleted => E::Deleted(proto::GameDeleted {}),
+        EventKind::Tournament { change, .. } => match change {
+            TournamentChange::Started { entrants } => {
+                E::TournamentStarted(proto::TournamentStarted {
+                    entrants: *entrants,
+                })
+            }
+            TournamentChange::RoundPaired { round } => {
+                E::TournamentRoundPaired(proto::TournamentRoundPaired { round: *round })
+            }
+            TournamentChange::Finished { winners } => {
+                E::TournamentFinished(proto::TournamentFinished {
+                    winner_ids: winners.clone(),
+                })
+            }
+            TournamentChange::Cancelled => E::TournamentCancelled(proto::TournamentCancelled {}),
+        },
+    };
+    let tournament_id = match &e.kind {
+        EventKind::Tournament { tournament_id, .. } => tournament_id.clone(),
+        _ => String::new(),
     };
     proto::FeedEvent {
         sequence: e.sequence,
@@ -422,6 +442,7 @@ pub fn to_proto(e: &Event) -> proto::FeedEvent {
         game_id: e.game_id.clone(),
         game_type: e.game_type.clone(),
         owner: e.owner.clone(),
+        tournament_id,
         event: Some(event),
     }
 }
@@ -507,9 +528,15 @@ pub fn to_json(e: &proto::FeedEvent) -> serde_json::Value {
         ),
         Some(E::Aborted(a)) => ("aborted", json!({"by": a.by})),
         Some(E::Deleted(_)) => ("deleted", json!({})),
+        Some(E::TournamentStarted(s)) => ("tournament_started", json!({"entrants": s.entrants})),
+        Some(E::TournamentRoundPaired(p)) => ("tournament_round_paired", json!({"round": p.round})),
+        Some(E::TournamentFinished(f)) => {
+            ("tournament_finished", json!({"winner_ids": f.winner_ids}))
+        }
+        Some(E::TournamentCancelled(_)) => ("tournament_cancelled", json!({})),
         None => ("unknown", json!({})),
     };
-    json!({
+    let mut body = json!({
         "id": event_id(e.sequence),
         "sequence": e.sequence,
         "at_ms": e.at_ms,
@@ -518,7 +545,11 @@ pub fn to_json(e: &proto::FeedEvent) -> serde_json::Value {
         "owner": e.owner,
         "kind": kind,
         kind: detail,
-    })
+    });
+    if !e.tournament_id.is_empty() {
+        body["tournament_id"] = json!(e.tournament_id);
+    }
+    body
 }
 
 /// The idempotency key of the event with `sequence` (the

@@ -1,7 +1,5 @@
-//! The task that drives one running tournament on this replica, while it
-//! holds the tournament's lease (a named lease of the store's `Leases`
-//! role: `tournament/ID`, renewed at every step, so another replica takes
-//! over once this one dies).
+//! The steps that move one tournament on, run by its owner on this
+//! replica (`driver`, while it holds the tournament's lease).
 //!
 //! Each step reads the stored tournament and moves it on by one save,
 //! guarded by the version it read: registration closes at the start time
@@ -12,18 +10,15 @@
 //! is done. A save that meets another's change (a join, a withdrawal, a
 //! replica that drove it a moment ago) changes nothing and the step runs
 //! again on the newer state, so a round is paired once, whoever pairs it.
-//!
-//! The task wakes at its own tick, when the feed has new events (a game's
-//! end is one), and when a call on this replica changed the tournament.
 
-use std::sync::Arc;
-
-use satrap_store::{Lease, StoreError, TournamentRecord, TournamentSave, TournamentStatus, now_ms};
+use satrap_store::{
+    NewEvent, StoreError, TournamentRecord, TournamentSave, TournamentStatus, now_ms,
+};
 use satrap_tournament::{Format, Tournament};
 
+use super::events;
 use super::state::{self, State};
-use super::{RETRIES, Tournaments, lease_name};
-use crate::access::Scope;
+use super::{RETRIES, Tournaments};
 use crate::auth::Caller;
 use crate::error::ServiceError;
 use crate::proto;
@@ -45,88 +40,57 @@ enum Advance {
 
 /// What one step found.
 #[derive(Debug, PartialEq, Eq)]
-enum Step {
+pub(super) enum Step {
     /// Saved a change: step again at once.
     Changed,
-    /// Nothing to do until something happens.
-    Idle,
+    /// Nothing to do until something happens: the tournament is at
+    /// `version`, its games are `games` (one ending wakes the owner), and
+    /// `wake_at` (ms since the epoch) is when time alone changes it (the
+    /// start, an arena's end).
+    Idle {
+        version: u64,
+        games: Vec<String>,
+        wake_at: Option<u64>,
+    },
     /// Finished or cancelled: the task ends.
     Over,
 }
 
+/// `Step::Idle` for a tournament read at `record` with `state`.
+fn idle(record: &TournamentRecord, state: &State, now: u64) -> Step {
+    let wake_at = match record.status {
+        TournamentStatus::Registration => state::settings(record).ok().map(|s| s.start_at_ms),
+        _ => match state.tournament.as_ref().map(|t| &t.config().format) {
+            Some(&Format::Arena { end_ms, .. }) if now < end_ms => Some(end_ms),
+            _ => None,
+        },
+    };
+    Step::Idle {
+        version: record.version,
+        games: state
+            .games
+            .iter()
+            .filter(|g| !g.is_empty())
+            .cloned()
+            .collect(),
+        wake_at,
+    }
+}
+
 impl Tournaments {
-    /// Drive tournament `id` while this replica holds its lease.
-    pub(super) async fn drive(self: Arc<Self>, id: String) {
-        let mut shutdown = self.hub.shutdown_signal();
-        let mut feed = self.hub.feed().reader(Scope::All, 0);
-        let mut poke = self.poke.subscribe();
-        loop {
-            if *shutdown.borrow() || !self.renew(&id).await {
-                break;
-            }
-            match self.step(&id).await {
-                Ok(Step::Changed) => {
-                    self.changed();
-                    continue;
-                }
-                Ok(Step::Over) => {
-                    self.changed();
-                    break;
-                }
-                Ok(Step::Idle) => {}
-                // A save that met another change: step again on the newer.
-                Err(ServiceError::VersionMismatch { .. }) => continue,
-                Err(e) => tracing::warn!(tournament = %id, error = %e, "tournament step failed"),
-            }
-            tokio::select! {
-                _ = tokio::time::sleep(self.config.tick) => {}
-                _ = feed.next() => {}
-                _ = poke.changed() => {}
-                _ = shutdown.changed() => {}
-            }
-        }
-        self.release(&id).await;
-    }
-
-    /// Take or renew the lease; `false` if another replica holds it.
-    async fn renew(&self, id: &str) -> bool {
-        let now = now_ms();
-        let lease = Lease {
-            owner: self.hub.replica(),
-            now_ms: now,
-            until_ms: now + self.config.lease.as_millis() as u64,
-        };
-        matches!(
-            self.hub.store().cursor(&lease_name(id), &lease).await,
-            Ok(Some(_))
-        )
-    }
-
-    /// Hand the lease back (the task ended: over, shut down or lost).
-    async fn release(&self, id: &str) {
-        let lease = Lease {
-            owner: self.hub.replica(),
-            now_ms: now_ms(),
-            until_ms: 0,
-        };
-        let _ = self.hub.store().cursor(&lease_name(id), &lease).await;
-        if let Ok(mut running) = self.running.lock() {
-            running.remove(id);
-        }
-    }
-
-    async fn step(&self, id: &str) -> Result<Step, ServiceError> {
+    pub(super) async fn step(&self, id: &str) -> Result<Step, ServiceError> {
         let Some(record) = self.hub.store().load_tournament(id).await? else {
             return Ok(Step::Over);
         };
         let mut state = State::parse(&record.state)?;
+        let rounds_before = state.tournament.as_ref().map_or(0, |t| t.rounds().len());
         let now = now_ms();
         let status = match record.status {
             TournamentStatus::Finished | TournamentStatus::Cancelled => return Ok(Step::Over),
             TournamentStatus::Registration => {
                 let settings = state::settings(&record)?;
                 if now < settings.start_at_ms {
-                    return Ok(Step::Idle);
+                    return Ok(idle(&record, &state, now));
                 }
                 let names = state.entries.iter().map(|e| e.player_id.clone()).collect();
                 match Tournament::new(state::config(&settings), names) {
@@ -139,7 +103,7 @@ impl Tournaments {
             }
             TournamentStatus::Running => {
                 match self.advance(&record, &mut state, now).await? {
-                    Advance::Nothing => return Ok(Step::Idle),
+                    Advance::Nothing => return Ok(idle(&record, &state, now)),
                     Advance::Saved => return Ok(Step::Changed),
                     Advance::Changed => {}
                 }
@@ -149,7 +113,8 @@ impl Tournaments {
                 }
             }
         };
-        save(self, &record, status, &state).await?;
+        let events = events::of_save(&record, rounds_before, status, &state);
+        save(self, &record, status, &state, &events).await?;
         Ok(Step::Changed)
     }
 
@@ -169,8 +134,9 @@ impl Tournaments {
             )));
         };
         // A table without its game: create one (and save it before
-        // anything else, so the game is never created twice by this
-        // replica).
+        // anything else). Its id is the table's (`table_game_id`), so an
+        // owner that died before saving it is followed by one that finds
+        // the game it made and places it, instead of making another.
         let tables = t.tables().len();
         state.games.resize(tables, String::new());
         if let Some(i) =
@@ -281,7 +247,7 @@ impl Tournaments {
                 return Ok(());
             }
             state.games[table] = game.clone();
-            match save(self, &record, record.status, &state).await {
+            match save(self, &record, record.status, &state, &[]).await {
                 Ok(()) => return Ok(()),
                 Err(ServiceError::VersionMismatch { .. }) => {
                     match self.hub.store().load_tournament(&record.id).await? {
@@ -301,7 +267,7 @@ impl Tournaments {
     /// Table `table`'s game: an ordinary game of the tournament's type,
     /// clock and rating, each entrant's seats played by its bot or left to
     /// its player.
-    async fn create_game(
+    pub(super) async fn create_game(
         &self,
         record: &TournamentRecord,
         settings: &proto::TournamentSettings,
@@ -350,9 +316,30 @@ impl Tournaments {
             invite_codes: false,
             rated: settings.rated,
         };
-        let created = self.hub.create_for(req, &record.owner).await?;
-        Ok(created.game_id)
+        let id = table_game_id(&record.id, table);
+        match self.hub.get(&id, Caller::Spectator).await {
+            // Made by an owner that died before saving it: adopted.
+            Ok(_) => return Ok(id),
+            Err(ServiceError::GameNotFound(_)) => {}
+            Err(e) => return Err(e),
+        }
+        // `None`: made meanwhile by another owner (a lease that lapsed
+        // under a slow one): the same game, adopted all the same.
+        self.hub.create_as(req, &record.owner, &id).await?;
+        Ok(id)
     }
+}
+
+/// The id of table `table`'s game in tournament `tournament`: a UUID drawn
+/// from the two (a SHA-256 of them), the same whichever replica makes it.
+pub(super) fn table_game_id(tournament: &str, table: usize) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(format!("satrap tournament table\0{tournament}\0{table}"));
+    let mut bytes = [0u8; 16];
+    bytes.copy_from_slice(&digest[..16]);
+    uuid::Builder::from_custom_bytes(bytes)
+        .into_uuid()
+        .to_string()
 }
 
 /// A player id cut to fit a seat name (with its entrant number).
@@ -372,17 +359,20 @@ fn places(outcome: Option<&proto::Outcome>, seats: usize) -> Vec<u8> {
     places
 }
 
-/// Save `state` with `status` over the version `record` was read at.
+/// Save `state` with `status` (and its feed `events`) over the version
+/// `record` was read at.
 pub(super) async fn save(
     tournaments: &Tournaments,
     record: &TournamentRecord,
     status: TournamentStatus,
     state: &State,
+    events: &[NewEvent],
 ) -> Result<(), ServiceError> {
     let text = state.text()?;
     let save = TournamentSave {
         status,
         state: &text,
+        events,
     };
     match tournaments
         .hub
@@ -403,6 +393,15 @@ pub(super) async fn save(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tables_game_id_is_the_tables_own() {
+        let id = table_game_id("t1", 3);
+        assert_eq!(id, table_game_id("t1", 3), "the same table, the same id");
+        assert_ne!(id, table_game_id("t1", 4));
+        assert_ne!(id, table_game_id("t2", 3));
+        assert!(uuid::Uuid::parse_str(&id).is_ok(), "a UUID like any game's");
+    }
 
     #[test]
     fn places_come_from_ranks() {

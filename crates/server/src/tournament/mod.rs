@@ -1,6 +1,11 @@
 //! Tournaments served: the calls of `TournamentService` ([`grpc`]), the
-//! stored state and its view ([`state`]), and the task that drives a
-//! running tournament on the replica that holds its lease ([`drive`]).
+//! stored state and its view ([`state`]), the owner of a tournament on the
+//! replica that holds its lease ([`driver`]) and the steps it takes
+//! ([`drive`]). [`Tournaments`] is the directory of this replica's owners:
+//! it hands each one the saves of its tournament that the replica's
+//! follower announces (`Hub::tournament_changes`), gives a new tournament
+//! an owner at once, and at every half lease period takes over those whose
+//! owner's lease lapsed (a dead replica's).
 //!
 //! Invariants:
 //! - the tournament lives in the store; every change is a save guarded by
@@ -8,20 +13,25 @@
 //!   the driver's steps), so no change is lost and no round is paired
 //!   twice, whichever replica makes it;
 //! - at most one replica drives a tournament, under a lease of the store's
-//!   `Leases` role (the named lease `tournament/ID`); a replica that dies
-//!   stops renewing it, and another replica's scan takes it over;
+//!   `Leases` role (the named lease `tournament/ID`), and on it one task,
+//!   its owner; a replica that dies stops renewing it, and another
+//!   replica's scan takes it over;
 //! - a tournament's games are ordinary games made through the hub, each
 //!   with the tournament's clock, so no round waits forever.
 
 mod drive;
+mod driver;
+mod events;
 pub mod grpc;
 mod state;
+#[cfg(test)]
+mod with_store;
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tokio::sync::watch as signal;
+use tokio::sync::{broadcast, mpsc};
 
 use crate::access::Principal;
 use crate::echo::Echo;
@@ -29,26 +39,25 @@ use crate::error::ServiceError;
 use crate::hub::Hub;
 use crate::paging;
 use crate::proto;
+use driver::Command;
 use satrap_store::{
-    Cursor, Lease, PrivateGames, TournamentQuery, TournamentRecord, TournamentStatus, now_ms,
+    Cursor, Lease, PrivateGames, TournamentNotice, TournamentQuery, TournamentRecord,
+    TournamentStatus, now_ms,
 };
 use state::{Entry, State};
 
-/// How often tournaments are looked at.
+/// How tournaments are owned.
 #[derive(Debug, Clone, Copy)]
 pub struct TournamentConfig {
-    /// A driver's step when nothing wakes it, and the scan for
-    /// tournaments to drive.
-    pub tick: Duration,
-    /// How long a driver's lease lasts unrenewed: how soon another replica
-    /// takes over from a dead one.
+    /// How long an owner's lease lasts unrenewed: how soon another replica
+    /// takes over from a dead one (renewed every third of it; the scan for
+    /// lapsed leases runs every half of it).
     pub lease: Duration,
 }
 
 impl Default for TournamentConfig {
     fn default() -> Self {
         Self {
-            tick: Duration::from_secs(1),
             lease: Duration::from_secs(10),
         }
     }
@@ -73,11 +82,9 @@ fn lease_name(id: &str) -> String {
 pub struct Tournaments {
     hub: Arc<Hub>,
     config: TournamentConfig,
-    /// The tournaments this replica drives now.
-    running: Mutex<HashSet<String>>,
-    /// Bumped whenever a call or a driver here changed a tournament: wakes
-    /// the drivers and WatchTournament streams of this replica.
-    poke: signal::Sender<u64>,
+    /// The owners on this replica: each tournament it drives now, and the
+    /// way to its owner.
+    owners: Mutex<HashMap<String, mpsc::Sender<Command>>>,
 }
 
 impl Tournaments {
@@ -85,25 +92,65 @@ impl Tournaments {
         Arc::new(Self {
             hub,
             config,
-            running: Mutex::new(HashSet::new()),
-            poke: signal::Sender::new(0),
+            owners: Mutex::new(HashMap::new()),
         })
     }
 
-    fn changed(&self) {
-        self.poke.send_modify(|n| *n = n.wrapping_add(1));
-    }
-
-    /// Find the tournaments nobody drives and drive them, until shutdown.
+    /// The directory, until shutdown: pass each save the follower
+    /// announces to its tournament's owner here, give a new tournament an
+    /// owner, and look for tournaments nobody owns (a lapsed lease) every
+    /// half lease period.
     pub async fn run(self: Arc<Self>) {
         let mut shutdown = self.hub.shutdown_signal();
+        let mut changes = self.hub.tournament_changes();
+        let mut scan = tokio::time::interval(self.config.lease / 2);
         while !*shutdown.borrow() {
-            if let Err(e) = self.scan().await {
-                tracing::warn!(error = %e, "tournament scan failed");
-            }
             tokio::select! {
-                _ = tokio::time::sleep(self.config.tick) => {}
+                _ = scan.tick() => {
+                    if let Err(e) = self.scan().await {
+                        tracing::warn!(error = %e, "tournament scan failed");
+                    }
+                }
+                notice = changes.recv() => match notice {
+                    Ok(TournamentNotice::Saved { id, version }) => {
+                        let told = self.tell(&id, Command::Saved { version });
+                        // A new tournament: owned at once (else it waits
+                        // for the scan).
+                        if !told && version == 1 {
+                            if let Err(e) = self.adopt(&id).await {
+                                tracing::warn!(tournament = %id, error = %e, "tournament not adopted");
+                            }
+                        }
+                    }
+                    Ok(TournamentNotice::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                        self.tell_all(Command::Saved { version: 0 });
+                    }
+                    Err(broadcast::error::RecvError::Closed) => break,
+                },
                 _ = shutdown.changed() => {}
+            }
+        }
+    }
+
+    /// Tell `id`'s owner here, if it has one (`false` if not). A full
+    /// channel already holds a wake: the command is not needed.
+    fn tell(&self, id: &str, command: Command) -> bool {
+        let Ok(owners) = self.owners.lock() else {
+            return false;
+        };
+        match owners.get(id) {
+            Some(owner) => {
+                let _ = owner.try_send(command);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn tell_all(&self, command: Command) {
+        if let Ok(owners) = self.owners.lock() {
+            for owner in owners.values() {
+                let _ = owner.try_send(command);
             }
         }
     }
@@ -139,9 +186,14 @@ impl Tournaments {
         }
     }
 
-    /// Drive `id` here if nobody else does.
+    /// Own `id` here if nobody else does.
     async fn adopt(self: &Arc<Self>, id: &str) -> Result<(), ServiceError> {
-        if self.running.lock().map(|r| r.contains(id)).unwrap_or(true) {
+        if self
+            .owners
+            .lock()
+            .map(|o| o.contains_key(id))
+            .unwrap_or(true)
+        {
             return Ok(());
         }
         let now = now_ms();
@@ -159,13 +211,17 @@ impl Tournaments {
         {
             return Ok(());
         }
+        let (tx, rx) = mpsc::channel(driver::COMMANDS);
         let fresh = self
-            .running
+            .owners
             .lock()
-            .map(|mut r| r.insert(id.to_owned()))
+            .map(|mut o| match o.contains_key(id) {
+                true => false,
+                false => o.insert(id.to_owned(), tx).is_none(),
+            })
             .unwrap_or(false);
         if fresh {
-            tokio::spawn(self.clone().drive(id.to_owned()));
+            tokio::spawn(self.clone().own(id.to_owned(), rx));
         }
         Ok(())
     }
@@ -190,7 +246,6 @@ impl Tournaments {
             version: 1,
         };
         self.hub.store().create_tournament(&record).await?;
-        self.changed();
         state::view(&record, &State::default(), true)
     }
 
@@ -379,11 +434,8 @@ impl Tournaments {
         for _ in 0..RETRIES {
             let (record, mut state) = self.visible(id, Some(principal)).await?;
             let out = change(&record, &mut state)?;
-            match drive::save(self, &record, record.status, &state).await {
-                Ok(()) => {
-                    self.changed();
-                    return Ok(out);
-                }
+            match drive::save(self, &record, record.status, &state, &[]).await {
+                Ok(()) => return Ok(out),
                 Err(ServiceError::VersionMismatch { .. }) => continue,
                 Err(e) => return Err(e),
             }
@@ -461,9 +513,8 @@ impl Tournaments {
                 ));
             }
             state.entries.push(Entry {
-                player_id: player.clone(),
                 partner_id: partner.clone(),
-                withdrawn: false,
+                ..Entry::of(&player)
             });
             let i = state.entries.len() - 1;
             Ok(entrant(i, &state.entries[i]))
@@ -569,7 +620,8 @@ impl Tournaments {
 
     /// WatchTournament: the tournament now (if past `after`), then after
     /// every change, until it is over, the stream is dropped or the
-    /// server shuts down.
+    /// server shuts down. It reads the store only when the follower
+    /// announces a newer save of this tournament (or may have missed one).
     pub async fn watch(
         self: Arc<Self>,
         id: String,
@@ -577,7 +629,7 @@ impl Tournaments {
         principal: Option<Principal>,
         tx: tokio::sync::mpsc::Sender<Result<proto::TournamentUpdate, tonic::Status>>,
     ) {
-        let mut poke = self.poke.subscribe();
+        let mut changes = self.hub.tournament_changes();
         let mut shutdown = self.hub.shutdown_signal();
         let mut last: Option<proto::Tournament> = None;
         let mut seen = after;
@@ -611,11 +663,20 @@ impl Tournaments {
             if record.status.is_over() || *shutdown.borrow() {
                 return;
             }
-            tokio::select! {
-                _ = poke.changed() => {}
-                _ = tokio::time::sleep(self.config.tick) => {}
-                _ = shutdown.changed() => {}
-                _ = tx.closed() => return,
+            // Wait for a save newer than the one shown.
+            loop {
+                tokio::select! {
+                    notice = changes.recv() => match notice {
+                        Ok(TournamentNotice::Saved { id: saved, version })
+                            if saved == id && version > seen => break,
+                        Ok(TournamentNotice::Saved { .. }) => {}
+                        Ok(TournamentNotice::Resync)
+                        | Err(broadcast::error::RecvError::Lagged(_)) => break,
+                        Err(broadcast::error::RecvError::Closed) => return,
+                    },
+                    _ = shutdown.changed() => break,
+                    _ = tx.closed() => return,
+                }
             }
         }
     }

@@ -23,6 +23,15 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// A single player's entry (no partner), not withdrawn.
+    pub fn of(player_id: &str) -> Entry {
+        Entry {
+            player_id: player_id.to_owned(),
+            partner_id: String::new(),
+            withdrawn: false,
+        }
+    }
+
     pub fn players(&self) -> Vec<String> {
         let mut p = vec![self.player_id.clone()];
         if !self.partner_id.is_empty() {
@@ -265,14 +274,7 @@ mod tests {
         t.record_result(0, &[0, 1])
             .map_err(|e| ServiceError::Internal(e.to_string()))?;
         let state = State {
-            entries: names
-                .iter()
-                .map(|n| Entry {
-                    player_id: n.clone(),
-                    partner_id: String::new(),
-                    withdrawn: false,
-                })
-                .collect(),
+            entries: names.iter().map(|n| Entry::of(n)).collect(),
             tournament: Some(t),
             games: vec!["game-1".into()],
         };

@@ -49,6 +49,7 @@ fn kind_name(kind: &EventKind) -> &'static str {
         EventKind::Finished { .. } => "finished",
         EventKind::Aborted { .. } => "aborted",
         EventKind::Deleted => "deleted",
+        EventKind::Tournament { .. } => "tournament",
     }
 }
 

@@ -1,11 +1,12 @@
 //! The tournaments' part of the contract: a tournament round-trips, lists
 //! newest first with the privacy rule and paging, and a save is guarded by
-//! the version, so of two saves over one version exactly one is kept.
+//! the version, so of two saves over one version exactly one is kept; and
+//! each creation and kept save is announced (`tournament_notices`).
 
 use super::{check, store_err};
 use crate::{
-    Cursor, GameStore, PrivateGames, StoreError, TournamentQuery, TournamentRecord, TournamentSave,
-    TournamentStatus,
+    Cursor, EventKind, GameStore, NewEvent, PrivateGames, StoreError, TournamentChange,
+    TournamentNotice, TournamentQuery, TournamentRecord, TournamentSave, TournamentStatus,
 };
 
 /// A tournament as a test makes it.
@@ -27,6 +28,9 @@ pub fn tournament(id: &str, owner: &str, private: bool, created_at_ms: u64) -> T
 /// database can be reused).
 pub async fn check_tournaments(store: &dyn GameStore, prefix: &str) -> Result<(), String> {
     let id = |n: &str| format!("{prefix}-tour-{n}");
+    let mut notices = store
+        .tournament_notices()
+        .ok_or("the store announces no tournaments")?;
     let mut made = Vec::new();
     for (n, owner, private, at) in [
         ("a", "ann", false, 1_000),
@@ -105,10 +109,24 @@ pub async fn check_tournaments(store: &dyn GameStore, prefix: &str) -> Result<()
         "pages follow each other without gaps or repeats",
     )?;
 
-    // Saves are guarded by the version.
+    // Saves are guarded by the version, and their events kept with them.
+    let event = |change: TournamentChange| NewEvent {
+        at_ms: 5_000,
+        game_id: String::new(),
+        game_type: prefix.to_owned(),
+        owner: "ann".to_owned(),
+        private: false,
+        kind: EventKind::Tournament {
+            tournament_id: id("a"),
+            change,
+        },
+    };
+    let started = [event(TournamentChange::Started { entrants: 4 })];
+    let paired = [event(TournamentChange::RoundPaired { round: 1 })];
     let running = TournamentSave {
         status: TournamentStatus::Running,
         state: "{\"round\":1}",
+        events: &started,
     };
     store
         .save_tournament(&id("a"), 1, &running)
@@ -117,6 +135,7 @@ pub async fn check_tournaments(store: &dyn GameStore, prefix: &str) -> Result<()
     let again = TournamentSave {
         status: TournamentStatus::Running,
         state: "{\"round\":1,\"twice\":true}",
+        events: &paired,
     };
     check(
         store.save_tournament(&id("a"), 1, &again).await
@@ -152,11 +171,25 @@ pub async fn check_tournaments(store: &dyn GameStore, prefix: &str) -> Result<()
         [&x, &y].iter().filter(|r| r.is_ok()).count() == 1,
         "of two saves over one version exactly one is kept",
     )?;
+    let feed = store
+        .events_after(0, Some("ann"), 100_000)
+        .await
+        .map_err(store_err)?;
+    let of_a: Vec<&EventKind> = feed
+        .iter()
+        .map(|e| &e.kind)
+        .filter(|k| matches!(k, EventKind::Tournament { tournament_id, .. } if *tournament_id == id("a")))
+        .collect();
+    check(
+        of_a.len() == 2 && *of_a[0] == started[0].kind,
+        "a kept save's events are recorded (and round-trip), a conflicting one's are not",
+    )?;
 
     // Status filters: by status, and the live ones (not over).
     let finished = TournamentSave {
         status: TournamentStatus::Finished,
         state: "{}",
+        events: &[],
     };
     store
         .save_tournament(&id("b"), 1, &finished)
@@ -183,5 +216,21 @@ pub async fn check_tournaments(store: &dyn GameStore, prefix: &str) -> Result<()
     check(
         ids(live) == [id("d"), id("c"), id("a")],
         "live tournaments leave out the finished",
-    )
+    )?;
+
+    // Every creation and kept save was announced with its version (a
+    // shared database delivers them a moment after the commit).
+    let mut wanted = vec![(id("a"), 1), (id("a"), 2), (id("a"), 3), (id("b"), 2)];
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !wanted.is_empty() {
+        match tokio::time::timeout_at(deadline, notices.recv()).await {
+            Ok(Ok(TournamentNotice::Saved { id, version })) => {
+                wanted.retain(|w| *w != (id.clone(), version));
+            }
+            Ok(Ok(TournamentNotice::Resync)) => {}
+            Ok(Err(e)) => return Err(format!("tournament notices: {e}")),
+            Err(_) => return Err(format!("tournament saves not announced: {wanted:?}")),
+        }
+    }
+    Ok(())
 }

@@ -3,7 +3,11 @@
 use async_trait::async_trait;
 
 use super::MemoryStore;
-use crate::{StoreError, TournamentQuery, TournamentRecord, TournamentSave, Tournaments};
+use tokio::sync::broadcast;
+
+use crate::{
+    StoreError, TournamentNotice, TournamentQuery, TournamentRecord, TournamentSave, Tournaments,
+};
 
 #[async_trait]
 impl Tournaments for MemoryStore {
@@ -13,6 +17,11 @@ impl Tournaments for MemoryStore {
             return Err(StoreError::AlreadyExists(record.id.clone()));
         }
         state.tournaments.insert(record.id.clone(), record.clone());
+        // Under the lock, so notices come in the order of the saves.
+        let _ = self.tournaments.send(TournamentNotice::Saved {
+            id: record.id.clone(),
+            version: record.version,
+        });
         Ok(())
     }
 
@@ -55,6 +64,18 @@ impl Tournaments for MemoryStore {
         t.version += 1;
         t.status = save.status;
         save.state.clone_into(&mut t.state);
+        let version = t.version;
+        for event in save.events {
+            state.record(event.clone());
+        }
+        let _ = self.tournaments.send(TournamentNotice::Saved {
+            id: id.to_owned(),
+            version,
+        });
         Ok(())
+    }
+
+    fn tournament_notices(&self) -> Option<broadcast::Receiver<TournamentNotice>> {
+        Some(self.tournaments.subscribe())
     }
 }

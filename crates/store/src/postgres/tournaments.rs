@@ -1,32 +1,40 @@
 //! Tournaments on PostgreSQL: one row each, the state replaced by a
 //! version-guarded UPDATE (one statement, so two replicas saving the same
 //! version are serialised by the row lock and the second matches nothing).
+//! Each creation and save notifies `satrap_tournaments` with
+//! `<id> <version>`, delivered at commit to every replica's LISTEN.
 
 use async_trait::async_trait;
 use tokio_postgres::Row;
 
 use super::{Db, backend, prepared};
 use crate::{
-    StoreError, TournamentQuery, TournamentRecord, TournamentSave, TournamentStatus, Tournaments,
+    StoreError, TournamentNotice, TournamentQuery, TournamentRecord, TournamentSave,
+    TournamentStatus, Tournaments,
 };
 
 const COLUMNS: &str =
     "id, game_type, owner, private, created_at_ms, status, settings, state, version";
 
 const CREATE: &str = "
-INSERT INTO tournaments
-    (id, game_type, owner, private, created_at_ms, status, settings, state, version)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-ON CONFLICT (id) DO NOTHING";
+WITH added AS (
+    INSERT INTO tournaments
+        (id, game_type, owner, private, created_at_ms, status, settings, state, version)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    ON CONFLICT (id) DO NOTHING
+    RETURNING id, version
+)
+SELECT pg_notify('satrap_tournaments', id || ' ' || version::TEXT) FROM added";
 
 /// Saved if still at version `$4`; else the stored version, if any.
 const SAVE: &str = "
 WITH saved AS (
     UPDATE tournaments SET status = $2, state = $3, version = version + 1
     WHERE id = $1 AND version = $4
-    RETURNING version
+    RETURNING id, version
 )
-SELECT (SELECT version FROM saved), (SELECT version FROM tournaments WHERE id = $1)";
+SELECT (SELECT version FROM saved), (SELECT version FROM tournaments WHERE id = $1),
+       (SELECT pg_notify('satrap_tournaments', id || ' ' || version::TEXT) FROM saved)";
 
 const LIST: &str = "
 SELECT id, game_type, owner, private, created_at_ms, status, settings, state, version
@@ -63,7 +71,7 @@ impl Tournaments for Db {
     async fn create_tournament(&self, t: &TournamentRecord) -> Result<(), StoreError> {
         let client = self.client().await?;
         let added = client
-            .execute(
+            .query(
                 &prepared(&client, CREATE).await?,
                 &[
                     &t.id,
@@ -79,7 +87,7 @@ impl Tournaments for Db {
             )
             .await
             .map_err(backend)?;
-        match added {
+        match added.len() {
             0 => Err(StoreError::AlreadyExists(t.id.clone())),
             _ => Ok(()),
         }
@@ -128,16 +136,23 @@ impl Tournaments for Db {
         version: u64,
         save: &TournamentSave<'_>,
     ) -> Result<(), StoreError> {
-        let client = self.client().await?;
-        let row = client
+        let mut client = self.client().await?;
+        // One transaction: the save and its events are kept together.
+        let tx = client.transaction().await.map_err(backend)?;
+        let row = tx
             .query_one(
-                &prepared(&client, SAVE).await?,
+                &prepared(&tx, SAVE).await?,
                 &[&id, &code(save.status), &save.state, &(version as i64)],
             )
             .await
             .map_err(backend)?;
         match (row.get::<_, Option<i64>>(0), row.get::<_, Option<i64>>(1)) {
-            (Some(_), _) => Ok(()),
+            (Some(_), _) => {
+                for event in save.events {
+                    super::rated::insert_event(&tx, event).await?;
+                }
+                tx.commit().await.map_err(backend)
+            }
             (None, None) => Err(StoreError::NotFound(id.to_owned())),
             (None, Some(actual)) => Err(StoreError::Conflict {
                 id: id.to_owned(),
@@ -145,5 +160,9 @@ impl Tournaments for Db {
                 actual: actual as u64,
             }),
         }
+    }
+
+    fn tournament_notices(&self) -> Option<tokio::sync::broadcast::Receiver<TournamentNotice>> {
+        Some(self.tournaments.subscribe())
     }
 }

@@ -5,8 +5,11 @@ use async_trait::async_trait;
 use rusqlite::{Row, params};
 
 use super::{SqliteStore, backend};
+use tokio::sync::broadcast;
+
 use crate::{
-    StoreError, TournamentQuery, TournamentRecord, TournamentSave, TournamentStatus, Tournaments,
+    StoreError, TournamentNotice, TournamentQuery, TournamentRecord, TournamentSave,
+    TournamentStatus, Tournaments,
 };
 
 const COLUMNS: &str =
@@ -38,6 +41,7 @@ fn with_status((mut t, code): (TournamentRecord, i64)) -> Result<TournamentRecor
 impl Tournaments for SqliteStore {
     async fn create_tournament(&self, record: &TournamentRecord) -> Result<(), StoreError> {
         let t = record.clone();
+        let notices = self.tournaments.clone();
         self.run_write("create_tournament", move |conn| {
             let added = conn
                 .execute(
@@ -59,10 +63,15 @@ impl Tournaments for SqliteStore {
                     ],
                 )
                 .map_err(backend)?;
-            match added {
-                0 => Err(StoreError::AlreadyExists(t.id)),
-                _ => Ok(()),
+            if added == 0 {
+                return Err(StoreError::AlreadyExists(t.id));
             }
+            // Announced from the writer, after the commit: in save order.
+            let _ = notices.send(TournamentNotice::Saved {
+                id: t.id,
+                version: t.version,
+            });
+            Ok(())
         })
         .await
     }
@@ -135,6 +144,8 @@ impl Tournaments for SqliteStore {
         save: &TournamentSave<'_>,
     ) -> Result<(), StoreError> {
         let (id, status, state) = (id.to_owned(), save.status.code(), save.state.to_owned());
+        let events = save.events.to_vec();
+        let notices = self.tournaments.clone();
         self.run_write("save_tournament", move |conn| {
             let tx = conn.transaction().map_err(backend)?;
             let saved = tx
@@ -163,8 +174,20 @@ impl Tournaments for SqliteStore {
                     },
                 });
             }
-            tx.commit().map_err(backend)
+            for event in &events {
+                super::rated::insert_event(&tx, event)?;
+            }
+            tx.commit().map_err(backend)?;
+            let _ = notices.send(TournamentNotice::Saved {
+                id,
+                version: version + 1,
+            });
+            Ok(())
         })
         .await
+    }
+
+    fn tournament_notices(&self) -> Option<broadcast::Receiver<TournamentNotice>> {
+        Some(self.tournaments.subscribe())
     }
 }

@@ -758,28 +758,60 @@ class WatchEventsRequest(_message.Message):
     def __init__(self, after_sequence: _Optional[int] = ...) -> None: ...
 
 class FeedEvent(_message.Message):
-    __slots__ = ("sequence", "at_ms", "game_id", "game_type", "owner", "created", "started", "finished", "aborted", "deleted")
+    __slots__ = ("sequence", "at_ms", "game_id", "game_type", "owner", "tournament_id", "created", "started", "finished", "aborted", "deleted", "tournament_started", "tournament_round_paired", "tournament_finished", "tournament_cancelled")
     SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     AT_MS_FIELD_NUMBER: _ClassVar[int]
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
     OWNER_FIELD_NUMBER: _ClassVar[int]
+    TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
     CREATED_FIELD_NUMBER: _ClassVar[int]
     STARTED_FIELD_NUMBER: _ClassVar[int]
     FINISHED_FIELD_NUMBER: _ClassVar[int]
     ABORTED_FIELD_NUMBER: _ClassVar[int]
     DELETED_FIELD_NUMBER: _ClassVar[int]
+    TOURNAMENT_STARTED_FIELD_NUMBER: _ClassVar[int]
+    TOURNAMENT_ROUND_PAIRED_FIELD_NUMBER: _ClassVar[int]
+    TOURNAMENT_FINISHED_FIELD_NUMBER: _ClassVar[int]
+    TOURNAMENT_CANCELLED_FIELD_NUMBER: _ClassVar[int]
     sequence: int
     at_ms: int
     game_id: str
     game_type: str
     owner: str
+    tournament_id: str
     created: GameCreated
     started: GameStarted
     finished: GameFinished
     aborted: GameAborted
     deleted: GameDeleted
-    def __init__(self, sequence: _Optional[int] = ..., at_ms: _Optional[int] = ..., game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., owner: _Optional[str] = ..., created: _Optional[_Union[GameCreated, _Mapping]] = ..., started: _Optional[_Union[GameStarted, _Mapping]] = ..., finished: _Optional[_Union[GameFinished, _Mapping]] = ..., aborted: _Optional[_Union[GameAborted, _Mapping]] = ..., deleted: _Optional[_Union[GameDeleted, _Mapping]] = ...) -> None: ...
+    tournament_started: TournamentStarted
+    tournament_round_paired: TournamentRoundPaired
+    tournament_finished: TournamentFinished
+    tournament_cancelled: TournamentCancelled
+    def __init__(self, sequence: _Optional[int] = ..., at_ms: _Optional[int] = ..., game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., owner: _Optional[str] = ..., tournament_id: _Optional[str] = ..., created: _Optional[_Union[GameCreated, _Mapping]] = ..., started: _Optional[_Union[GameStarted, _Mapping]] = ..., finished: _Optional[_Union[GameFinished, _Mapping]] = ..., aborted: _Optional[_Union[GameAborted, _Mapping]] = ..., deleted: _Optional[_Union[GameDeleted, _Mapping]] = ..., tournament_started: _Optional[_Union[TournamentStarted, _Mapping]] = ..., tournament_round_paired: _Optional[_Union[TournamentRoundPaired, _Mapping]] = ..., tournament_finished: _Optional[_Union[TournamentFinished, _Mapping]] = ..., tournament_cancelled: _Optional[_Union[TournamentCancelled, _Mapping]] = ...) -> None: ...
+
+class TournamentStarted(_message.Message):
+    __slots__ = ("entrants",)
+    ENTRANTS_FIELD_NUMBER: _ClassVar[int]
+    entrants: int
+    def __init__(self, entrants: _Optional[int] = ...) -> None: ...
+
+class TournamentRoundPaired(_message.Message):
+    __slots__ = ("round",)
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    round: int
+    def __init__(self, round: _Optional[int] = ...) -> None: ...
+
+class TournamentFinished(_message.Message):
+    __slots__ = ("winner_ids",)
+    WINNER_IDS_FIELD_NUMBER: _ClassVar[int]
+    winner_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, winner_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class TournamentCancelled(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
 
 class GameCreated(_message.Message):
     __slots__ = ("seats", "rated")
