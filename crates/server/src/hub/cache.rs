@@ -43,8 +43,12 @@ pub(super) struct Version {
     /// [`Shared`]).
     pub shared: Shared,
     /// Unspecified for a new version; else why the current version is sent
-    /// again (its seats changed, the game started).
+    /// again (its seats changed, the game started, chat, an offer).
     pub cause: proto::UpdateCause,
+    /// Cause `Chat`: the messages, each sent only to its readers.
+    pub chat: Vec<proto::ChatMessage>,
+    /// The offer the snapshot shows (see `GameSnapshot.offer`).
+    pub offer: Option<proto::Offer>,
 }
 
 impl Version {
@@ -57,6 +61,8 @@ impl Version {
             seats,
             shared: Shared::default(),
             cause: proto::UpdateCause::Unspecified,
+            chat: Vec::new(),
+            offer: None,
         }
     }
 
@@ -87,6 +93,8 @@ impl Version {
                 snapshots: (0..2 * viewers).map(|_| OnceLock::new()).collect(),
             },
             cause: proto::UpdateCause::Unspecified,
+            chat: Vec::new(),
+            offer: None,
         })
     }
 }
@@ -154,6 +162,8 @@ pub(super) struct Cell {
     /// creation, a seat change, a claimed lease), so the actor settles it
     /// even if no work is due here.
     pub settle: bool,
+    /// The game's chat and offers as folded so far (see `talk`).
+    pub talk: super::talk::state::TalkState,
 }
 
 /// What a game's actor and its handles share: the facts, the broadcast to
@@ -251,6 +261,7 @@ impl Parked {
                     seat_revision,
                     fill_refused: false,
                     settle: false,
+                    talk: Default::default(),
                 })
             }
         }
@@ -481,6 +492,7 @@ impl Cell {
             seat_revision,
             fill_refused: false,
             settle: false,
+            talk: Default::default(),
         }
     }
 }

@@ -11,8 +11,12 @@
 //!   broadcasts them to every WatchEvents stream and the webhooks
 //!   ([`Feed::follow`](crate::rated::feed::Feed::follow)).
 //!
-//! A new kind of pushed change (a tournament's, a table's chat) is one
-//! more part here, run beside these in the same task.
+//! - **A table's talk** (chat, offers: `Notice::Talk`): the game's actor
+//!   is told (`Command::SyncTalk`) and reads what is new, so a message or
+//!   an offer made on another replica reaches the watchers here.
+//!
+//! A new kind of pushed change (a tournament's) is one more part here,
+//! run beside these in the same task.
 
 use std::sync::Arc;
 
@@ -45,6 +49,13 @@ impl Hub {
             let notice = notices.recv().await;
             // (game, version it reached); version 0 means "check anyway".
             let stale: Vec<(Arc<LiveGame>, u64)> = match notice {
+                // A table's talk (chat, an offer): its actor reads it.
+                Ok(Notice::Talk { id, .. }) => {
+                    if let Some(live) = self.cached(&id) {
+                        live.tell(Command::SyncTalk);
+                    }
+                    continue;
+                }
                 Ok(Notice::Changed { id, version }) => self
                     .cached(&id)
                     .map(|live| (live, version))
@@ -59,6 +70,10 @@ impl Hub {
             };
             for (live, version) in stale {
                 live.tell(Command::Sync { version });
+                if version == 0 {
+                    // Talk notices may have been missed too.
+                    live.tell(Command::SyncTalk);
+                }
             }
         }
     }

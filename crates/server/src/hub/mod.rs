@@ -41,6 +41,8 @@ mod pool;
 mod scan;
 mod settings;
 mod table;
+mod takeback;
+mod talk;
 mod task;
 #[cfg(test)]
 mod tests;
@@ -69,6 +71,8 @@ use cache::{Cell, LiveGame, Meta};
 pub use census::Census;
 pub use pool::BotPool;
 pub use table::Reply;
+pub use talk::TalkLimits;
+pub use talk::offers::ABORT_MOVES_PER_SEAT;
 pub use watch::WatchMode;
 
 /// Limits that protect the server from a misbehaving client, and the bots'
@@ -106,6 +110,11 @@ pub struct Limits {
     /// (its task ends, its state waits in the handle until the next
     /// command starts a new one: see `actor`).
     pub park_after: Duration,
+    /// Chat and offers: message length and rate, offer expiry.
+    pub talk: TalkLimits,
+    /// The live-bot-game cap of a guest's games (`guest:IP`,
+    /// `--guest-max-live-bot-games`), in place of `max_live_bot_games`.
+    pub guest_max_live_bot_games: Option<u64>,
 }
 
 impl Default for Limits {
@@ -122,6 +131,8 @@ impl Default for Limits {
             max_live_bot_games: None,
             bot_takeover_delay: Duration::from_secs(3),
             park_after: Duration::from_secs(10),
+            talk: TalkLimits::default(),
+            guest_max_live_bot_games: None,
         }
     }
 }
@@ -172,6 +183,8 @@ pub struct Hub {
     feed: Arc<crate::rated::feed::Feed>,
     /// Game actors with work now (see `actor`; a drain waits for none).
     tasks: Arc<signal::Sender<usize>>,
+    /// Chat messages per caller (`--chat-rate`).
+    chat_rate: talk::limits::ChatRate,
 }
 
 /// The answer of [`Hub::bot_quota`].
@@ -200,6 +213,7 @@ impl Hub {
         let pool = BotPool::new(limits.bot_threads);
         let replays = Arc::new(pool::Pool::named(limits.replay_threads, "replay"));
         let feed = crate::rated::feed::Feed::new(store.clone(), shutdown.clone());
+        let chat_rate = talk::limits::ChatRate::new(&limits.talk);
         Arc::new_cyclic(|me| Self {
             me: me.clone(),
             feed,
@@ -213,6 +227,7 @@ impl Hub {
             bot_quota: tokio::sync::Mutex::new(()),
             replica: uuid::Uuid::new_v4().to_string(),
             tasks: Arc::new(signal::channel(0).0),
+            chat_rate,
         })
     }
 
@@ -586,12 +601,17 @@ impl Hub {
     }
 
     /// Whether a game of `owner` may get its first built-in bot now
-    /// (`--max-live-bot-games`). Every way a game gets one asks here: bot
-    /// seats at creation, `bot_fill`, a resignation, the bot-takes-seat
-    /// timeout policy. Hold the guard until the change is committed, so
-    /// that two games of one creator cannot both pass the cap.
+    /// (`--max-live-bot-games`; a guest's game: `--guest-max-live-bot-games`).
+    /// Every way a game gets one asks here: bot seats at creation,
+    /// `bot_fill`, a resignation, the bot-takes-seat timeout policy. Hold
+    /// the guard until the change is committed, so that two games of one
+    /// creator cannot both pass the cap.
     async fn bot_quota(&self, owner: &str) -> Result<BotQuota<'_>, ServiceError> {
-        let Some(max) = self.limits.max_live_bot_games else {
+        let cap = match crate::access::Guests::is_guest(owner) {
+            true => self.limits.guest_max_live_bot_games,
+            false => self.limits.max_live_bot_games,
+        };
+        let Some(max) = cap else {
             return Ok(BotQuota::Allowed(None));
         };
         let guard = self.bot_quota.lock().await;

@@ -19,7 +19,23 @@ pub(super) fn update(meta: &Meta, v: &Version, viewer: Option<Seat>) -> proto::G
         snapshot: Some(at_version(meta, v, viewer, true)),
         delta: None,
         cause: v.cause as i32,
+        chat: Vec::new(),
     }
+}
+
+/// A chat update (cause `Chat`) for `viewer`: the messages it may read,
+/// and no snapshot (the game did not change); `None` when it reads none
+/// of them, so nothing is sent.
+pub(super) fn chat_update(v: &Version, viewer: Option<Seat>) -> Option<EncodedUpdate> {
+    let chat = super::talk::chat::readable(&v.chat, viewer, &v.inst.teams());
+    (!chat.is_empty()).then(|| {
+        EncodedUpdate::new(&proto::GameUpdate {
+            version: v.version(),
+            cause: proto::UpdateCause::Chat as i32,
+            chat,
+            ..proto::GameUpdate::default()
+        })
+    })
 }
 
 /// The events of the action that made `v`, as `viewer` sees them; none
@@ -72,7 +88,7 @@ pub(super) fn at_version(
     viewer: Option<Seat>,
     text: bool,
 ) -> proto::GameSnapshot {
-    snapshot_with(
+    let mut snapshot = snapshot_with(
         meta,
         &v.seats,
         v.inst.as_ref(),
@@ -80,7 +96,9 @@ pub(super) fn at_version(
         viewer,
         v.clocks.at(),
         text,
-    )
+    );
+    snapshot.offer = v.offer.clone();
+    snapshot
 }
 
 /// The game now, for a request (clocks as of now).
@@ -95,15 +113,24 @@ pub(super) fn current_with(
     viewer: Option<Seat>,
     text: bool,
 ) -> proto::GameSnapshot {
-    snapshot_with(
+    let now = now_ms();
+    let mut snapshot = snapshot_with(
         meta,
         &cell.seats,
         cell.instance.as_ref(),
         &cell.clocks,
         viewer,
-        now_ms(),
+        now,
         text,
-    )
+    );
+    let version = cell.instance.version();
+    snapshot.offer = cell
+        .talk
+        .offer()
+        .map(|o| (o, o.status(version, now)))
+        .filter(|(_, status)| *status == proto::OfferStatus::Pending)
+        .map(|(o, status)| o.to_proto(status));
+    snapshot
 }
 
 /// A snapshot; `text`: with the text picture (rendering it is a good part
@@ -146,6 +173,8 @@ pub(super) fn snapshot_with(
         client_seed: meta.settings.client_seed,
         rated: meta.rated,
         clocks: clocks.to_proto(as_of.max(clocks.at()), meta.settings.on_timeout),
+        offer: None,
+        takebacks: super::talk::offers::takebacks(meta.settings.takebacks, meta.rated) as i32,
     }
 }
 
