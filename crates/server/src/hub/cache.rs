@@ -144,6 +144,26 @@ pub(super) struct Meta {
     pub rated: bool,
 }
 
+#[cfg(test)]
+impl Meta {
+    /// A public casual game of `kind` with default options and no clock.
+    pub fn for_tests(kind: &'static GameKind, players: usize, seed: u64) -> Self {
+        Meta {
+            id: "test".into(),
+            kind,
+            players,
+            seed,
+            options: proto::GameOptions::default(),
+            private: false,
+            spectator_hash: None,
+            settings: super::settings::Settings::NONE,
+            created_at_ms: 0,
+            owner: String::new(),
+            rated: false,
+        }
+    }
+}
+
 /// The game's state, owned by its actor: only the actor reads or writes
 /// it (see `actor`), so nothing here is locked.
 pub(super) struct Cell {

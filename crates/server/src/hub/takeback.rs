@@ -306,3 +306,76 @@ impl GameInstance for Rewound {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(id: &str, players: usize) -> Box<dyn GameInstance> {
+        let kind = satrap_catalog::find(id).expect("hosted");
+        kind.create(None, players, 11).expect("created")
+    }
+
+    /// Moves of the first `n` plies (first legal action each), with
+    /// whether each reveals something.
+    fn first_moves(id: &str, players: usize, n: usize) -> Vec<(String, bool)> {
+        let mut g = game(id, players);
+        let mut out = Vec::new();
+        for _ in 0..n {
+            let Some(&seat) = g.to_act().first() else { break };
+            let notation = g.legal_actions(seat)[0].notation.clone();
+            let revealing = reveals(g.as_ref(), seat, ActionInput::Notation(&notation));
+            g.apply(seat, ActionInput::Notation(&notation)).expect("legal");
+            out.push((notation, revealing));
+        }
+        out
+    }
+
+    #[test]
+    fn a_dice_roll_or_a_hidden_card_cannot_be_taken_back_and_a_placement_can() {
+        let territories = first_moves("territories", 2, 6);
+        assert_eq!(territories[0], ("PLACE 0,0".to_owned(), false));
+        let roll = territories.iter().find(|(n, _)| n == "ROLL").expect("a roll");
+        assert!(roll.1, "the dice are chance: {territories:?}");
+        let alexandros = first_moves("alexandros", 2, 3);
+        assert!(alexandros[0].1, "a card from the hand shows it: {alexandros:?}");
+        assert!(!alexandros[1].1, "a destination shows nothing: {alexandros:?}");
+        let ming = first_moves("ming_dynasty", 3, 3);
+        assert!(ming.iter().all(|(_, r)| !r), "{ming:?}");
+    }
+
+    #[test]
+    fn a_takeback_replays_the_moves_in_force_and_counts_every_entry() {
+        use super::super::cache::Meta;
+        let kind = satrap_catalog::find("territories").expect("hosted");
+        let meta = Meta::for_tests(kind, 2, 11);
+        let mut g = game("territories", 2);
+        let mut log = super::super::log::Log::default();
+        let mut entries = Vec::new();
+        for _ in 0..3 {
+            let seat = g.to_act()[0];
+            let n = g.legal_actions(seat)[0].notation.clone();
+            g.apply(seat, ActionInput::Notation(&n)).expect("legal");
+            let a = LoggedAction {
+                seat: seat as u32,
+                notation: n,
+                ..Default::default()
+            };
+            log.push(&a, g.as_ref());
+            entries.push(a);
+        }
+        let back = rewind(&meta, Some(0), log.iter(), 2).expect("rewound");
+        assert_eq!(back.version(), 4, "three moves and the takeback");
+        let mut one = game("territories", 2);
+        let seat = one.to_act()[0];
+        one.apply(seat, ActionInput::Notation(&entries[0].notation)).expect("legal");
+        assert_eq!(back.view(None), one.view(None));
+        assert_eq!(back.to_act(), one.to_act());
+        let entry = back.last_entry(None, false).expect("its entry");
+        assert_eq!((entry.seat, entry.notation.as_str(), entry.version), (ABORT_SEAT, "takeback 2", 4));
+        assert!(back.last_events(None).is_empty());
+        assert_eq!(undone(ABORT_SEAT, "takeback 2"), Some(2));
+        assert_eq!(undone(0, "takeback 2"), None);
+        assert!(rewind(&meta, Some(0), log.iter(), 4).is_err(), "more than there is");
+    }
+}

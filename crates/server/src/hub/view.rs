@@ -19,23 +19,16 @@ pub(super) fn update(meta: &Meta, v: &Version, viewer: Option<Seat>) -> proto::G
         snapshot: Some(at_version(meta, v, viewer, true)),
         delta: None,
         cause: v.cause as i32,
-        chat: Vec::new(),
+        chat: chat(v, viewer),
     }
 }
 
-/// A chat update (cause `Chat`) for `viewer`: the messages it may read,
-/// and no snapshot (the game did not change); `None` when it reads none
-/// of them, so nothing is sent.
-pub(super) fn chat_update(v: &Version, viewer: Option<Seat>) -> Option<EncodedUpdate> {
-    let chat = super::talk::chat::readable(&v.chat, viewer, &v.inst.teams());
-    (!chat.is_empty()).then(|| {
-        EncodedUpdate::new(&proto::GameUpdate {
-            version: v.version(),
-            cause: proto::UpdateCause::Chat as i32,
-            chat,
-            ..proto::GameUpdate::default()
-        })
-    })
+/// The chat messages of `v` (cause `Chat`) that `viewer` reads.
+pub(super) fn chat(v: &Version, viewer: Option<Seat>) -> Vec<proto::ChatMessage> {
+    match v.chat.is_empty() {
+        true => Vec::new(),
+        false => super::talk::chat::readable(&v.chat, viewer, &v.inst.teams()),
+    }
 }
 
 /// The events of the action that made `v`, as `viewer` sees them; none

@@ -97,7 +97,7 @@ impl Encoder {
             snapshot: whole,
             delta,
             cause: v.cause as i32,
-            chat: Vec::new(),
+            chat: view::chat(v, self.viewer),
         }))
     }
 }
@@ -233,16 +233,13 @@ async fn watch_loop(
                             let _ = tx.send(Err(ServiceError::BadToken.into())).await;
                             return;
                         }
-                        // Chat: only to those who read it, and the game's
-                        // snapshot the watcher holds stays as it is.
-                        let sent = match frame.cause {
-                            proto::UpdateCause::Chat => match view::chat_update(&frame, viewer) {
-                                Some(update) => Ok(update),
-                                None => continue,
-                            },
-                            _ => enc.update(&live.meta, &frame),
-                        };
-                        if tx.send(sent).await.is_err() {
+                        // Chat goes only to those who read it.
+                        if frame.cause == proto::UpdateCause::Chat
+                            && view::chat(&frame, viewer).is_empty()
+                        {
+                            continue;
+                        }
+                        if tx.send(enc.update(&live.meta, &frame)).await.is_err() {
                             return;
                         }
                         continue;
