@@ -310,3 +310,62 @@ async fn a_private_games_chat_is_as_private_as_the_game() {
         ["between us", "invited"]
     );
 }
+
+#[tokio::test]
+async fn a_message_and_an_offer_on_one_replica_reach_the_watchers_of_another() {
+    use crate::common::external::{TestDatabase, postgres_url};
+    let Some(admin_url) = postgres_url("a_message_and_an_offer_on_one_replica_reach_the_watchers_of_another") else {
+        return;
+    };
+    let db = TestDatabase::create(&admin_url, "chatreplicas").await;
+    let replica = |url: String| async move {
+        let mut config = Config::in_memory();
+        config.database = url;
+        TestServer::start_with(config).await
+    };
+    let (a, b) = (replica(db.url.clone()).await, replica(db.url.clone()).await);
+    let (mut on_a, mut on_b) = (a.client().await, b.client().await);
+    let game = create(&mut on_a, "king_of_siam", seats(2), Some(3)).await;
+    let id = game.game_id.as_str();
+    let ann = Some(game.seats[0].token.as_str());
+    let bob = Some(game.seats[1].token.as_str());
+    // Bob watches on B; Ann talks and offers on A.
+    let mut stream = watch(&mut on_b, id, bob).await;
+    say(&mut on_a, id, ann, ChatChannel::Seats, "from A").await.expect("said");
+    assert_eq!(heard_until(&mut stream, "from A").await, ["from A"]);
+    let made = on_a
+        .make_offer(authed(
+            proto::MakeOfferRequest {
+                game_id: id.into(),
+                kind: proto::OfferKind::Abort as i32,
+            },
+            ann,
+        ))
+        .await
+        .expect("offered")
+        .into_inner();
+    let update = tokio::time::timeout(Duration::from_secs(30), stream.message())
+        .await
+        .expect("in time")
+        .expect("stream")
+        .expect("an update");
+    let seen = update.snapshot.and_then(|s| s.offer).expect("the offer on B");
+    assert_eq!(Some(seen.id), made.offer.map(|o| o.id));
+    // Bob answers on B: the abort lands once, for both replicas.
+    on_b.answer_offer(authed(
+        proto::AnswerOfferRequest {
+            game_id: id.into(),
+            offer_id: seen.id,
+            accept: true,
+        },
+        bob,
+    ))
+    .await
+    .expect("accepted on B");
+    let end = crate::common::snapshot(&mut on_a, id, None).await;
+    assert_eq!(end.outcome.map(|o| o.ending), Some("aborted".to_owned()));
+    drop((on_a, on_b));
+    a.shutdown().await;
+    b.shutdown().await;
+    db.drop().await;
+}

@@ -1609,5 +1609,13 @@ mod tests {
         );
         assert_eq!(parse_notice("abc"), None);
         assert_eq!(parse_notice("abc x"), None);
+        assert_eq!(
+            parse_notice("abc talk:3"),
+            Some(Notice::Talk {
+                id: "abc".into(),
+                seq: 3
+            })
+        );
+        assert_eq!(parse_notice("abc talk:x"), None);
     }
 }
