@@ -113,7 +113,7 @@ pub struct Limits {
     /// Chat and offers: message length and rate, offer expiry.
     pub talk: TalkLimits,
     /// The live-bot-game cap of a guest's games (`guest:IP`,
-    /// `--guest-max-live-bot-games`), in place of `max_live_bot_games`.
+    /// `--guest-max-live-bot-games`), beside `max_live_bot_games`.
     pub guest_max_live_bot_games: Option<u64>,
 }
 
@@ -601,15 +601,17 @@ impl Hub {
     }
 
     /// Whether a game of `owner` may get its first built-in bot now
-    /// (`--max-live-bot-games`; a guest's game: `--guest-max-live-bot-games`).
+    /// (`--max-live-bot-games`; a guest's game also `--guest-max-live-bot-games`).
     /// Every way a game gets one asks here: bot seats at creation,
     /// `bot_fill`, a resignation, the bot-takes-seat timeout policy. Hold
     /// the guard until the change is committed, so that two games of one
     /// creator cannot both pass the cap.
     async fn bot_quota(&self, owner: &str) -> Result<BotQuota<'_>, ServiceError> {
-        let cap = match crate::access::Guests::is_guest(owner) {
-            true => self.limits.guest_max_live_bot_games,
-            false => self.limits.max_live_bot_games,
+        let general = self.limits.max_live_bot_games;
+        // A guest's games answer to both caps.
+        let cap = match (crate::access::Guests::is_guest(owner), self.limits.guest_max_live_bot_games) {
+            (true, Some(guest)) => Some(general.map_or(guest, |g| g.min(guest))),
+            _ => general,
         };
         let Some(max) = cap else {
             return Ok(BotQuota::Allowed(None));
