@@ -55,7 +55,10 @@ async fn heard_until(stream: &mut Streaming<proto::GameUpdate>, last: &str) -> V
     let listen = async {
         while let Some(update) = stream.message().await.expect("watch stream") {
             assert_eq!(update.cause(), proto::UpdateCause::Chat, "{update:?}");
-            assert!(update.snapshot.is_some(), "a full update keeps its snapshot");
+            assert!(
+                update.snapshot.is_some(),
+                "a full update keeps its snapshot"
+            );
             for m in update.chat {
                 let done = m.text == last;
                 heard.push(m.text);
@@ -98,10 +101,18 @@ async fn every_channel_reaches_exactly_its_readers() {
     for viewer in [None, token(1), token(2)] {
         streams.push(watch(&mut c, id, viewer).await);
     }
-    say(&mut c, id, token(0), ChatChannel::Everyone, "hello all").await.expect("public");
-    say(&mut c, id, token(0), ChatChannel::Seats, "players only").await.expect("seats");
-    say(&mut c, id, token(0), ChatChannel::Team, "our plan").await.expect("team");
-    say(&mut c, id, None, ChatChannel::Everyone, "from the rail").await.expect("a spectator");
+    say(&mut c, id, token(0), ChatChannel::Everyone, "hello all")
+        .await
+        .expect("public");
+    say(&mut c, id, token(0), ChatChannel::Seats, "players only")
+        .await
+        .expect("seats");
+    say(&mut c, id, token(0), ChatChannel::Team, "our plan")
+        .await
+        .expect("team");
+    say(&mut c, id, None, ChatChannel::Everyone, "from the rail")
+        .await
+        .expect("a spectator");
     let expected: [&[&str]; 3] = [
         &["hello all", "from the rail"],
         &["hello all", "players only", "from the rail"],
@@ -123,7 +134,14 @@ async fn every_channel_reaches_exactly_its_readers() {
         );
     }
     let two = create(&mut c, "king_of_siam", seats(2), Some(3)).await;
-    let refused = say(&mut c, &two.game_id, Some(&two.seats[0].token), ChatChannel::Team, "x").await;
+    let refused = say(
+        &mut c,
+        &two.game_id,
+        Some(&two.seats[0].token),
+        ChatChannel::Team,
+        "x",
+    )
+    .await;
     assert_eq!(code_of(refused), Code::FailedPrecondition);
     let unknown = c
         .send_chat_message(authed(
@@ -154,7 +172,11 @@ async fn length_and_rate_limits_hold_and_are_reported() {
         .limits
         .expect("limits");
     assert_eq!(
-        (limits.chat_max_chars, limits.chat_per_minute, limits.chat_burst),
+        (
+            limits.chat_max_chars,
+            limits.chat_per_minute,
+            limits.chat_burst
+        ),
         (10, 1, 2)
     );
     assert_eq!(limits.offer_expiry_seconds, 60);
@@ -175,14 +197,20 @@ async fn length_and_rate_limits_hold_and_are_reported() {
         Code::InvalidArgument
     );
     // Ten characters pass (counted as characters, not bytes).
-    say(&mut c, id, ann, ChatChannel::Everyone, "éééééééééé").await.expect("ten");
-    say(&mut c, id, ann, ChatChannel::Everyone, "two").await.expect("the burst");
+    say(&mut c, id, ann, ChatChannel::Everyone, "éééééééééé")
+        .await
+        .expect("ten");
+    say(&mut c, id, ann, ChatChannel::Everyone, "two")
+        .await
+        .expect("the burst");
     assert_eq!(
         code_of(say(&mut c, id, ann, ChatChannel::Everyone, "three").await),
         Code::ResourceExhausted
     );
     // Another seat has its own count.
-    say(&mut c, id, bob, ChatChannel::Everyone, "mine").await.expect("bob's own");
+    say(&mut c, id, bob, ChatChannel::Everyone, "mine")
+        .await
+        .expect("bob's own");
     assert_eq!(
         history_chat(&mut c, id, None).await,
         ["éééééééééé", "two", "mine"]
@@ -223,7 +251,10 @@ async fn an_administrator_mutes_a_seat_and_deletes_a_message() {
     };
     // Only an admin key mutes.
     assert_eq!(
-        code_of(a.mute_chat(with_key(mute(true), Some(&maker.key), None)).await),
+        code_of(
+            a.mute_chat(with_key(mute(true), Some(&maker.key), None))
+                .await
+        ),
         Code::PermissionDenied
     );
     a.mute_chat(with_key(mute(true), Some(&ops.key), None))
@@ -233,11 +264,15 @@ async fn an_administrator_mutes_a_seat_and_deletes_a_message() {
         code_of(say(&mut c, id, bob, ChatChannel::Everyone, "let me talk").await),
         Code::PermissionDenied
     );
-    say(&mut c, id, ann, ChatChannel::Everyone, "others still talk").await.expect("ann");
+    say(&mut c, id, ann, ChatChannel::Everyone, "others still talk")
+        .await
+        .expect("ann");
     a.mute_chat(with_key(mute(false), Some(&ops.key), None))
         .await
         .expect("unmuted");
-    let rude = say(&mut c, id, bob, ChatChannel::Everyone, "rude words").await.expect("bob again");
+    let rude = say(&mut c, id, bob, ChatChannel::Everyone, "rude words")
+        .await
+        .expect("bob again");
 
     // Deleting: the watchers get the message again, deleted; the history
     // keeps its place without its text.
@@ -255,19 +290,31 @@ async fn an_administrator_mutes_a_seat_and_deletes_a_message() {
         .expect("stream")
         .expect("an update");
     let gone = &update.chat[0];
-    assert!(gone.deleted && gone.text.is_empty() && gone.id == rude.id, "{gone:?}");
+    assert!(
+        gone.deleted && gone.text.is_empty() && gone.id == rude.id,
+        "{gone:?}"
+    );
     let history = c
-        .get_history(authed(proto::GetHistoryRequest { game_id: id.into() }, None))
+        .get_history(authed(
+            proto::GetHistoryRequest { game_id: id.into() },
+            None,
+        ))
         .await
         .expect("history")
         .into_inner()
         .chat;
-    let got: Vec<(&str, bool)> = history.iter().map(|m| (m.text.as_str(), m.deleted)).collect();
+    let got: Vec<(&str, bool)> = history
+        .iter()
+        .map(|m| (m.text.as_str(), m.deleted))
+        .collect();
     assert_eq!(got, [("others still talk", false), ("", true)]);
     // A message deleted or never sent cannot be deleted.
     for missing in [rude.id, 99] {
         assert_eq!(
-            code_of(a.delete_chat_message(with_key(delete(missing), Some(&ops.key), None)).await),
+            code_of(
+                a.delete_chat_message(with_key(delete(missing), Some(&ops.key), None))
+                    .await
+            ),
             Code::InvalidArgument
         );
     }
@@ -288,16 +335,25 @@ async fn a_private_games_chat_is_as_private_as_the_game() {
         .expect("created")
         .into_inner();
     let id = made.game_id.as_str();
-    say(&mut c, id, Some(&made.seats[0].token), ChatChannel::Everyone, "between us")
-        .await
-        .expect("a seat talks");
+    say(
+        &mut c,
+        id,
+        Some(&made.seats[0].token),
+        ChatChannel::Everyone,
+        "between us",
+    )
+    .await
+    .expect("a seat talks");
     // A stranger: the game does not exist for it.
     assert_eq!(
         code_of(say(&mut c, id, None, ChatChannel::Everyone, "hi").await),
         Code::NotFound
     );
     let hidden = c
-        .get_history(authed(proto::GetHistoryRequest { game_id: id.into() }, None))
+        .get_history(authed(
+            proto::GetHistoryRequest { game_id: id.into() },
+            None,
+        ))
         .await;
     assert_eq!(code_of(hidden), Code::NotFound);
     // With the spectator token: the public channel, both ways.
@@ -314,7 +370,9 @@ async fn a_private_games_chat_is_as_private_as_the_game() {
 #[tokio::test]
 async fn a_message_and_an_offer_on_one_replica_reach_the_watchers_of_another() {
     use crate::common::external::{TestDatabase, postgres_url};
-    let Some(admin_url) = postgres_url("a_message_and_an_offer_on_one_replica_reach_the_watchers_of_another") else {
+    let Some(admin_url) =
+        postgres_url("a_message_and_an_offer_on_one_replica_reach_the_watchers_of_another")
+    else {
         return;
     };
     let db = TestDatabase::create(&admin_url, "chatreplicas").await;
@@ -331,7 +389,9 @@ async fn a_message_and_an_offer_on_one_replica_reach_the_watchers_of_another() {
     let bob = Some(game.seats[1].token.as_str());
     // Bob watches on B; Ann talks and offers on A.
     let mut stream = watch(&mut on_b, id, bob).await;
-    say(&mut on_a, id, ann, ChatChannel::Seats, "from A").await.expect("said");
+    say(&mut on_a, id, ann, ChatChannel::Seats, "from A")
+        .await
+        .expect("said");
     assert_eq!(heard_until(&mut stream, "from A").await, ["from A"]);
     let made = on_a
         .make_offer(authed(
@@ -349,7 +409,10 @@ async fn a_message_and_an_offer_on_one_replica_reach_the_watchers_of_another() {
         .expect("in time")
         .expect("stream")
         .expect("an update");
-    let seen = update.snapshot.and_then(|s| s.offer).expect("the offer on B");
+    let seen = update
+        .snapshot
+        .and_then(|s| s.offer)
+        .expect("the offer on B");
     assert_eq!(Some(seen.id), made.offer.map(|o| o.id));
     // Bob answers on B: the abort lands once, for both replicas.
     on_b.answer_offer(authed(

@@ -76,13 +76,25 @@ async fn to_act(c: &mut Client, game: &proto::CreateGameResponse) -> (usize, Str
 
 /// The seat to act plays its `pick`-th legal action; returns the seat,
 /// its token and the notation.
-async fn play(c: &mut Client, game: &proto::CreateGameResponse, pick: usize) -> (usize, String, String) {
+async fn play(
+    c: &mut Client,
+    game: &proto::CreateGameResponse,
+    pick: usize,
+) -> (usize, String, String) {
     let (seat, token) = to_act(c, game).await;
     let list = legal(c, &game.game_id, &token).await;
-    let notation = list.actions[pick.min(list.actions.len() - 1)].notation.clone();
-    apply_notation(c, &game.game_id, Some(&token), &notation, Some(list.version))
-        .await
-        .expect("a legal move");
+    let notation = list.actions[pick.min(list.actions.len() - 1)]
+        .notation
+        .clone();
+    apply_notation(
+        c,
+        &game.game_id,
+        Some(&token),
+        &notation,
+        Some(list.version),
+    )
+    .await
+    .expect("a legal move");
     (seat, token, notation)
 }
 
@@ -121,7 +133,10 @@ async fn an_accepted_takeback_rewinds_a_casual_game_and_keeps_the_log() {
         .expect("offered");
     let pending = offer_of(&made).clone();
     assert_eq!(pending.status(), OfferStatus::Pending);
-    assert_eq!((pending.moves, pending.waiting.clone()), (1, vec![1 - seat as u32]));
+    assert_eq!(
+        (pending.moves, pending.waiting.clone()),
+        (1, vec![1 - seat as u32])
+    );
     let update = tokio::time::timeout(Duration::from_secs(30), stream.message())
         .await
         .expect("in time")
@@ -141,19 +156,33 @@ async fn an_accepted_takeback_rewinds_a_casual_game_and_keeps_the_log() {
     let accepted = answer(&mut c, id, Some(&other), pending.id, true)
         .await
         .expect("accepted");
-    assert_eq!(accepted.offer.as_ref().map(|o| o.status()), Some(OfferStatus::Accepted));
+    assert_eq!(
+        accepted.offer.as_ref().map(|o| o.status()),
+        Some(OfferStatus::Accepted)
+    );
     let after = snapshot(&mut c, id, Some(&token)).await;
-    assert_eq!(after.version, before.version + 2, "the move and the takeback");
+    assert_eq!(
+        after.version,
+        before.version + 2,
+        "the move and the takeback"
+    );
     assert_eq!(after.state, before.state, "the position before the move");
     assert_eq!(after.to_act, before.to_act);
     assert!(after.offer.is_none());
     // The log is append-only: the move and the takeback are both there.
     let history = c
-        .get_history(authed(proto::GetHistoryRequest { game_id: id.into() }, None))
+        .get_history(authed(
+            proto::GetHistoryRequest { game_id: id.into() },
+            None,
+        ))
         .await
         .expect("history")
         .into_inner();
-    let notations: Vec<&str> = history.entries.iter().map(|e| e.notation.as_str()).collect();
+    let notations: Vec<&str> = history
+        .entries
+        .iter()
+        .map(|e| e.notation.as_str())
+        .collect();
     assert_eq!(notations.len(), 2, "{notations:?}");
     assert_eq!(notations[1], "takeback 1");
     // The game goes on: the seat plays another move.
@@ -198,11 +227,18 @@ async fn takebacks_follow_the_games_option_and_rated_games_refuse_them() {
         (clocked(TakebackPolicy::Always), true),
         (territories(2, TakebackPolicy::CasualOnly), true),
     ] {
-        let game = c.create_game(made(req)).await.expect("created").into_inner();
+        let game = c
+            .create_game(made(req))
+            .await
+            .expect("created")
+            .into_inner();
         let (_, token, _) = play(&mut c, &game, 0).await;
         let result = offer(&mut c, &game.game_id, Some(&token), OfferKind::Takeback).await;
         match allowed {
-            true => assert_eq!(offer_of(&result.expect("offered")).status(), OfferStatus::Pending),
+            true => assert_eq!(
+                offer_of(&result.expect("offered")).status(),
+                OfferStatus::Pending
+            ),
             false => assert_eq!(code_of(result), Code::FailedPrecondition),
         }
     }
@@ -213,7 +249,11 @@ async fn takebacks_follow_the_games_option_and_rated_games_refuse_them() {
     for (i, s) in rated.seats.iter_mut().enumerate() {
         s.player_id = format!("p{i}");
     }
-    let game = c.create_game(made(rated)).await.expect("rated").into_inner();
+    let game = c
+        .create_game(made(rated))
+        .await
+        .expect("rated")
+        .into_inner();
     let (_, token, _) = play(&mut c, &game, 0).await;
     assert_eq!(
         snapshot(&mut c, &game.game_id, None).await.takebacks(),
@@ -237,18 +277,35 @@ async fn a_draw_every_seat_agrees_to_ends_the_game_as_a_draw() {
     play(&mut c, &game, 0).await;
     let token = |s: usize| Some(game.seats[s].token.as_str());
     let (next, next_token) = to_act(&mut c, &game).await;
-    let next_move = legal(&mut c, id, &next_token).await.actions[0].notation.clone();
-    let made = offer(&mut c, id, token(0), OfferKind::Draw).await.expect("offered");
+    let next_move = legal(&mut c, id, &next_token).await.actions[0]
+        .notation
+        .clone();
+    let made = offer(&mut c, id, token(0), OfferKind::Draw)
+        .await
+        .expect("offered");
     let o = offer_of(&made).clone();
     assert_eq!(o.waiting, vec![1, 2]);
-    let first = answer(&mut c, id, token(1), o.id, true).await.expect("one yes");
-    assert_eq!(first.offer.as_ref().map(|o| o.status()), Some(OfferStatus::Pending));
-    assert_eq!(snapshot(&mut c, id, None).await.status(), proto::GameStatus::InProgress);
-    answer(&mut c, id, token(2), o.id, true).await.expect("all agree");
+    let first = answer(&mut c, id, token(1), o.id, true)
+        .await
+        .expect("one yes");
+    assert_eq!(
+        first.offer.as_ref().map(|o| o.status()),
+        Some(OfferStatus::Pending)
+    );
+    assert_eq!(
+        snapshot(&mut c, id, None).await.status(),
+        proto::GameStatus::InProgress
+    );
+    answer(&mut c, id, token(2), o.id, true)
+        .await
+        .expect("all agree");
     let end = snapshot(&mut c, id, None).await;
     assert_eq!(end.status(), proto::GameStatus::Finished);
     let outcome = end.outcome.expect("outcome");
-    assert!(outcome.draw && outcome.agreed && outcome.winners.is_empty(), "{outcome:?}");
+    assert!(
+        outcome.draw && outcome.agreed && outcome.winners.is_empty(),
+        "{outcome:?}"
+    );
     assert_eq!(outcome.ending, "agreed_draw");
     assert!(outcome.results.iter().all(|r| r.rank == 1));
     // Nothing more to play or offer.
@@ -267,7 +324,9 @@ async fn an_abort_is_agreed_only_in_the_first_moves() {
     let game = create(&mut c, territories(2, TakebackPolicy::Unspecified)).await;
     let id = game.game_id.as_str();
     let token = |s: usize| Some(game.seats[s].token.as_str());
-    let made = offer(&mut c, id, token(1), OfferKind::Abort).await.expect("offered");
+    let made = offer(&mut c, id, token(1), OfferKind::Abort)
+        .await
+        .expect("offered");
     answer(&mut c, id, token(0), offer_of(&made).id, true)
         .await
         .expect("agreed");
@@ -280,9 +339,21 @@ async fn an_abort_is_agreed_only_in_the_first_moves() {
     for pick in 0..4 {
         play(&mut c, &late, pick).await;
     }
-    let status = status_of(offer(&mut c, &late.game_id, Some(&late.seats[0].token), OfferKind::Abort).await);
+    let status = status_of(
+        offer(
+            &mut c,
+            &late.game_id,
+            Some(&late.seats[0].token),
+            OfferKind::Abort,
+        )
+        .await,
+    );
     assert_eq!(status.code(), Code::FailedPrecondition);
-    assert!(status.message().contains("2 moves per seat"), "{}", status.message());
+    assert!(
+        status.message().contains("2 moves per seat"),
+        "{}",
+        status.message()
+    );
 }
 
 #[tokio::test]
@@ -305,7 +376,9 @@ async fn every_refusal_changes_nothing() {
         code_of(offer(&mut c, id, None, OfferKind::Draw).await),
         Code::PermissionDenied
     );
-    let made = offer(&mut c, id, token(0), OfferKind::Draw).await.expect("offered");
+    let made = offer(&mut c, id, token(0), OfferKind::Draw)
+        .await
+        .expect("offered");
     let o = offer_of(&made).clone();
     // One offer at a time; the proposer does not answer its own; a wrong
     // id; a spectator.
@@ -313,20 +386,40 @@ async fn every_refusal_changes_nothing() {
         code_of(offer(&mut c, id, token(1), OfferKind::Abort).await),
         Code::FailedPrecondition
     );
-    assert_eq!(code_of(answer(&mut c, id, token(0), o.id, true).await), Code::FailedPrecondition);
-    assert_eq!(code_of(answer(&mut c, id, token(1), o.id + 7, true).await), Code::FailedPrecondition);
-    assert_eq!(code_of(answer(&mut c, id, None, o.id, true).await), Code::PermissionDenied);
+    assert_eq!(
+        code_of(answer(&mut c, id, token(0), o.id, true).await),
+        Code::FailedPrecondition
+    );
+    assert_eq!(
+        code_of(answer(&mut c, id, token(1), o.id + 7, true).await),
+        Code::FailedPrecondition
+    );
+    assert_eq!(
+        code_of(answer(&mut c, id, None, o.id, true).await),
+        Code::PermissionDenied
+    );
     // Declined: the same offer again at the same version is refused, and
     // the declined one cannot be answered.
-    let declined = answer(&mut c, id, token(1), o.id, false).await.expect("declined");
-    assert_eq!(declined.offer.map(|o| o.status()), Some(OfferStatus::Declined));
+    let declined = answer(&mut c, id, token(1), o.id, false)
+        .await
+        .expect("declined");
+    assert_eq!(
+        declined.offer.map(|o| o.status()),
+        Some(OfferStatus::Declined)
+    );
     assert_eq!(
         code_of(offer(&mut c, id, token(0), OfferKind::Draw).await),
         Code::FailedPrecondition
     );
-    assert_eq!(code_of(answer(&mut c, id, token(1), o.id, true).await), Code::FailedPrecondition);
+    assert_eq!(
+        code_of(answer(&mut c, id, token(1), o.id, true).await),
+        Code::FailedPrecondition
+    );
     let now = snapshot(&mut c, id, None).await;
-    assert_eq!((now.version, now.status()), (0, proto::GameStatus::InProgress));
+    assert_eq!(
+        (now.version, now.status()),
+        (0, proto::GameStatus::InProgress)
+    );
     assert!(now.offer.is_none());
 
     // A move that drew at random (the dice) cannot be taken back.
@@ -361,7 +454,15 @@ async fn every_refusal_changes_nothing() {
     )
     .await;
     assert_eq!(
-        code_of(offer(&mut c, &waiting.game_id, Some(&waiting.seats[0].token), OfferKind::Draw).await),
+        code_of(
+            offer(
+                &mut c,
+                &waiting.game_id,
+                Some(&waiting.seats[0].token),
+                OfferKind::Draw
+            )
+            .await
+        ),
         Code::FailedPrecondition
     );
 }
@@ -375,7 +476,9 @@ async fn an_offer_expires() {
     let game = create(&mut c, territories(2, TakebackPolicy::Unspecified)).await;
     let id = game.game_id.as_str();
     let token = |s: usize| Some(game.seats[s].token.as_str());
-    let made = offer(&mut c, id, token(0), OfferKind::Draw).await.expect("offered");
+    let made = offer(&mut c, id, token(0), OfferKind::Draw)
+        .await
+        .expect("offered");
     let o = offer_of(&made).clone();
     let lifetime = o.expires_at_ms - satrap_store::now_ms().min(o.expires_at_ms);
     assert!(lifetime <= 1_000, "{lifetime}");
@@ -385,7 +488,9 @@ async fn an_offer_expires() {
     assert!(status.message().contains("expired"), "{}", status.message());
     assert!(snapshot(&mut c, id, None).await.offer.is_none());
     // A new offer may be made once the old one expired.
-    offer(&mut c, id, token(1), OfferKind::Draw).await.expect("a new one");
+    offer(&mut c, id, token(1), OfferKind::Draw)
+        .await
+        .expect("a new one");
 }
 
 #[tokio::test]
@@ -396,11 +501,26 @@ async fn a_move_withdraws_an_offer_and_a_race_with_one_is_settled_once() {
     let id = game.game_id.as_str();
     let (seat, _) = to_act(&mut c, &game).await;
     let other = Some(game.seats[1 - seat].token.as_str());
-    let made = offer(&mut c, id, other, OfferKind::Draw).await.expect("offered");
+    let made = offer(&mut c, id, other, OfferKind::Draw)
+        .await
+        .expect("offered");
     play(&mut c, &game, 0).await;
-    let status = status_of(answer(&mut c, id, Some(&game.seats[seat].token), offer_of(&made).id, true).await);
+    let status = status_of(
+        answer(
+            &mut c,
+            id,
+            Some(&game.seats[seat].token),
+            offer_of(&made).id,
+            true,
+        )
+        .await,
+    );
     assert_eq!(status.code(), Code::FailedPrecondition);
-    assert!(status.message().contains("withdrawn"), "{}", status.message());
+    assert!(
+        status.message().contains("withdrawn"),
+        "{}",
+        status.message()
+    );
 
     // The acceptance and a move at once: exactly one of them lands.
     for round in 0..6 {
@@ -409,14 +529,25 @@ async fn a_move_withdraws_an_offer_and_a_race_with_one_is_settled_once() {
         let (mover, token) = to_act(&mut c, &game).await;
         let proposer = if round % 2 == 0 { mover } else { 1 - mover };
         let answerer = 1 - proposer;
-        let made = offer(&mut c, id, Some(&game.seats[proposer].token), OfferKind::Draw)
-            .await
-            .expect("offered");
+        let made = offer(
+            &mut c,
+            id,
+            Some(&game.seats[proposer].token),
+            OfferKind::Draw,
+        )
+        .await
+        .expect("offered");
         let list = legal(&mut c, id, &token).await;
         let (mut c1, mut c2) = (server.client().await, server.client().await);
         let notation = list.actions[0].notation.clone();
         let (accepted, moved) = tokio::join!(
-            answer(&mut c1, id, Some(&game.seats[answerer].token), offer_of(&made).id, true),
+            answer(
+                &mut c1,
+                id,
+                Some(&game.seats[answerer].token),
+                offer_of(&made).id,
+                true
+            ),
             apply_notation(&mut c2, id, Some(&token), &notation, Some(list.version)),
         );
         let end = snapshot(&mut c, id, None).await;
@@ -447,9 +578,13 @@ async fn built_in_bots_accept_takebacks_and_aborts_and_decline_draws() {
     let id = game.game_id.as_str();
     let me = Some(game.seats[0].token.as_str());
     crate::common::wait_for_turn(&mut c, id, me, 0).await;
-    let draw = offer(&mut c, id, me, OfferKind::Draw).await.expect("offered");
+    let draw = offer(&mut c, id, me, OfferKind::Draw)
+        .await
+        .expect("offered");
     assert_eq!(offer_of(&draw).status(), OfferStatus::Declined);
-    let abort = offer(&mut c, id, me, OfferKind::Abort).await.expect("offered");
+    let abort = offer(&mut c, id, me, OfferKind::Abort)
+        .await
+        .expect("offered");
     assert_eq!(offer_of(&abort).status(), OfferStatus::Accepted);
     assert_eq!(
         snapshot(&mut c, id, None).await.outcome.map(|o| o.ending),
@@ -461,7 +596,9 @@ async fn built_in_bots_accept_takebacks_and_aborts_and_decline_draws() {
     let me = Some(game.seats[0].token.as_str());
     let before = crate::common::wait_for_turn(&mut c, id, me, 0).await;
     play(&mut c, &game, 0).await;
-    let back = offer(&mut c, id, me, OfferKind::Takeback).await.expect("offered");
+    let back = offer(&mut c, id, me, OfferKind::Takeback)
+        .await
+        .expect("offered");
     assert_eq!(offer_of(&back).status(), OfferStatus::Accepted);
     let after = back.snapshot.expect("snapshot");
     assert_eq!(after.state, before.state, "back before the seat's move");

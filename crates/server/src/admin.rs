@@ -65,9 +65,7 @@ impl AdminService for AdminServiceImpl {
     ) -> Result<Response<proto::DeleteChatMessageResponse>, Status> {
         self.require_admin(&req)?;
         let body = req.get_ref();
-        self.hub
-            .delete_chat(&body.game_id, body.message_id)
-            .await?;
+        self.hub.delete_chat(&body.game_id, body.message_id).await?;
         Ok(Response::new(proto::DeleteChatMessageResponse {}))
     }
 

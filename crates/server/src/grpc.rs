@@ -83,7 +83,9 @@ impl GameService for GameServiceImpl {
         let who = self.who(&req, &req.get_ref().game_id)?;
         let body = req.get_ref();
         Ok(Response::new(
-            self.hub.make_offer_raw(&body.game_id, who, body.kind).await?,
+            self.hub
+                .make_offer_raw(&body.game_id, who, body.kind)
+                .await?,
         ))
     }
 

@@ -11,8 +11,8 @@ use tokio::sync::{broadcast, watch};
 
 use crate::{
     Commit, Event, Expiry, GameRecord, GameSummary, Head, JoinSeat, Joined, Lease, ListQuery,
-    LobbyError, LoggedAction, MatchSeat, Notice, PlayerRating, SeatBot, SeatRecord, StoreError,
-    NewTalk, StoredGame, TalkEntry, Ticket, TicketState, TournamentQuery, TournamentRecord,
+    LobbyError, LoggedAction, MatchSeat, NewTalk, Notice, PlayerRating, SeatBot, SeatRecord,
+    StoreError, StoredGame, TalkEntry, Ticket, TicketState, TournamentQuery, TournamentRecord,
     TournamentSave, Undelivered,
 };
 

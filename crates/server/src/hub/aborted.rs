@@ -149,7 +149,11 @@ impl GameInstance for Aborted {
     /// an agreed draw is (`draw` and `agreed`).
     fn outcome(&self) -> Option<proto::Outcome> {
         let (draw, ending, summary) = match self.end {
-            End::Admin => (false, ABORTED_ENDING, "aborted by an administrator: no winner"),
+            End::Admin => (
+                false,
+                ABORTED_ENDING,
+                "aborted by an administrator: no winner",
+            ),
             End::AgreedAbort => (false, ABORTED_ENDING, "aborted by the players: no winner"),
             End::AgreedDraw => (true, AGREED_DRAW_ENDING, "a draw, agreed by every player"),
         };

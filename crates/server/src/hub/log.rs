@@ -22,8 +22,8 @@ use satrap_engine::Seat;
 use satrap_store::{EntryKind, LoggedAction};
 
 use super::cache::{Meta, Seats, Version, apply_entry, corrupt, initial, timeout_policy};
-use super::takeback::apply_after;
 use super::clocks::ClockState;
+use super::takeback::apply_after;
 use crate::error::ServiceError;
 use crate::proto;
 
@@ -145,8 +145,15 @@ impl Log {
         let mut log = Log::default();
         for a in actions {
             let prior = || -> Box<dyn Iterator<Item = Entry<'_>> + '_> { Box::new(log.iter()) };
-            apply_after(meta, started_at, prior, &Entry::of(a), &mut inst, &mut clocks)
-                .map_err(corrupt(&meta.id))?;
+            apply_after(
+                meta,
+                started_at,
+                prior,
+                &Entry::of(a),
+                &mut inst,
+                &mut clocks,
+            )
+            .map_err(corrupt(&meta.id))?;
             log.push(a, inst.as_ref());
         }
         Ok((log, inst, clocks))
@@ -165,7 +172,8 @@ impl Log {
         let (inst, clocks) = initial(meta, started_at)?;
         let mut v = Version::new(inst, clocks, seats.clone());
         for (i, e) in self.iter().enumerate() {
-            let prior = || -> Box<dyn Iterator<Item = Entry<'_>> + '_> { Box::new(self.iter().take(i)) };
+            let prior =
+                || -> Box<dyn Iterator<Item = Entry<'_>> + '_> { Box::new(self.iter().take(i)) };
             apply_after(meta, started_at, prior, &e, &mut v.inst, &mut v.clocks)
                 .map_err(corrupt(&meta.id))?;
             if !each(&v) {

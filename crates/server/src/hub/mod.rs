@@ -609,7 +609,10 @@ impl Hub {
     async fn bot_quota(&self, owner: &str) -> Result<BotQuota<'_>, ServiceError> {
         let general = self.limits.max_live_bot_games;
         // A guest's games answer to both caps.
-        let cap = match (crate::access::Guests::is_guest(owner), self.limits.guest_max_live_bot_games) {
+        let cap = match (
+            crate::access::Guests::is_guest(owner),
+            self.limits.guest_max_live_bot_games,
+        ) {
             (true, Some(guest)) => Some(general.map_or(guest, |g| g.min(guest))),
             _ => general,
         };

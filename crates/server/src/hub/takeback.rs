@@ -73,7 +73,12 @@ pub(super) fn apply_after<'a>(
             *inst = rewind(meta, started_at, prior(), moves)?;
             // Time already spent stays spent: the clocks go on from here
             // with the seats the rewound game has to act.
-            clocks.advance(&inst.to_act(), ABORT_SEAT as Seat, entry.at_ms, EntryKind::Move);
+            clocks.advance(
+                &inst.to_act(),
+                ABORT_SEAT as Seat,
+                entry.at_ms,
+                EntryKind::Move,
+            );
             Ok(())
         }
         None => entry
@@ -306,7 +311,6 @@ impl GameInstance for Rewound {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,10 +326,13 @@ mod tests {
         let mut g = game(id, players);
         let mut out = Vec::new();
         for _ in 0..n {
-            let Some(&seat) = g.to_act().first() else { break };
+            let Some(&seat) = g.to_act().first() else {
+                break;
+            };
             let notation = g.legal_actions(seat)[0].notation.clone();
             let revealing = reveals(g.as_ref(), seat, ActionInput::Notation(&notation));
-            g.apply(seat, ActionInput::Notation(&notation)).expect("legal");
+            g.apply(seat, ActionInput::Notation(&notation))
+                .expect("legal");
             out.push((notation, revealing));
         }
         out
@@ -335,11 +342,20 @@ mod tests {
     fn a_dice_roll_or_a_hidden_card_cannot_be_taken_back_and_a_placement_can() {
         let territories = first_moves("territories", 2, 6);
         assert_eq!(territories[0], ("PLACE 0,0".to_owned(), false));
-        let roll = territories.iter().find(|(n, _)| n == "ROLL").expect("a roll");
+        let roll = territories
+            .iter()
+            .find(|(n, _)| n == "ROLL")
+            .expect("a roll");
         assert!(roll.1, "the dice are chance: {territories:?}");
         let alexandros = first_moves("alexandros", 2, 3);
-        assert!(alexandros[0].1, "a card from the hand shows it: {alexandros:?}");
-        assert!(!alexandros[1].1, "a destination shows nothing: {alexandros:?}");
+        assert!(
+            alexandros[0].1,
+            "a card from the hand shows it: {alexandros:?}"
+        );
+        assert!(
+            !alexandros[1].1,
+            "a destination shows nothing: {alexandros:?}"
+        );
         let ming = first_moves("ming_dynasty", 3, 3);
         assert!(ming.iter().all(|(_, r)| !r), "{ming:?}");
     }
@@ -368,14 +384,21 @@ mod tests {
         assert_eq!(back.version(), 4, "three moves and the takeback");
         let mut one = game("territories", 2);
         let seat = one.to_act()[0];
-        one.apply(seat, ActionInput::Notation(&entries[0].notation)).expect("legal");
+        one.apply(seat, ActionInput::Notation(&entries[0].notation))
+            .expect("legal");
         assert_eq!(back.view(None), one.view(None));
         assert_eq!(back.to_act(), one.to_act());
         let entry = back.last_entry(None, false).expect("its entry");
-        assert_eq!((entry.seat, entry.notation.as_str(), entry.version), (ABORT_SEAT, "takeback 2", 4));
+        assert_eq!(
+            (entry.seat, entry.notation.as_str(), entry.version),
+            (ABORT_SEAT, "takeback 2", 4)
+        );
         assert!(back.last_events(None).is_empty());
         assert_eq!(undone(ABORT_SEAT, "takeback 2"), Some(2));
         assert_eq!(undone(0, "takeback 2"), None);
-        assert!(rewind(&meta, Some(0), log.iter(), 4).is_err(), "more than there is");
+        assert!(
+            rewind(&meta, Some(0), log.iter(), 4).is_err(),
+            "more than there is"
+        );
     }
 }

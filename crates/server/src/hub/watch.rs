@@ -17,9 +17,9 @@ use super::Hub;
 use super::actor::{Command, Watching};
 use super::cache::{LiveGame, Meta, Version, corrupt, initial};
 use super::log::{Entry, Log, Place};
-use super::takeback::apply_after;
 use super::pool::{JobLost, Pool};
 use super::table::Table;
+use super::takeback::apply_after;
 use super::view::{self, shared_snapshot, shared_update};
 use crate::auth::{Caller, Who};
 use crate::codec::EncodedUpdate;
@@ -454,8 +454,9 @@ impl Cursor {
                 .read(&mut self.place)
                 .ok_or_else(|| format!("the log ends at {read} entries"))
                 .and_then(|entry| {
-                    let prior =
-                        || -> Box<dyn Iterator<Item = Entry<'_>> + '_> { Box::new(log.iter().take(read)) };
+                    let prior = || -> Box<dyn Iterator<Item = Entry<'_>> + '_> {
+                        Box::new(log.iter().take(read))
+                    };
                     apply_after(meta, started, prior, &entry, &mut v.inst, &mut v.clocks)
                 });
             if let Err(e) = replayed {

@@ -29,10 +29,22 @@ pub async fn check_talk(store: &dyn GameStore, prefix: &str) -> Result<(), Strin
         store.talk_since(&a, 0).await.map_err(store_err)?.is_empty(),
         "a new game has no talk",
     )?;
-    let first = store.add_talk(&a, &talk(5, b"hello")).await.map_err(store_err)?;
-    let other = store.add_talk(&b, &talk(6, b"elsewhere")).await.map_err(store_err)?;
-    let second = store.add_talk(&a, &talk(7, b"again")).await.map_err(store_err)?;
-    check((first, other, second) == (1, 1, 2), "talk is numbered from 1 per game")?;
+    let first = store
+        .add_talk(&a, &talk(5, b"hello"))
+        .await
+        .map_err(store_err)?;
+    let other = store
+        .add_talk(&b, &talk(6, b"elsewhere"))
+        .await
+        .map_err(store_err)?;
+    let second = store
+        .add_talk(&a, &talk(7, b"again"))
+        .await
+        .map_err(store_err)?;
+    check(
+        (first, other, second) == (1, 1, 2),
+        "talk is numbered from 1 per game",
+    )?;
     let all = store.talk_since(&a, 0).await.map_err(store_err)?;
     let got: Vec<(u64, u64, &[u8])> = all
         .iter()
@@ -69,7 +81,10 @@ pub async fn check_talk(store: &dyn GameStore, prefix: &str) -> Result<(), Strin
         redact: Some((99, b"")),
     };
     check(
-        matches!(store.add_talk(&a, &missing).await, Err(StoreError::NotFound(_))),
+        matches!(
+            store.add_talk(&a, &missing).await,
+            Err(StoreError::NotFound(_))
+        ),
         "redacting an unknown entry is NotFound",
     )?;
     check(
@@ -78,11 +93,17 @@ pub async fn check_talk(store: &dyn GameStore, prefix: &str) -> Result<(), Strin
     )?;
     let unknown = format!("{prefix}-talk-missing");
     check(
-        matches!(store.add_talk(&unknown, &talk(1, b"x")).await, Err(StoreError::NotFound(_))),
+        matches!(
+            store.add_talk(&unknown, &talk(1, b"x")).await,
+            Err(StoreError::NotFound(_))
+        ),
         "talk for an unknown game is NotFound",
     )?;
     check(
-        matches!(store.talk_since(&unknown, 0).await, Err(StoreError::NotFound(_))),
+        matches!(
+            store.talk_since(&unknown, 0).await,
+            Err(StoreError::NotFound(_))
+        ),
         "an unknown game's talk is NotFound",
     )?;
 

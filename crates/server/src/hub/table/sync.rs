@@ -56,8 +56,15 @@ impl Table<'_> {
                 let log = &cell.log;
                 let prior = || -> Box<dyn Iterator<Item = Entry<'_>> + '_> { Box::new(log.iter()) };
                 let entry = Entry::of(&action);
-                apply_after(&live.meta, started, prior, &entry, &mut cell.instance, &mut cell.clocks)
-                    .map_err(corrupt(id))?;
+                apply_after(
+                    &live.meta,
+                    started,
+                    prior,
+                    &entry,
+                    &mut cell.instance,
+                    &mut cell.clocks,
+                )
+                .map_err(corrupt(id))?;
                 cell.log.push(&action, cell.instance.as_ref());
                 if live.updates.receiver_count() > 0 {
                     let frame: Frame = Version::frame(

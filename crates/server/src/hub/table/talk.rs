@@ -23,6 +23,14 @@ use crate::hub::talk::state::{Folded, OfferState};
 use crate::hub::talk::{TalkError, chat, limits};
 use crate::proto::{self, OfferKind, OfferStatus};
 
+/// What an accepted offer commits: the game after it, its log entry, and
+/// (an abort) who the feed says aborted it.
+type Effect = (
+    Box<dyn GameInstance>,
+    satrap_store::LoggedAction,
+    Option<&'static str>,
+);
+
 /// The feed's `GameAborted.by` for an abort the seats agreed to.
 pub const BY_PLAYERS: &str = "players";
 
@@ -358,11 +366,7 @@ impl Table<'_> {
 
     /// The game after `offer` took effect, its log entry, and (an abort)
     /// who the feed says aborted it.
-    fn offer_entry(
-        &self,
-        offer: &OfferState,
-    ) -> Result<(Box<dyn GameInstance>, satrap_store::LoggedAction, Option<&'static str>), ServiceError>
-    {
+    fn offer_entry(&self, offer: &OfferState) -> Result<Effect, ServiceError> {
         let now = self.cell.instance.clone_box();
         Ok(match offer.kind() {
             OfferKind::Takeback => {
@@ -435,4 +439,3 @@ impl Table<'_> {
         Ok(moves)
     }
 }
-

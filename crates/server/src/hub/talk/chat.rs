@@ -54,7 +54,11 @@ pub fn may_read(message: &ChatMessage, reader: Option<Seat>, teams: &[usize]) ->
 }
 
 /// The messages of `messages` that `reader` reads.
-pub fn readable(messages: &[ChatMessage], reader: Option<Seat>, teams: &[usize]) -> Vec<ChatMessage> {
+pub fn readable(
+    messages: &[ChatMessage],
+    reader: Option<Seat>,
+    teams: &[usize],
+) -> Vec<ChatMessage> {
     messages
         .iter()
         .filter(|m| may_read(m, reader, teams))
@@ -92,7 +96,9 @@ mod tests {
         let teams = [0, 1, 0, 1];
         assert_eq!(may_write(ChatChannel::Team, Some(3), &teams), Ok(1));
         let to_team_1 = message(ChatChannel::Team, 1);
-        let readers: Vec<Seat> = (0..4).filter(|&s| may_read(&to_team_1, Some(s), &teams)).collect();
+        let readers: Vec<Seat> = (0..4)
+            .filter(|&s| may_read(&to_team_1, Some(s), &teams))
+            .collect();
         assert_eq!(readers, vec![1, 3]);
         assert!(may_read(&message(ChatChannel::Seats, 0), Some(2), &teams));
     }

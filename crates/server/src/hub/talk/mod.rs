@@ -62,7 +62,9 @@ pub enum TalkError {
     Pending(u64),
     #[error("takebacks are off in this game: {0}")]
     TakebacksOff(&'static str),
-    #[error("there is no move of this seat to take back (since the last takeback, timeout or start)")]
+    #[error(
+        "there is no move of this seat to take back (since the last takeback, timeout or start)"
+    )]
     NothingToTakeBack,
     #[error(
         "that move cannot be taken back: it (or a move after it) drew something at random or showed someone something hidden"
@@ -82,7 +84,9 @@ pub enum TalkError {
     Expired,
     #[error("someone moved first: the offer was withdrawn")]
     Withdrawn,
-    #[error("this seat has no answer to give to the offer (it made it, answered it, or is a bot's)")]
+    #[error(
+        "this seat has no answer to give to the offer (it made it, answered it, or is a bot's)"
+    )]
     NotAsked,
 }
 
@@ -102,9 +106,20 @@ impl From<TalkError> for ServiceError {
             ),
             BotSeat => ServiceError::PermissionDenied("this seat is played by a built-in bot"),
             TooFast { .. } => ServiceError::ResourceExhausted(e.to_string()),
-            NoTeams | Over | NotStarted | Pending(_) | TakebacksOff(_) | NothingToTakeBack
-            | Revealed | TooLateToAbort { .. } | Repeated | NoOffer | WrongOffer { .. }
-            | Expired | Withdrawn | NotAsked => ServiceError::RuleViolation(e.to_string()),
+            NoTeams
+            | Over
+            | NotStarted
+            | Pending(_)
+            | TakebacksOff(_)
+            | NothingToTakeBack
+            | Revealed
+            | TooLateToAbort { .. }
+            | Repeated
+            | NoOffer
+            | WrongOffer { .. }
+            | Expired
+            | Withdrawn
+            | NotAsked => ServiceError::RuleViolation(e.to_string()),
         }
     }
 }

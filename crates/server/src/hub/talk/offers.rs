@@ -133,7 +133,10 @@ mod tests {
 
     #[test]
     fn the_policy_and_the_game_decide_takebacks() {
-        assert_eq!(takebacks(TakebackPolicy::Always, true), TakebackPolicy::Never);
+        assert_eq!(
+            takebacks(TakebackPolicy::Always, true),
+            TakebackPolicy::Never
+        );
         assert_eq!(
             takebacks(TakebackPolicy::Unspecified, false),
             TakebackPolicy::CasualOnly

@@ -98,7 +98,12 @@ impl OfferState {
 
     /// Every seat asked has accepted, and none declined.
     pub fn all_accepted(&self) -> bool {
-        self.declined.is_none() && self.record.waiting.iter().all(|s| self.accepted.contains(s))
+        self.declined.is_none()
+            && self
+                .record
+                .waiting
+                .iter()
+                .all(|s| self.accepted.contains(s))
     }
 
     /// Where it stands with the game at `version` at time `now_ms`.
@@ -189,7 +194,11 @@ mod tests {
         assert!(folded.offer);
         let o = state.offer().expect("offer").clone();
         assert_eq!(o.status(4, 0), OfferStatus::Pending);
-        assert_eq!(o.status(5, 0), OfferStatus::Withdrawn, "a move withdraws it");
+        assert_eq!(
+            o.status(5, 0),
+            OfferStatus::Withdrawn,
+            "a move withdraws it"
+        );
         assert_eq!(o.status(4, 1_000), OfferStatus::Expired);
         let answer = |seat, accept| {
             Body::Answer(Answer {
