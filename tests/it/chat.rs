@@ -11,7 +11,7 @@ use satrap_server::proto::{self, ChatChannel};
 use tonic::{Code, Status, Streaming};
 
 use crate::common::access::{admin, code_of, key, keys_file, status_of, with_key};
-use crate::common::{Client, TestServer, authed, create, seats};
+use crate::common::{Client, TestServer, authed, create, history, seats};
 
 /// Send `text` to `channel` of game `id` as `token` (none: a spectator).
 async fn say(
@@ -76,17 +76,12 @@ async fn heard_until(stream: &mut Streaming<proto::GameUpdate>, last: &str) -> V
 }
 
 async fn history_chat(c: &mut Client, id: &str, token: Option<&str>) -> Vec<String> {
-    c.get_history(authed(
-        proto::GetHistoryRequest { game_id: id.into() },
-        token,
-    ))
-    .await
-    .expect("history")
-    .into_inner()
-    .chat
-    .into_iter()
-    .map(|m| m.text)
-    .collect()
+    history(c, id, token)
+        .await
+        .chat
+        .into_iter()
+        .map(|m| m.text)
+        .collect()
 }
 
 #[tokio::test]
@@ -294,19 +289,8 @@ async fn an_administrator_mutes_a_seat_and_deletes_a_message() {
         gone.deleted && gone.text.is_empty() && gone.id == rude.id,
         "{gone:?}"
     );
-    let history = c
-        .get_history(authed(
-            proto::GetHistoryRequest { game_id: id.into() },
-            None,
-        ))
-        .await
-        .expect("history")
-        .into_inner()
-        .chat;
-    let got: Vec<(&str, bool)> = history
-        .iter()
-        .map(|m| (m.text.as_str(), m.deleted))
-        .collect();
+    let chat = history(&mut c, id, None).await.chat;
+    let got: Vec<(&str, bool)> = chat.iter().map(|m| (m.text.as_str(), m.deleted)).collect();
     assert_eq!(got, [("others still talk", false), ("", true)]);
     // A message deleted or never sent cannot be deleted.
     for missing in [rude.id, 99] {

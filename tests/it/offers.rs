@@ -170,14 +170,7 @@ async fn an_accepted_takeback_rewinds_a_casual_game_and_keeps_the_log() {
     assert_eq!(after.to_act, before.to_act);
     assert!(after.offer.is_none());
     // The log is append-only: the move and the takeback are both there.
-    let history = c
-        .get_history(authed(
-            proto::GetHistoryRequest { game_id: id.into() },
-            None,
-        ))
-        .await
-        .expect("history")
-        .into_inner();
+    let history = crate::common::history(&mut c, id, None).await;
     let notations: Vec<&str> = history
         .entries
         .iter()
