@@ -4,7 +4,7 @@
 // the game's history and its watch stream (useGame); what is pending is
 // the snapshot's `offer`. A spectator reads and writes only the chat to
 // everyone and sees the offers.
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { client, asSeat, explain } from "../api";
 import {
   ChatChannel, GameStatus, OfferKind, OfferStatus, TakebackPolicy,
@@ -96,7 +96,17 @@ export function TablePanel({ gameId, snap, token, chat, onSnapshot }: TableProps
     }
   }
 
-  const offer = snap.offer;
+  // A pending offer expires at its time (the server says nothing then):
+  // the panel looks again when it does.
+  const [, setTick] = useState(0);
+  const expiresAt = snap.offer?.status === OfferStatus.PENDING ? Number(snap.offer.expiresAtMs) : 0;
+  useEffect(() => {
+    if (!expiresAt) return;
+    const t = setTimeout(() => setTick((n) => n + 1), Math.max(0, expiresAt - Date.now()) + 50);
+    return () => clearTimeout(t);
+  }, [expiresAt]);
+  const expired = !!expiresAt && Date.now() >= expiresAt;
+  const offer = expired ? undefined : snap.offer;
   const offerBy = offer ? (offer.seat === me ? "You" : name(offer.seat)) : "";
   const mustAnswer = !!offer && offer.status === OfferStatus.PENDING && seated && offer.waiting.includes(me!);
   const cancelOpen = snap.version < CANCEL_BEFORE_MOVES_PER_SEAT * BigInt(snap.seats.length);
