@@ -183,6 +183,8 @@ async function rated() {
     check(!asked.ok && asked.json.code === "failed_precondition" && /rated/.test(asked.json.message), `the server refuses a takeback in a rated game: ${JSON.stringify(asked.json)}`);
     await checkTextsOf(page, ".table-talk", "the rated game's panel");
     console.log(`rated: no takeback offered ("${note.trim()}"), and the server refused one: ${asked.json.message}`);
+    // Closed before its server stops: its stream would try again.
+    await page.context().close();
   } finally {
     await stopSatrap(server);
     rmSync(dir, { recursive: true, force: true });
