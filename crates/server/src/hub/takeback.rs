@@ -400,5 +400,25 @@ mod tests {
             rewind(&meta, Some(0), log.iter(), 4).is_err(),
             "more than there is"
         );
+
+        // A move after the takeback, and a second takeback: the moves in
+        // force are the first and the new one, then the first alone.
+        log.push(&super::entry(2), back.as_ref());
+        let mut after = back;
+        let seat = after.to_act()[0];
+        let other = after.legal_actions(seat)[1].notation.clone();
+        after
+            .apply(seat, ActionInput::Notation(&other))
+            .expect("legal");
+        let a = LoggedAction {
+            seat: seat as u32,
+            notation: other,
+            ..Default::default()
+        };
+        log.push(&a, after.as_ref());
+        assert_eq!(after.version(), 5);
+        let again = rewind(&meta, Some(0), log.iter(), 1).expect("rewound again");
+        assert_eq!(again.version(), 6);
+        assert_eq!(again.view(None), one.view(None));
     }
 }
