@@ -356,12 +356,15 @@ impl Table<'_> {
     /// Whether the entry right after `offer`'s version is the service's
     /// (its change, committed by another replica).
     fn took_effect(&self, offer: &OfferState) -> bool {
+        let expected = match offer.kind() {
+            OfferKind::Takeback => takeback::entry(offer.record.moves as usize).notation,
+            OfferKind::Draw => End::AgreedDraw.notation().to_owned(),
+            OfferKind::Abort | OfferKind::Unspecified => End::AgreedAbort.notation().to_owned(),
+        };
         let at = offer.record.version as usize;
-        self.cell
-            .log
-            .iter()
-            .nth(at)
-            .is_some_and(|e| e.seat == ABORT_SEAT)
+        self.cell.log.iter().nth(at).is_some_and(|e| {
+            e.seat == ABORT_SEAT && e.action == Action::Notation(expected.as_str())
+        })
     }
 
     /// The game after `offer` took effect, its log entry, and (an abort)
