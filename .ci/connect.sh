@@ -67,6 +67,12 @@ MOVE=$(jq -c --arg g "$GAME" '{gameId: $g, notation: .actions[0].notation, expec
 [[ $(bc "$G/ApplyAction" "$MOVE" -H "authorization: Bearer $TOKEN" | jq -r .snapshot.version) == 1 ]] && ok ApplyAction
 [[ $(bc "$G/GetHistory" "{\"gameId\":\"$GAME\"}" | jq '.entries | length') == 1 ]] && ok GetHistory
 bc "$G/ListGames" '{"gameType":"king_of_siam"}' | jq -e --arg g "$GAME" '[.games[].gameId] | index($g) != null' >/dev/null && ok ListGames
+# Chat and offers: the seat that moved talks and offers a draw, the other declines.
+OTHER=$(jq -r ".seats[$((1 - seat))].token" <<<"$NEW")
+[[ $(bc "$G/SendChatMessage" "{\"gameId\":\"$GAME\",\"text\":\"hi\"}" -H "authorization: Bearer $TOKEN" | jq -r .message.id) == 1 ]] && ok SendChatMessage
+OFFER=$(bc "$G/MakeOffer" "{\"gameId\":\"$GAME\",\"kind\":\"OFFER_KIND_DRAW\"}" -H "authorization: Bearer $TOKEN" | jq -r .offer.id)
+[[ $OFFER == 2 ]] && ok MakeOffer
+[[ $(bc "$G/AnswerOffer" "{\"gameId\":\"$GAME\",\"offerId\":\"$OFFER\",\"accept\":false}" -H "authorization: Bearer $OTHER" | jq -r .offer.status) == OFFER_STATUS_DECLINED ]] && ok AnswerOffer
 TOKEN=$(bc "$G/RotateSeatToken" "{\"gameId\":\"$GAME\"}" -H "authorization: Bearer $TOKEN" | jq -r .credential.token)
 [[ -n $TOKEN && $TOKEN != null ]] && ok RotateSeatToken
 [[ $(bc "$G/Resign" "{\"gameId\":\"$GAME\"}" -H "authorization: Bearer $TOKEN" | jq -r .snapshot.gameId) == "$GAME" ]] && ok Resign
@@ -79,6 +85,8 @@ bc "$G/ListLeaderboard" '{"gameType":"king_of_siam"}' | jq -e . >/dev/null && ok
 # A keyed server without --guests: only keys create, rated play is on.
 bc "$G/GetServerInfo" '{}' | jq -e '.create == "CREATE_POLICY_KEYS_ONLY" and .ratedPlay == true' >/dev/null && ok GetServerInfo
 [[ $(bc "$A/ReissueSeatToken" "{\"gameId\":\"$GAME\",\"seat\":1}" | jq -r .credential.seat) == 1 ]] && ok ReissueSeatToken
+bc "$A/MuteChat" "{\"gameId\":\"$GAME\",\"seat\":1,\"muted\":true}" | jq -e . >/dev/null && ok MuteChat
+bc "$A/DeleteChatMessage" "{\"gameId\":\"$GAME\",\"messageId\":\"1\"}" | jq -e . >/dev/null && ok DeleteChatMessage
 [[ $(bc "$A/AbortGame" "{\"gameId\":\"$OPEN\"}" | jq -r .snapshot.gameId) == "$OPEN" ]] && ok AbortGame
 bc "$A/DeleteGame" "{\"gameId\":\"$OPEN\"}" | jq -e . >/dev/null && ok DeleteGame
 # Tournaments: made, entered, read, listed, left (before the start, far

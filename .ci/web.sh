@@ -18,9 +18,10 @@
 #     "Play rated" without a key; on a keyed satrap with --guests, a casual
 #     game created and played with no key, then signed in with a `player`
 #     key a rated game played to the end and the player on the leaderboard
-#     (web/test/rated.mjs), and a running tournament: the lobby's list, a
+#     (web/test/rated.mjs), a running tournament: the lobby's list, a
 #     player's Join and Leave, a live table of 3 to watch and play
-#     (web/test/tournament.mjs);
+#     (web/test/tournament.mjs); chat and offers between browser contexts
+#     (web/test/table.mjs);
 #  3. the browser test again through the gateway as shipped
 #     (deploy/nginx.conf, its HTTP/1.1 listener for browsers, listen and
 #     upstreams rewritten to loopback) in front of two replicas sharing one
@@ -113,6 +114,8 @@ echo "== web: browser test against satrap on 127.0.0.1:$PORT" >&2
 (cd web && SATRAP_URL="http://127.0.0.1:$PORT" DOCS_SCREENSHOTS="$ROOT/docs/screenshots" timeout 1200 node test/browser.mjs)
 echo "== web: lobby test (open seat, join, a clock running out)" >&2
 (cd web && SATRAP_URL="http://127.0.0.1:$PORT" timeout 300 node test/lobby.mjs)
+echo "== web: table test (chat in every channel, a takeback, a draw, a rated game's refusal)" >&2
+(cd web && SATRAP_URL="http://127.0.0.1:$PORT" SATRAP_BIN="$BIN" timeout 300 node test/table.mjs)
 echo "== web: resume test" >&2
 (cd web && SATRAP_BIN="$BIN" timeout 300 node test/resume.mjs)
 echo "== web: tournament test (the lobby's list, Join and Leave, a live table of 3)" >&2

@@ -173,7 +173,7 @@ impl GameLog for LogFree {
     }
 }
 
-satrap_store::forward!(LogFree => inner: Lobby, Tokens, RatedPlay, Leases, Tournaments);
+satrap_store::forward!(LogFree => inner: Lobby, Tokens, RatedPlay, Leases, Tournaments, Talk);
 
 /// The goal: 100,000 live games of the worst title in 1 GiB, i.e. at most
 /// this many bytes a game (10 KB).

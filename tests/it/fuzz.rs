@@ -140,6 +140,9 @@ async fn fuzzed_requests_get_documented_codes_and_change_nothing() {
         "LeaveGame",
         "GetRatings",
         "ListLeaderboard",
+        "SendChatMessage",
+        "MakeOffer",
+        "AnswerOffer",
     ];
 
     let channel = server.channel().await;
@@ -311,6 +314,23 @@ async fn fuzzed_requests_get_documented_codes_and_change_nothing() {
                 } else {
                     String::new()
                 },
+            }
+            .encode_to_vec(),
+            "SendChatMessage" => proto::SendChatMessageRequest {
+                game_id,
+                channel: rng.below(5) as i32,
+                text: nasty(&mut rng),
+            }
+            .encode_to_vec(),
+            "MakeOffer" => proto::MakeOfferRequest {
+                game_id,
+                kind: rng.below(5) as i32,
+            }
+            .encode_to_vec(),
+            "AnswerOffer" => proto::AnswerOfferRequest {
+                game_id,
+                offer_id: rng.below(6) as u64,
+                accept: rng.below(2) == 0,
             }
             .encode_to_vec(),
             _ => proto::ResignRequest { game_id }.encode_to_vec(),

@@ -17,6 +17,7 @@ import { EndScreen } from "./page/endScreen";
 import { WaitingRoom } from "./page/waitingRoom";
 import { namer } from "./page/words";
 import { SnapshotJson } from "./page/snapshotJson";
+import { TablePanel } from "./page/table";
 import { listWords } from "./boards/common";
 import { rememberPlayerId } from "./player";
 
@@ -53,7 +54,7 @@ const CONN_WORDS = { connecting: "connecting…", live: "live", reconnecting: "r
 
 export function GamePage({ gameId }: { gameId: string }) {
   const token = useHashToken(gameId);
-  const { snap, events, conn, fatal, addEvents, showSnapshot } = useGame(gameId, token);
+  const { snap, events, conn, fatal, chat, addEvents, showSnapshot } = useGame(gameId, token);
   const [legal, setLegal] = useState<{ version: bigint; actions: LegalAction[] } | null>(null);
   const [choice, setChoice] = useState<Choice>(emptyChoice);
   const [pickedWords, setPickedWords] = useState<string[]>([]);
@@ -197,6 +198,7 @@ export function GamePage({ gameId }: { gameId: string }) {
           {resigned && !finished && <p class="waiting">You resigned; a bot plays your seat now.</p>}
           <ui.Hand {...boardProps} />
           <Seats snap={snap} ui={ui} now={now} />
+          {!waiting && <TablePanel gameId={gameId} snap={snap} token={token} chat={chat} onSnapshot={(s) => showSnapshot(s, true)} />}
           <EventLog events={events} snap={snap} ui={ui} />
           <details class="legend">
             <summary>Key to the board</summary>

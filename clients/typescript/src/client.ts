@@ -17,7 +17,9 @@ import { Code, ConnectError, createClient, type CallOptions, type Client, type T
 import {
   AdminService,
   type AbortGameResponse,
+  type DeleteChatMessageResponse,
   type DeleteGameResponse,
+  type MuteChatResponse,
   type ReissueSeatTokenResponse,
 } from "./gen/satrap/v1/admin_pb.js";
 import {
@@ -44,6 +46,11 @@ import {
   type ListLegalActionsResponse,
   type ResignResponse,
   type RotateSeatTokenResponse,
+  type AnswerOfferResponse,
+  type MakeOfferResponse,
+  type SendChatMessageResponse,
+  ChatChannel,
+  OfferKind,
   ApplyActionRequestSchema,
   CreateGameRequestSchema,
   FindMatchRequestSchema,
@@ -234,6 +241,36 @@ export class SatrapClient {
     return this.call(this.rpc.resign({ gameId }, this.opts(token, o)));
   }
 
+  /**
+   * Say `text` at the table: to everyone (the default), the seats or the
+   * sender's team. Without a token the caller speaks as a spectator.
+   */
+  sendChatMessage(
+    gameId: string,
+    text: string,
+    token?: string,
+    channel: ChatChannel = ChatChannel.EVERYONE,
+    o?: CallOpts,
+  ): Promise<SendChatMessageResponse> {
+    return this.call(this.rpc.sendChatMessage({ gameId, text, channel }, this.opts(token, o)));
+  }
+
+  /** Offer the other seats a takeback, a draw or an abort. */
+  makeOffer(gameId: string, token: string, kind: OfferKind, o?: CallOpts): Promise<MakeOfferResponse> {
+    return this.call(this.rpc.makeOffer({ gameId, kind }, this.opts(token, o)));
+  }
+
+  /** Accept or decline the pending offer `offerId` for the caller's seat. */
+  answerOffer(
+    gameId: string,
+    token: string,
+    offerId: bigint,
+    accept: boolean,
+    o?: CallOpts,
+  ): Promise<AnswerOfferResponse> {
+    return this.call(this.rpc.answerOffer({ gameId, offerId, accept }, this.opts(token, o)));
+  }
+
   /** A new token for the caller's seat; the old one stops working. */
   rotateSeatToken(gameId: string, token: string, o?: CallOpts): Promise<RotateSeatTokenResponse> {
     return this.call(this.rpc.rotateSeatToken({ gameId }, this.opts(token, o)));
@@ -402,6 +439,14 @@ export class SatrapClient {
 
   reissueSeatToken(gameId: string, seat: number, o?: CallOpts): Promise<ReissueSeatTokenResponse> {
     return this.call(this.admin.reissueSeatToken({ gameId, seat }, this.opts(undefined, o)));
+  }
+
+  deleteChatMessage(gameId: string, messageId: bigint, o?: CallOpts): Promise<DeleteChatMessageResponse> {
+    return this.call(this.admin.deleteChatMessage({ gameId, messageId }, this.opts(undefined, o)));
+  }
+
+  muteChat(gameId: string, seat: number, muted = true, o?: CallOpts): Promise<MuteChatResponse> {
+    return this.call(this.admin.muteChat({ gameId, seat, muted }, this.opts(undefined, o)));
   }
 
   // -- short helpers ---------------------------------------------------------

@@ -523,6 +523,7 @@ fn forfeit_outcome(players: usize, loser: Seat) -> proto::Outcome {
             .collect(),
         ending: "timeout".into(),
         summary: format!("seat {loser} ran out of time and forfeits; the other seats win"),
+        agreed: false,
     }
 }
 
@@ -547,5 +548,6 @@ fn outcome_to_proto(o: &Outcome) -> proto::Outcome {
             .collect(),
         ending: o.ending.clone(),
         summary: o.summary.clone(),
+        agreed: false,
     }
 }

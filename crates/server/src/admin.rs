@@ -59,6 +59,28 @@ impl AdminService for AdminServiceImpl {
         Ok(Response::new(proto::DeleteGameResponse {}))
     }
 
+    async fn delete_chat_message(
+        &self,
+        req: Request<proto::DeleteChatMessageRequest>,
+    ) -> Result<Response<proto::DeleteChatMessageResponse>, Status> {
+        self.require_admin(&req)?;
+        let body = req.get_ref();
+        self.hub.delete_chat(&body.game_id, body.message_id).await?;
+        Ok(Response::new(proto::DeleteChatMessageResponse {}))
+    }
+
+    async fn mute_chat(
+        &self,
+        req: Request<proto::MuteChatRequest>,
+    ) -> Result<Response<proto::MuteChatResponse>, Status> {
+        self.require_admin(&req)?;
+        let body = req.get_ref();
+        self.hub
+            .mute_chat(&body.game_id, body.seat, body.muted)
+            .await?;
+        Ok(Response::new(proto::MuteChatResponse {}))
+    }
+
     async fn reissue_seat_token(
         &self,
         req: Request<proto::ReissueSeatTokenRequest>,

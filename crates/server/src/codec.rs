@@ -147,6 +147,7 @@ mod tests {
             }),
             delta: None,
             cause: proto::UpdateCause::Unspecified as i32,
+            chat: Vec::new(),
         }
     }
 
@@ -182,6 +183,7 @@ mod tests {
             }),
             delta: None,
             cause: proto::UpdateCause::Seats as i32,
+            chat: Vec::new(),
         };
         // Two encodings one after the other decode as one merged message.
         let mut wire = first.encode_to_vec();

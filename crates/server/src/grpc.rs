@@ -56,6 +56,52 @@ type Streamed<T> = Pin<Box<dyn Stream<Item = Result<T, Status>> + Send>>;
 
 #[tonic::async_trait]
 impl GameService for GameServiceImpl {
+    async fn send_chat_message(
+        &self,
+        req: Request<proto::SendChatMessageRequest>,
+    ) -> Result<Response<proto::SendChatMessageResponse>, Status> {
+        let who = self.who(&req, &req.get_ref().game_id)?;
+        // A spectator's messages count against its key, or its address.
+        let rate_key = match self.access.optional(req.metadata(), req.remote_addr())? {
+            Some(principal) => principal.owner,
+            None => req
+                .remote_addr()
+                .map_or_else(|| "peer:unknown".to_owned(), |a| format!("peer:{}", a.ip())),
+        };
+        let body = req.into_inner();
+        let id = body.game_id.clone();
+        let message = self.hub.send_chat(&id, who, body, rate_key).await?;
+        Ok(Response::new(proto::SendChatMessageResponse {
+            message: Some(message),
+        }))
+    }
+
+    async fn make_offer(
+        &self,
+        req: Request<proto::MakeOfferRequest>,
+    ) -> Result<Response<proto::MakeOfferResponse>, Status> {
+        let who = self.who(&req, &req.get_ref().game_id)?;
+        let body = req.get_ref();
+        Ok(Response::new(
+            self.hub
+                .make_offer_raw(&body.game_id, who, body.kind)
+                .await?,
+        ))
+    }
+
+    async fn answer_offer(
+        &self,
+        req: Request<proto::AnswerOfferRequest>,
+    ) -> Result<Response<proto::AnswerOfferResponse>, Status> {
+        let who = self.who(&req, &req.get_ref().game_id)?;
+        let body = req.get_ref();
+        Ok(Response::new(
+            self.hub
+                .answer_offer(&body.game_id, who, body.offer_id, body.accept)
+                .await?,
+        ))
+    }
+
     async fn list_game_types(
         &self,
         _req: Request<proto::ListGameTypesRequest>,

@@ -35,6 +35,11 @@ pub fn describe(config: &Config, access: &Access) -> proto::GetServerInfoRespons
             max_watchers_per_game: saturate(config.max_watchers_per_game),
             max_message_bytes: config.max_message_bytes as u64,
             client_seeds: config.client_seeds,
+            chat_max_chars: saturate(config.chat_max_chars),
+            chat_per_minute: config.chat_rate,
+            chat_burst: config.chat_burst,
+            offer_expiry_seconds: u32::try_from(config.offer_expiry_seconds).unwrap_or(u32::MAX),
+            abort_moves_per_seat: crate::hub::ABORT_MOVES_PER_SEAT as u32,
         }),
     }
 }

@@ -84,6 +84,19 @@ pub struct Config {
     /// Most concurrent WatchGame streams per game.
     #[arg(long, env = "SATRAP_MAX_WATCHERS_PER_GAME", default_value_t = 256)]
     pub max_watchers_per_game: usize,
+    /// The longest chat message (SendChatMessage), in characters.
+    #[arg(long, env = "SATRAP_CHAT_MAX_CHARS", default_value_t = 500)]
+    pub chat_max_chars: usize,
+    /// Chat messages per minute per caller (a seat; a spectator's key or
+    /// address); 0: unlimited.
+    #[arg(long, env = "SATRAP_CHAT_RATE", default_value_t = 20)]
+    pub chat_rate: u32,
+    /// Chat messages a caller may send at once before `--chat-rate` applies.
+    #[arg(long, env = "SATRAP_CHAT_BURST", default_value_t = 5)]
+    pub chat_burst: u32,
+    /// How long an offer (a takeback, a draw, an abort) waits for answers.
+    #[arg(long, env = "SATRAP_OFFER_EXPIRY_SECONDS", default_value_t = 60)]
+    pub offer_expiry_seconds: u64,
     /// Most open WatchGame streams per caller across all games (per API
     /// key; per peer address for callers without one); 0: unlimited.
     #[arg(long, env = "SATRAP_MAX_WATCH_STREAMS", default_value_t = 1_000)]
@@ -185,8 +198,9 @@ pub struct Config {
     /// --guest-create-rate applies (default: the rate).
     #[arg(long, env = "SATRAP_GUEST_CREATE_BURST")]
     pub guest_create_burst: Option<u32>,
-    /// A guest address's games in progress with a built-in bot, checked at
-    /// CreateGame (--guests); 0: unlimited.
+    /// A guest address's games in progress with a built-in bot (--guests),
+    /// checked whenever one of its games would get a bot (creation, a bot
+    /// fill, a resignation); 0: unlimited.
     #[arg(long, env = "SATRAP_GUEST_MAX_LIVE_BOT_GAMES", default_value_t = 3)]
     pub guest_max_live_bot_games: u64,
     /// Serve Prometheus metrics at `http://ADDR/metrics` (e.g.
@@ -357,6 +371,13 @@ pub async fn serve_on(
         bot_takeover_delay: config.bot_takeover_delay,
         client_seeds: config.client_seeds,
         max_live_bot_games: config.max_live_bot_games,
+        talk: crate::hub::TalkLimits {
+            max_chars: config.chat_max_chars,
+            per_minute: config.chat_rate,
+            burst: config.chat_burst,
+            offer_expiry: Duration::from_secs(config.offer_expiry_seconds),
+        },
+        guest_max_live_bot_games: Some(config.guest_max_live_bot_games).filter(|&n| n > 0),
         ..defaults
     };
     let cors = cors(&config.cors_origins, &config.cors_allow_headers)?;

@@ -3,9 +3,11 @@
 //! `tests/postgres.rs`), so that the backends cannot drift apart.
 
 mod rated;
+mod talk;
 mod tournaments;
 
 pub use rated::check_rated;
+pub use talk::check_talk;
 pub use tournaments::{check_tournaments, tournament};
 
 use super::{

@@ -171,6 +171,11 @@ macro_rules! __store_methods {
         tournament_notices()
             -> Option<$crate::__tokio::sync::broadcast::Receiver<$crate::TournamentNotice>>;
     } } };
+    (Talk $($mode:tt)*) => { $crate::__store_impls! { [$($mode)*] Talk {
+        AddTalk add_talk(id: &str, talk: &$crate::NewTalk<'_>) -> Result<u64, $crate::StoreError>;
+        TalkSince talk_since(id: &str, after: u64)
+            -> Result<Vec<$crate::TalkEntry>, $crate::StoreError>;
+    } {} } };
 }
 
 /// What is written from the list, by mode: `layer` (the [`Layer`] impl of
@@ -258,13 +263,14 @@ macro_rules! forward {
     };
 }
 
-crate::__store_methods! { GameLog calls [] [Lobby Tokens RatedPlay Leases Tournaments] }
+crate::__store_methods! { GameLog calls [] [Lobby Tokens RatedPlay Leases Tournaments Talk] }
 crate::__store_methods! { GameLog layer }
 crate::__store_methods! { Lobby layer }
 crate::__store_methods! { Tokens layer }
 crate::__store_methods! { RatedPlay layer }
 crate::__store_methods! { Leases layer }
 crate::__store_methods! { Tournaments layer }
+crate::__store_methods! { Talk layer }
 
 #[cfg(test)]
 mod tests {

@@ -33,7 +33,7 @@ pub use rated::{
     Event, EventKind, EventSeat, GameEnd, MatchSeat, NewEvent, PlayerRating, RatedEnd, RatedSeat,
     RatingChange, Ticket, TicketState, TournamentChange, Undelivered,
 };
-pub use roles::{GameLog, GameStore, Leases, Lobby, RatedPlay, Tokens, Tournaments};
+pub use roles::{GameLog, GameStore, Leases, Lobby, RatedPlay, Talk, Tokens, Tournaments};
 pub use satrap_rating::{Placing, Rating};
 pub use sqlite::SqliteStore;
 pub use tournaments::{
@@ -362,6 +362,30 @@ pub enum Notice {
     /// Notices may have been missed (the listener reconnected): every cached
     /// game must be checked.
     Resync,
+    /// Game `id`'s talk (chat, offers) has `seq` entries now.
+    Talk { id: String, seq: u64 },
+}
+
+/// One entry of a game's talk: what is said and offered at the table
+/// beside the moves (see [`Talk`]). The body is the server's own encoding;
+/// the store keeps it as it is.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TalkEntry {
+    /// 1, 2, ... in the order the store committed them, per game.
+    pub seq: u64,
+    /// When it was recorded (milliseconds since the epoch).
+    pub at_ms: u64,
+    pub body: Vec<u8>,
+}
+
+/// A talk entry to record, and (for a deletion) the earlier entry whose
+/// body it replaces in the same commit.
+#[derive(Debug, Clone, Copy)]
+pub struct NewTalk<'a> {
+    pub at_ms: u64,
+    pub body: &'a [u8],
+    /// `(seq, body)`: entry `seq`'s body becomes `body` (its text gone).
+    pub redact: Option<(u64, &'a [u8])>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

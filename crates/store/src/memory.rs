@@ -15,7 +15,7 @@ use super::{
     NewEvent, PlayerRating, SeatBot, SeatRecord, StoreError, StoredGame, Ticket, TicketState,
     Undelivered, choose_open_seat, now_ms, rated,
 };
-use crate::{GameLog, Leases, Lobby, RatedPlay, Tokens};
+use crate::{GameLog, Leases, Lobby, NewTalk, RatedPlay, Talk, TalkEntry, Tokens};
 
 /// One game with the bookkeeping the other backends keep in columns.
 struct Entry {
@@ -27,6 +27,8 @@ struct Entry {
     /// [`crate::work`]; kept only by a store that says it is shared).
     due_at_ms: Option<u64>,
     lease: Option<(String, u64)>,
+    /// The game's talk (see [`crate::Talk`]), numbered from 1.
+    talk: Vec<crate::TalkEntry>,
 }
 
 impl Entry {
@@ -179,6 +181,7 @@ impl MemoryStore {
                 seat_revision: 0,
                 due_at_ms: Some(0),
                 lease: None,
+                talk: Vec::new(),
             },
         );
         state.created(record);
@@ -563,6 +566,38 @@ fn ticket_state(queue: &[Queued], id: &str) -> TicketState {
 }
 
 #[async_trait]
+impl Talk for MemoryStore {
+    async fn add_talk(&self, id: &str, talk: &NewTalk<'_>) -> Result<u64, StoreError> {
+        self.with_game(id, |e| {
+            if let Some((seq, body)) = talk.redact {
+                let target = seq
+                    .checked_sub(1)
+                    .and_then(|i| e.talk.get_mut(i as usize))
+                    .ok_or_else(|| StoreError::NotFound(format!("{id} talk {seq}")))?;
+                target.body = body.to_vec();
+            }
+            let seq = e.talk.len() as u64 + 1;
+            e.talk.push(TalkEntry {
+                seq,
+                at_ms: talk.at_ms,
+                body: talk.body.to_vec(),
+            });
+            Ok(seq)
+        })?
+    }
+
+    async fn talk_since(&self, id: &str, after: u64) -> Result<Vec<TalkEntry>, StoreError> {
+        self.with_game(id, |e| {
+            e.talk
+                .iter()
+                .skip(usize::try_from(after).unwrap_or(usize::MAX))
+                .cloned()
+                .collect()
+        })
+    }
+}
+
+#[async_trait]
 impl RatedPlay for MemoryStore {
     async fn ratings(
         &self,
@@ -856,6 +891,7 @@ mod tests {
     async fn meets_the_lobby_contract() -> Result<(), String> {
         let store = MemoryStore::new(20);
         contract::check_lobby(&store, "m").await?;
+        contract::check_talk(&store, "m").await?;
         contract::check_join_race(&store, &store, "m").await
     }
 

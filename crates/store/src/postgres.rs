@@ -34,7 +34,8 @@ use super::tls::{TlsSettings, split_url};
 use super::{
     AccessRecord, Commit, EntryKind, EventKind, Expiry, GameLog, GameRecord, GameStatus,
     GameSummary, Head, JoinSeat, Joined, ListQuery, Lobby, LobbyError, LoggedAction, NewEvent,
-    Notice, SeatBot, SeatRecord, StoreError, StoredGame, Tokens, choose_open_seat, now_ms,
+    NewTalk, Notice, SeatBot, SeatRecord, StoreError, StoredGame, Talk, TalkEntry, Tokens,
+    choose_open_seat, now_ms,
 };
 
 mod rated;
@@ -43,6 +44,8 @@ mod work;
 
 /// The NOTIFY channel of moves and seat changes.
 const CHANNEL: &str = "satrap_moves";
+/// A talk entry's notice on [`CHANNEL`]: `'<game id> talk:<seq>'`.
+const TALK_NOTICE: &str = "talk:";
 /// The NOTIFY channel of the feed: every event's insert notifies it (the
 /// payload is its sequence number), so each replica's feed follower reads
 /// new events only when there are some.
@@ -232,6 +235,16 @@ ALTER TABLE match_queue ADD COLUMN IF NOT EXISTS lease_owner TEXT NOT NULL DEFAU
 ALTER TABLE match_queue ADD COLUMN IF NOT EXISTS lease_until_ms BIGINT NOT NULL DEFAULT 0;
 DROP INDEX IF EXISTS match_queue_seen;
 CREATE INDEX IF NOT EXISTS match_queue_lease ON match_queue (lease_until_ms);
+"#,
+    r#"
+-- A game's talk: chat, offers (see `Talk`), the server's encoding.
+CREATE TABLE IF NOT EXISTS talk (
+    game_id TEXT   NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seq     BIGINT NOT NULL,
+    at_ms   BIGINT NOT NULL,
+    body    BYTEA  NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
 "#,
 ];
 
@@ -675,6 +688,12 @@ async fn listen(
 
 fn parse_notice(payload: &str) -> Option<Notice> {
     let (id, version) = payload.split_once(' ')?;
+    if let Some(seq) = version.strip_prefix(TALK_NOTICE) {
+        return Some(Notice::Talk {
+            id: id.to_owned(),
+            seq: seq.parse().ok()?,
+        });
+    }
     Some(Notice::Changed {
         id: id.to_owned(),
         version: version.parse().ok()?,
@@ -1410,6 +1429,77 @@ impl Tokens for Db {
     }
 }
 
+#[async_trait]
+impl Talk for Db {
+    async fn add_talk(&self, id: &str, talk: &NewTalk<'_>) -> Result<u64, StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(backend)?;
+        // The game's row, locked: one talk entry of a game at a time gets
+        // the next number.
+        let found = tx
+            .query_opt("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", &[&id])
+            .await
+            .map_err(backend)?;
+        if found.is_none() {
+            return Err(StoreError::NotFound(id.to_owned()));
+        }
+        if let Some((seq, body)) = talk.redact {
+            let changed = tx
+                .execute(
+                    "UPDATE talk SET body = $1 WHERE game_id = $2 AND seq = $3",
+                    &[&body, &id, &(seq as i64)],
+                )
+                .await
+                .map_err(backend)?;
+            if changed == 0 {
+                return Err(StoreError::NotFound(format!("{id} talk {seq}")));
+            }
+        }
+        let row = tx
+            .query_one(
+                "INSERT INTO talk (game_id, seq, at_ms, body)
+                 SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3 FROM talk WHERE game_id = $1
+                 RETURNING seq",
+                &[&id, &(talk.at_ms as i64), &talk.body],
+            )
+            .await
+            .map_err(backend)?;
+        let seq = row.get::<_, i64>(0) as u64;
+        let payload = format!("{id} {TALK_NOTICE}{seq}");
+        tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+            .await
+            .map_err(backend)?;
+        tx.commit().await.map_err(backend)?;
+        Ok(seq)
+    }
+
+    async fn talk_since(&self, id: &str, after: u64) -> Result<Vec<TalkEntry>, StoreError> {
+        let client = self.client().await?;
+        let found = client
+            .query_opt("SELECT 1 FROM games WHERE id = $1", &[&id])
+            .await
+            .map_err(backend)?;
+        if found.is_none() {
+            return Err(StoreError::NotFound(id.to_owned()));
+        }
+        let rows = client
+            .query(
+                "SELECT seq, at_ms, body FROM talk WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+                &[&id, &(after as i64)],
+            )
+            .await
+            .map_err(backend)?;
+        Ok(rows
+            .iter()
+            .map(|r| TalkEntry {
+                seq: r.get::<_, i64>(0) as u64,
+                at_ms: r.get::<_, i64>(1) as u64,
+                body: r.get(2),
+            })
+            .collect())
+    }
+}
+
 /// Tell the other replicas that a game's seats changed (they compare the
 /// seat revision when the notice arrives).
 async fn notify_seats(
@@ -1531,6 +1621,7 @@ mod tests {
             crate::contract::check_rated(&store, "rated").await?;
             crate::contract::check_store(&store, "store").await?;
             crate::contract::check_lobby(&store, "lobby").await?;
+            crate::contract::check_talk(&store, "talk").await?;
             crate::contract::check_join_race(&store, &store, "lobby").await?;
             crate::contract::check_leases(&store, "lease").await
         }
@@ -1550,5 +1641,13 @@ mod tests {
         );
         assert_eq!(parse_notice("abc"), None);
         assert_eq!(parse_notice("abc x"), None);
+        assert_eq!(
+            parse_notice("abc talk:3"),
+            Some(Notice::Talk {
+                id: "abc".into(),
+                seq: 3
+            })
+        );
+        assert_eq!(parse_notice("abc talk:x"), None);
     }
 }

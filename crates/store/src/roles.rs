@@ -11,8 +11,9 @@ use tokio::sync::{broadcast, watch};
 
 use crate::{
     Commit, Event, Expiry, GameRecord, GameSummary, Head, JoinSeat, Joined, Lease, ListQuery,
-    LobbyError, LoggedAction, MatchSeat, Notice, PlayerRating, SeatBot, SeatRecord, StoreError,
-    StoredGame, Ticket, TicketState, TournamentNotice, TournamentQuery, TournamentRecord,
+    LobbyError, LoggedAction, MatchSeat, NewTalk, Notice, PlayerRating, SeatBot, SeatRecord,
+    StoreError, StoredGame, TalkEntry, Ticket, TicketState, TournamentNotice, TournamentQuery,
+    TournamentRecord,
     TournamentSave, Undelivered,
 };
 
@@ -302,9 +303,27 @@ pub trait Tournaments: Send + Sync + 'static {
     }
 }
 
+/// A game's talk: chat messages, their deletions and mutes, offers and
+/// their answers, kept beside the log (never in it: they change no
+/// version) and deleted with the game.
+#[async_trait]
+pub trait Talk: Send + Sync + 'static {
+    /// Record `talk` as game `id`'s next entry and return its number
+    /// (`NotFound` for an unknown game, or a `redact` naming no entry),
+    /// atomically with its `redact`. Durable before it returns; replicas
+    /// sharing the store are notified (`Notice::Talk`).
+    async fn add_talk(&self, id: &str, talk: &NewTalk<'_>) -> Result<u64, StoreError>;
+    /// Game `id`'s entries after number `after`, in order (`NotFound` for
+    /// an unknown game).
+    async fn talk_since(&self, id: &str, after: u64) -> Result<Vec<TalkEntry>, StoreError>;
+}
+
 /// A whole store: every role. Implemented for anything that has them all,
 /// so a backend implements the roles and `Arc<dyn GameStore>` is what the
 /// server holds.
-pub trait GameStore: GameLog + Lobby + Tokens + RatedPlay + Leases + Tournaments {}
+pub trait GameStore: GameLog + Lobby + Tokens + RatedPlay + Leases + Tournaments + Talk {}
 
-impl<T: GameLog + Lobby + Tokens + RatedPlay + Leases + Tournaments + ?Sized> GameStore for T {}
+impl<T: GameLog + Lobby + Tokens + RatedPlay + Leases + Tournaments + Talk + ?Sized> GameStore
+    for T
+{
+}

@@ -31,7 +31,7 @@ use super::{
     NewEvent, PlayerRating, SeatBot, SeatRecord, StoreError, StoredGame, Ticket, TicketState,
     Undelivered, now_ms,
 };
-use crate::{GameLog, Leases, Lobby, RatedPlay, Tokens};
+use crate::{GameLog, Leases, Lobby, NewTalk, RatedPlay, Talk, TalkEntry, Tokens};
 
 /// Schema migrations, applied in order at start-up; `PRAGMA user_version`
 /// records how many have run. Append, never edit.
@@ -176,6 +176,16 @@ ALTER TABLE match_queue ADD COLUMN lease_owner TEXT NOT NULL DEFAULT '';
 ALTER TABLE match_queue ADD COLUMN lease_until_ms INTEGER NOT NULL DEFAULT 0;
 DROP INDEX match_queue_seen;
 CREATE INDEX match_queue_lease ON match_queue (lease_until_ms);
+"#,
+    r#"
+-- A game's talk: chat, offers (see `Talk`), the server's encoding.
+CREATE TABLE talk (
+    game_id TEXT    NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seq     INTEGER NOT NULL,
+    at_ms   INTEGER NOT NULL,
+    body    BLOB    NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
 "#,
 ];
 
@@ -1141,6 +1151,73 @@ fn ticket_state(conn: &Connection, id: &str) -> Result<TicketState, StoreError> 
 }
 
 #[async_trait]
+impl Talk for SqliteStore {
+    async fn add_talk(&self, id: &str, talk: &NewTalk<'_>) -> Result<u64, StoreError> {
+        let id = id.to_owned();
+        let (at_ms, body) = (talk.at_ms, talk.body.to_vec());
+        let redact = talk.redact.map(|(seq, b)| (seq, b.to_vec()));
+        self.run_write("add_talk", move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            if stored_version(&tx, &id)?.is_none() {
+                return Err(StoreError::NotFound(id));
+            }
+            if let Some((seq, body)) = redact {
+                let changed = tx
+                    .execute(
+                        "UPDATE talk SET body = ?1 WHERE game_id = ?2 AND seq = ?3",
+                        params![body, id, seq as i64],
+                    )
+                    .map_err(backend)?;
+                if changed == 0 {
+                    return Err(StoreError::NotFound(format!("{id} talk {seq}")));
+                }
+            }
+            let seq: i64 = tx
+                .query_row(
+                    "SELECT COALESCE(MAX(seq), 0) + 1 FROM talk WHERE game_id = ?",
+                    [&id],
+                    |r| r.get(0),
+                )
+                .map_err(backend)?;
+            tx.execute(
+                "INSERT INTO talk (game_id, seq, at_ms, body) VALUES (?1, ?2, ?3, ?4)",
+                params![id, seq, at_ms as i64, body],
+            )
+            .map_err(backend)?;
+            tx.commit().map_err(backend)?;
+            Ok(seq as u64)
+        })
+        .await
+    }
+
+    async fn talk_since(&self, id: &str, after: u64) -> Result<Vec<TalkEntry>, StoreError> {
+        let id = id.to_owned();
+        self.run("talk_since", move |conn| {
+            let tx = conn.transaction().map_err(backend)?;
+            if stored_version(&tx, &id)?.is_none() {
+                return Err(StoreError::NotFound(id));
+            }
+            let mut statement = tx
+                .prepare_cached(
+                    "SELECT seq, at_ms, body FROM talk WHERE game_id = ?1 AND seq > ?2 ORDER BY seq",
+                )
+                .map_err(backend)?;
+            let rows = statement
+                .query_map(params![id, after as i64], |r| {
+                    Ok(TalkEntry {
+                        seq: r.get::<_, i64>(0)? as u64,
+                        at_ms: r.get::<_, i64>(1)? as u64,
+                        body: r.get(2)?,
+                    })
+                })
+                .map_err(backend)?;
+            rows.collect::<Result<Vec<_>, _>>().map_err(backend)
+        })
+        .await
+    }
+}
+
+#[async_trait]
 impl RatedPlay for SqliteStore {
     async fn ratings(
         &self,
@@ -1436,6 +1513,7 @@ mod tests {
             .await
             .map_err(|e| e.to_string())?;
         contract::check_lobby(&store, "s").await?;
+        contract::check_talk(&store, "s").await?;
         contract::check_join_race(&store, &store, "s").await
     }
 

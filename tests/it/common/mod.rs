@@ -164,6 +164,22 @@ pub async fn snapshot(client: &mut Client, id: &str, token: Option<&str>) -> pro
         .expect("snapshot")
 }
 
+/// GetHistory as `token` (none: a spectator) sees it.
+pub async fn history(
+    client: &mut Client,
+    id: &str,
+    token: Option<&str>,
+) -> proto::GetHistoryResponse {
+    client
+        .get_history(authed(
+            proto::GetHistoryRequest { game_id: id.into() },
+            token,
+        ))
+        .await
+        .expect("history")
+        .into_inner()
+}
+
 pub async fn legal(client: &mut Client, id: &str, token: &str) -> proto::ListLegalActionsResponse {
     client
         .list_legal_actions(authed(

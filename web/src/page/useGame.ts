@@ -13,7 +13,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { follow } from "@satrap/client/web";
 import { client, satrap, asSeat, explain, isCode, Code } from "../api";
-import { GameStatus, UpdateCause, type GameEvent, type GameSnapshot } from "../gen/satrap/v1/service_pb";
+import { GameStatus, UpdateCause, type ChatMessage, type GameEvent, type GameSnapshot } from "../gen/satrap/v1/service_pb";
 
 export type Conn = "connecting" | "live" | "reconnecting" | "finished";
 
@@ -31,6 +31,8 @@ export interface GameFeed {
   events: GameEvent[];
   conn: Conn;
   fatal: string;
+  /** The chat this viewer reads, oldest first (see page/table). */
+  chat: ChatMessage[];
   /** Show events and a snapshot that came from elsewhere (a move's answer). */
   addEvents: (list: GameEvent[]) => void;
   showSnapshot: (s: GameSnapshot | undefined, again?: boolean) => void;
@@ -41,6 +43,12 @@ export function useGame(gameId: string, token: string | undefined): GameFeed {
   const [events, setEvents] = useState<GameEvent[]>([]);
   const [fatal, setFatal] = useState("");
   const [conn, setConn] = useState<Conn>("connecting");
+  const [chat, setChat] = useState<ChatMessage[]>([]);
+  // A message comes once, or again when it was deleted.
+  const addChat = (list: ChatMessage[]) => setChat((old) => {
+    const next = old.filter((m) => !list.some((n) => n.id === m.id));
+    return [...next, ...list].sort((a, b) => (a.id < b.id ? -1 : 1));
+  });
   // The newest version shown and the versions whose events are listed.
   const seen = useRef({ last: -1n, status: GameStatus.UNSPECIFIED, events: new Set<bigint>(), finished: false });
 
@@ -67,7 +75,7 @@ export function useGame(gameId: string, token: string | undefined): GameFeed {
     const abort = new AbortController();
     const signal = abort.signal;
     seen.current = { last: -1n, status: GameStatus.UNSPECIFIED, events: new Set(), finished: false };
-    setSnap(null); setEvents([]); setFatal(""); setConn("connecting");
+    setSnap(null); setEvents([]); setFatal(""); setConn("connecting"); setChat([]);
     (async () => {
       let attempt = 0;
       // Until the server waits for the next move on from_version = current+1,
@@ -81,6 +89,7 @@ export function useGame(gameId: string, token: string | undefined): GameFeed {
             const h = await client.getHistory({ gameId }, asSeat(token, signal));
             addEvents(h.entries.slice(-30).flatMap((e) => e.events));
             for (const e of h.entries) seen.current.events.add(e.version);
+            addChat(h.chat);
             showSnapshot(g.snapshot);
           } else if (seen.current.status === GameStatus.WAITING) {
             // Seat changes and the start made while no stream was open
@@ -101,6 +110,7 @@ export function useGame(gameId: string, token: string | undefined): GameFeed {
           for await (const { update: u, snapshot } of stream) {
             attempt = 0;
             addEvents(u.events);
+            if (u.chat.length) addChat(u.chat);
             if (u.version > 0n) seen.current.events.add(u.version);
             showSnapshot(snapshot, u.cause !== UpdateCause.UNSPECIFIED || (first && waiting));
             first = false;
@@ -120,5 +130,5 @@ export function useGame(gameId: string, token: string | undefined): GameFeed {
     return () => abort.abort();
   }, [gameId, token]);
 
-  return { snap, events, conn, fatal, addEvents, showSnapshot };
+  return { snap, events, conn, fatal, chat, addEvents, showSnapshot };
 }

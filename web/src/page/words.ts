@@ -48,6 +48,7 @@ const ENDING: Record<string, string> = {
 
 /** How a game ended, in a sentence with the players' names. */
 export function endingText(o: Outcome, name: Namer): string {
+  if (o.agreed) return o.draw ? "The players agreed to a draw" : "The players agreed to cancel the game";
   if (o.ending === "timeout") {
     const losers = o.results.filter((r) => !o.winners.includes(r.seat)).map((r) => name(r.seat));
     return `${listWords(losers) || "A player"} ran out of time`;

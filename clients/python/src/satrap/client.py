@@ -310,6 +310,28 @@ class Client(TournamentCalls):
         return self._call(self.stub.RotateSeatToken,
                           pb.RotateSeatTokenRequest(game_id=game_id), token, timeout)
 
+    def send_chat_message(self, game_id: str, text: str, token: Optional[str] = None, *,
+                          channel: int = pb.CHAT_CHANNEL_EVERYONE,
+                          timeout: Optional[float] = None) -> pb.SendChatMessageResponse:
+        """Say `text` at the table: to everyone (the default), the seats
+        (`pb.CHAT_CHANNEL_SEATS`) or the sender's team (`pb.CHAT_CHANNEL_TEAM`).
+        Without a token the caller speaks as a spectator (everyone only)."""
+        req = pb.SendChatMessageRequest(game_id=game_id, channel=channel, text=text)
+        return self._call(self.stub.SendChatMessage, req, token, timeout)
+
+    def make_offer(self, game_id: str, token: str, kind: int, *,
+                   timeout: Optional[float] = None) -> pb.MakeOfferResponse:
+        """Offer the other seats a takeback, a draw or an abort
+        (`pb.OFFER_KIND_TAKEBACK`, `_DRAW`, `_ABORT`)."""
+        return self._call(self.stub.MakeOffer, pb.MakeOfferRequest(game_id=game_id, kind=kind),
+                          token, timeout)
+
+    def answer_offer(self, game_id: str, token: str, offer_id: int, accept: bool, *,
+                     timeout: Optional[float] = None) -> pb.AnswerOfferResponse:
+        """Accept or decline the pending offer `offer_id` for the caller's seat."""
+        req = pb.AnswerOfferRequest(game_id=game_id, offer_id=offer_id, accept=accept)
+        return self._call(self.stub.AnswerOffer, req, token, timeout)
+
     def join_game(self, game_id: str, name: str, *, seat: Optional[int] = None,
                   invite_code: str = "", player_id: str = "",
                   timeout: Optional[float] = None) -> pb.JoinGameResponse:
@@ -402,6 +424,20 @@ class Client(TournamentCalls):
                            ) -> admin_pb.ReissueSeatTokenResponse:
         return self._call(self.admin.ReissueSeatToken,
                           admin_pb.ReissueSeatTokenRequest(game_id=game_id, seat=seat),
+                          timeout=timeout)
+
+    def delete_chat_message(self, game_id: str, message_id: int, *,
+                            timeout: Optional[float] = None
+                            ) -> admin_pb.DeleteChatMessageResponse:
+        return self._call(self.admin.DeleteChatMessage,
+                          admin_pb.DeleteChatMessageRequest(game_id=game_id,
+                                                            message_id=message_id),
+                          timeout=timeout)
+
+    def mute_chat(self, game_id: str, seat: int, muted: bool = True, *,
+                  timeout: Optional[float] = None) -> admin_pb.MuteChatResponse:
+        return self._call(self.admin.MuteChat,
+                          admin_pb.MuteChatRequest(game_id=game_id, seat=seat, muted=muted),
                           timeout=timeout)
 
     # -- short helpers -------------------------------------------------------

@@ -43,6 +43,9 @@ pub struct GuestConfig {
     pub max_live_bot_games: Option<u64>,
 }
 
+/// How a guest's owner begins (`guest:IP`).
+const GUEST_PREFIX: &str = "guest:";
+
 /// The guests of one server: their rate and their bot-game cap.
 pub struct Guests {
     rate: Option<CreateRate>,
@@ -66,9 +69,15 @@ impl Guests {
     /// The owner a guest at `peer` creates games as.
     pub fn owner(peer: Option<SocketAddr>) -> String {
         match peer {
-            Some(addr) => format!("guest:{}", addr.ip()),
-            None => "guest:unknown".to_owned(),
+            Some(addr) => format!("{GUEST_PREFIX}{}", addr.ip()),
+            None => format!("{GUEST_PREFIX}unknown"),
         }
+    }
+
+    /// Whether a game's owner is a guest (its bot-game cap is the guests'
+    /// at every moment the game would get a bot, not only at creation).
+    pub fn is_guest(owner: &str) -> bool {
+        owner.starts_with(GUEST_PREFIX)
     }
 
     /// Let a guest's CreateGame through, or refuse it: a rated game

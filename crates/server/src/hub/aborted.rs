@@ -1,11 +1,14 @@
-//! An aborted game (AdminService.AbortGame): the game as it stood, frozen
-//! one version later, over with no winner.
+//! A game stopped by a service entry of its log, not by its rules: an
+//! administrator's abort (AdminService.AbortGame), or what the seats
+//! agreed to (MakeOffer: an abort, a draw). The game as it stood, frozen
+//! one version later.
 //!
-//! The abort is an entry of the game's log like any move, written by the
-//! service itself ([`ABORT_SEAT`], [`ABORT_NOTATION`]), so that replay,
-//! GetHistory, watch streams and other replicas all see it the same way.
-//! Replaying that entry wraps the instance in [`Aborted`] instead of asking
-//! the rules engine, which knows nothing of aborts.
+//! Such an entry is an entry of the game's log like any move, written by
+//! the service itself ([`ABORT_SEAT`] and a notation of [`End`]), so that
+//! replay, GetHistory, watch streams and other replicas all see it the
+//! same way. Replaying it wraps the instance in [`Aborted`] instead of
+//! asking the rules engine, which knows nothing of aborts or agreements.
+//! (A takeback is a service entry too, replayed by `takeback`.)
 //!
 //! Invariant: an [`Aborted`] game accepts no action and has nobody to act,
 //! so the game's actor has no more work and every further move is refused.
@@ -18,38 +21,80 @@ use satrap_engine::{GameRng, RuleError, SearchTuning, Seat};
 use satrap_search::{Budget, Position, SearchStats};
 use satrap_store::LoggedAction;
 
-/// The seat number of the service's own log entries (an abort). It fits
-/// the stores' 32-bit signed seat columns and is no seat of any game.
+/// The seat number of the service's own log entries (aborts, agreements,
+/// takebacks). It fits the stores' 32-bit signed seat columns and is no
+/// seat of any game.
 pub const ABORT_SEAT: u32 = i32::MAX as u32;
-/// The notation of an abort entry.
+/// The notation of an administrator's abort entry.
 pub const ABORT_NOTATION: &str = "abort";
-/// `Outcome.ending` of an aborted game.
+/// `Outcome.ending` of an aborted game (by an administrator or by
+/// agreement).
 pub const ABORTED_ENDING: &str = "aborted";
+/// `Outcome.ending` of a draw the seats agreed to.
+pub const AGREED_DRAW_ENDING: &str = "agreed_draw";
 
-/// Whether a logged entry is an abort (not a move for the rules engine).
-pub fn is_abort(action: &LoggedAction) -> bool {
-    action.seat == ABORT_SEAT && action.notation == ABORT_NOTATION
+/// How a service entry ended the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// An administrator aborted it.
+    Admin,
+    /// Every seat agreed to abort it (no result, unrated).
+    AgreedAbort,
+    /// Every seat agreed to a draw.
+    AgreedDraw,
 }
 
-/// The log entry that aborts a game.
-pub fn abort_entry() -> LoggedAction {
-    LoggedAction {
-        seat: ABORT_SEAT,
-        notation: ABORT_NOTATION.to_owned(),
-        ..Default::default()
+impl End {
+    /// The entry's notation in the log.
+    pub fn notation(self) -> &'static str {
+        match self {
+            End::Admin => ABORT_NOTATION,
+            End::AgreedAbort => "abort agreed",
+            End::AgreedDraw => "draw agreed",
+        }
+    }
+
+    fn of(notation: &str) -> Option<End> {
+        [End::Admin, End::AgreedAbort, End::AgreedDraw]
+            .into_iter()
+            .find(|e| e.notation() == notation)
+    }
+
+    /// The log entry that ends a game so.
+    pub fn entry(self) -> LoggedAction {
+        LoggedAction {
+            seat: ABORT_SEAT,
+            notation: self.notation().to_owned(),
+            ..Default::default()
+        }
     }
 }
 
-/// Apply one logged entry: a move through the rules, an abort by wrapping.
+/// Whether a logged entry ends the game as a service entry (not a move
+/// for the rules engine).
+pub fn is_abort(action: &LoggedAction) -> bool {
+    action.seat == ABORT_SEAT && End::of(&action.notation).is_some()
+}
+
+/// The log entry that aborts a game (an administrator's).
+pub fn abort_entry() -> LoggedAction {
+    End::Admin.entry()
+}
+
+/// Apply one logged entry: a move through the rules, an ending by
+/// wrapping.
 pub fn apply_logged(
     instance: &mut Box<dyn GameInstance>,
     action: &LoggedAction,
 ) -> Result<(), ApplyError> {
-    if is_abort(action) {
+    if let Some(end) = (action.seat == ABORT_SEAT)
+        .then(|| End::of(&action.notation))
+        .flatten()
+    {
         if instance.is_over() {
-            return Err(refusal().into());
+            return Err(refusal(End::Admin).into());
         }
-        *instance = Box::new(Aborted::new(instance.clone_box()));
+        *instance = Box::new(Aborted::ended(instance.clone_box(), end));
         return Ok(());
     }
     instance
@@ -57,18 +102,28 @@ pub fn apply_logged(
         .map(|_| ())
 }
 
-fn refusal() -> RuleError {
-    RuleError::new("ABORTED", "an administrator aborted this game")
+fn refusal(end: End) -> RuleError {
+    match end {
+        End::Admin => RuleError::new("ABORTED", "an administrator aborted this game"),
+        End::AgreedAbort => RuleError::new("ABORTED", "the players agreed to abort this game"),
+        End::AgreedDraw => RuleError::new("DRAWN", "the players agreed to a draw"),
+    }
 }
 
-/// The game at the abort: `inner` is the state before it.
+/// The game at its ending: `inner` is the state before it.
 pub struct Aborted {
     inner: Box<dyn GameInstance>,
+    end: End,
 }
 
 impl Aborted {
+    /// An administrator's abort.
     pub fn new(inner: Box<dyn GameInstance>) -> Self {
-        Self { inner }
+        Self::ended(inner, End::Admin)
+    }
+
+    pub fn ended(inner: Box<dyn GameInstance>, end: End) -> Self {
+        Self { inner, end }
     }
 }
 
@@ -89,12 +144,22 @@ impl GameInstance for Aborted {
         Vec::new()
     }
 
-    /// No winner, no draw; every seat shares rank 1 with score 0 (the game
-    /// was not played out, so nobody is ranked above anyone).
+    /// No winner; every seat shares rank 1 with score 0 (the game was not
+    /// played out, so nobody is ranked above anyone). An abort is no draw;
+    /// an agreed draw is (`draw` and `agreed`).
     fn outcome(&self) -> Option<proto::Outcome> {
+        let (draw, ending, summary) = match self.end {
+            End::Admin => (
+                false,
+                ABORTED_ENDING,
+                "aborted by an administrator: no winner",
+            ),
+            End::AgreedAbort => (false, ABORTED_ENDING, "aborted by the players: no winner"),
+            End::AgreedDraw => (true, AGREED_DRAW_ENDING, "a draw, agreed by every player"),
+        };
         Some(proto::Outcome {
             winners: Vec::new(),
-            draw: false,
+            draw,
             results: (0..GameInstance::players(self))
                 .map(|seat| proto::SeatResult {
                     seat: seat as u32,
@@ -102,8 +167,9 @@ impl GameInstance for Aborted {
                     score: 0,
                 })
                 .collect(),
-            ending: ABORTED_ENDING.to_owned(),
-            summary: "aborted by an administrator: no winner".to_owned(),
+            ending: ending.to_owned(),
+            summary: summary.to_owned(),
+            agreed: self.end != End::Admin,
         })
     }
 
@@ -127,7 +193,7 @@ impl GameInstance for Aborted {
     }
 
     fn apply(&mut self, _seat: Seat, _input: ActionInput<'_>) -> Result<String, ApplyError> {
-        Err(refusal().into())
+        Err(refusal(self.end).into())
     }
 
     fn legal_count(&self, _seat: Seat) -> usize {
@@ -158,7 +224,7 @@ impl GameInstance for Aborted {
         Some(proto::HistoryEntry {
             version: self.version(),
             seat: ABORT_SEAT,
-            notation: ABORT_NOTATION.to_owned(),
+            notation: self.end.notation().to_owned(),
             action: None,
             hidden: false,
             events: Vec::new(),
@@ -171,7 +237,12 @@ impl GameInstance for Aborted {
     }
 
     fn text(&self, viewer: Option<Seat>) -> String {
-        format!("{}\n(aborted by an administrator)", self.inner.text(viewer))
+        let note = match self.end {
+            End::Admin => "aborted by an administrator",
+            End::AgreedAbort => "aborted by the players",
+            End::AgreedDraw => "a draw, agreed by the players",
+        };
+        format!("{}\n({note})", self.inner.text(viewer))
     }
 
     fn options(&self) -> proto::GameOptions {
@@ -179,7 +250,7 @@ impl GameInstance for Aborted {
     }
 
     fn clone_box(&self) -> Box<dyn GameInstance> {
-        Box::new(Aborted::new(self.inner.clone_box()))
+        Box::new(Aborted::ended(self.inner.clone_box(), self.end))
     }
 
     /// Nothing: no clock runs in an aborted game, so none can run out.
@@ -190,7 +261,7 @@ impl GameInstance for Aborted {
 
     /// A world of the game before the abort, aborted as this one is.
     fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Box<dyn GameInstance> {
-        Box::new(Aborted::new(self.inner.determinize(seat, rng)))
+        Box::new(Aborted::ended(self.inner.determinize(seat, rng), self.end))
     }
 }
 
@@ -269,6 +340,24 @@ mod tests {
         assert!(err.to_string().contains("aborted"), "{err}");
         assert!(apply_logged(&mut g, &abort_entry()).is_err());
         assert!(g.clone_box().is_over());
+    }
+
+    #[test]
+    fn an_agreed_draw_is_a_shared_result_and_an_agreed_abort_is_none() {
+        let mut g = game();
+        apply_logged(&mut g, &End::AgreedDraw.entry()).expect("drawn");
+        let outcome = g.outcome().expect("over");
+        assert!(outcome.draw && outcome.agreed && outcome.winners.is_empty());
+        assert_eq!(outcome.ending, AGREED_DRAW_ENDING);
+        assert!(outcome.results.iter().all(|r| r.rank == 1));
+        let entry = g.last_entry(None, true).expect("entry");
+        assert_eq!(entry.notation, "draw agreed");
+        let mut g = game();
+        apply_logged(&mut g, &End::AgreedAbort.entry()).expect("aborted");
+        let outcome = g.outcome().expect("over");
+        assert!(!outcome.draw && outcome.agreed);
+        assert_eq!(outcome.ending, ABORTED_ENDING);
+        assert!(is_abort(&End::AgreedAbort.entry()));
     }
 
     #[test]

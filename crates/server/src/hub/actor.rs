@@ -168,6 +168,36 @@ pub(super) enum Command {
     Settle,
     /// The heap bytes of the game's log (the scale bench).
     LogBytes { answer: oneshot::Sender<usize> },
+    /// SendChatMessage (`rate_key`: whom a spectator's messages count
+    /// against).
+    Chat {
+        who: Who,
+        channel: i32,
+        text: String,
+        rate_key: String,
+        answer: Answer<proto::ChatMessage>,
+    },
+    MakeOffer {
+        who: Who,
+        kind: i32,
+        answer: Answer<proto::MakeOfferResponse>,
+    },
+    AnswerOffer {
+        who: Who,
+        offer_id: u64,
+        accept: bool,
+        answer: Answer<proto::AnswerOfferResponse>,
+    },
+    /// AdminService.DeleteChatMessage.
+    DeleteChat { message_id: u64, answer: Answer<()> },
+    /// AdminService.MuteChat.
+    Mute {
+        seat: u32,
+        muted: bool,
+        answer: Answer<()>,
+    },
+    /// Another replica added to the game's talk (the store's notice).
+    SyncTalk,
 }
 
 /// A bot's decision in progress on the bot pool.
@@ -387,7 +417,54 @@ impl Actor {
 
     /// Run one command and answer it (a caller that gave up gets nothing).
     async fn handle(&mut self, command: Command) {
+        if !self.cell.talk.loaded {
+            // A game loaded by replay reads its talk once, before its
+            // first command (its pending offer, its mutes).
+            if let Err(e) = self.table().talk_sync().await {
+                tracing::debug!(game_id = %self.game.meta.id, error = %e, "talk not read yet");
+            }
+        }
         match command {
+            Command::Chat {
+                who,
+                channel,
+                text,
+                rate_key,
+                answer,
+            } => {
+                let sent = self
+                    .table()
+                    .send_chat(&who, channel, &text, &rate_key)
+                    .await;
+                let _ = answer.send(sent);
+            }
+            Command::MakeOffer { who, kind, answer } => {
+                let _ = answer.send(self.table().make_offer(&who, kind).await);
+            }
+            Command::AnswerOffer {
+                who,
+                offer_id,
+                accept,
+                answer,
+            } => {
+                let answered = self.table().answer_offer(&who, offer_id, accept).await;
+                let _ = answer.send(answered);
+            }
+            Command::DeleteChat { message_id, answer } => {
+                let _ = answer.send(self.table().delete_chat(message_id).await);
+            }
+            Command::Mute {
+                seat,
+                muted,
+                answer,
+            } => {
+                let _ = answer.send(self.table().mute(seat, muted).await);
+            }
+            Command::SyncTalk => {
+                if let Err(e) = self.table().talk_sync().await {
+                    tracing::debug!(game_id = %self.game.meta.id, error = %e, "talk sync failed");
+                }
+            }
             Command::Identify { who, answer } => {
                 let mut t = self.table();
                 // Only a token depends on the seats: without one no round

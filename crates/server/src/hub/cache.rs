@@ -43,8 +43,12 @@ pub(super) struct Version {
     /// [`Shared`]).
     pub shared: Shared,
     /// Unspecified for a new version; else why the current version is sent
-    /// again (its seats changed, the game started).
+    /// again (its seats changed, the game started, chat, an offer).
     pub cause: proto::UpdateCause,
+    /// Cause `Chat`: the messages, each sent only to its readers.
+    pub chat: Vec<proto::ChatMessage>,
+    /// The offer the snapshot shows (see `GameSnapshot.offer`).
+    pub offer: Option<proto::Offer>,
 }
 
 impl Version {
@@ -57,6 +61,8 @@ impl Version {
             seats,
             shared: Shared::default(),
             cause: proto::UpdateCause::Unspecified,
+            chat: Vec::new(),
+            offer: None,
         }
     }
 
@@ -87,6 +93,8 @@ impl Version {
                 snapshots: (0..2 * viewers).map(|_| OnceLock::new()).collect(),
             },
             cause: proto::UpdateCause::Unspecified,
+            chat: Vec::new(),
+            offer: None,
         })
     }
 }
@@ -136,6 +144,26 @@ pub(super) struct Meta {
     pub rated: bool,
 }
 
+#[cfg(test)]
+impl Meta {
+    /// A public casual game of `kind` with default options and no clock.
+    pub fn for_tests(kind: &'static GameKind, players: usize, seed: u64) -> Self {
+        Meta {
+            id: "test".into(),
+            kind,
+            players,
+            seed,
+            options: proto::GameOptions::default(),
+            private: false,
+            spectator_hash: None,
+            settings: super::settings::Settings::NONE,
+            created_at_ms: 0,
+            owner: String::new(),
+            rated: false,
+        }
+    }
+}
+
 /// The game's state, owned by its actor: only the actor reads or writes
 /// it (see `actor`), so nothing here is locked.
 pub(super) struct Cell {
@@ -154,6 +182,8 @@ pub(super) struct Cell {
     /// creation, a seat change, a claimed lease), so the actor settles it
     /// even if no work is due here.
     pub settle: bool,
+    /// The game's chat and offers as folded so far (see `talk`).
+    pub talk: super::talk::state::TalkState,
 }
 
 /// What a game's actor and its handles share: the facts, the broadcast to
@@ -251,6 +281,7 @@ impl Parked {
                     seat_revision,
                     fill_refused: false,
                     settle: false,
+                    talk: Default::default(),
                 })
             }
         }
@@ -481,6 +512,7 @@ impl Cell {
             seat_revision,
             fill_refused: false,
             settle: false,
+            talk: Default::default(),
         }
     }
 }

@@ -15,8 +15,12 @@
 //!   any replica, is passed on to [`Hub::tournament_changes`], where the
 //!   tournament's driver and its WatchTournament streams wait for it.
 //!
-//! A new kind of pushed change (a table's chat) is one more part here, run
-//! beside these in the same task.
+//! - **A table's talk** (chat, offers: `Notice::Talk`): the game's actor
+//!   is told (`Command::SyncTalk`) and reads what is new, so a message or
+//!   an offer made on another replica reaches the watchers here.
+//!
+//! A new kind of pushed change is one more part here, run beside these in
+//! the same task.
 
 use std::sync::Arc;
 
@@ -72,6 +76,13 @@ impl Hub {
             let notice = notices.recv().await;
             // (game, version it reached); version 0 means "check anyway".
             let stale: Vec<(Arc<LiveGame>, u64)> = match notice {
+                // A table's talk (chat, an offer): its actor reads it.
+                Ok(Notice::Talk { id, .. }) => {
+                    if let Some(live) = self.cached(&id) {
+                        live.tell(Command::SyncTalk);
+                    }
+                    continue;
+                }
                 Ok(Notice::Changed { id, version }) => self
                     .cached(&id)
                     .map(|live| (live, version))
@@ -86,6 +97,10 @@ impl Hub {
             };
             for (live, version) in stale {
                 live.tell(Command::Sync { version });
+                if version == 0 {
+                    // Talk notices may have been missed too.
+                    live.tell(Command::SyncTalk);
+                }
             }
         }
     }

@@ -33,13 +33,18 @@ impl Hub {
             .await?;
         let viewer = caller.seat();
         let mut entries = Vec::with_capacity(log.len());
-        log.replay(&live.meta, started_at, &seats, |v| {
+        let (game, _) = log.replay(&live.meta, started_at, &seats, |v| {
             if let Some(mut e) = v.last_entry(viewer, over) {
                 e.at_ms = v.clocks.at();
                 entries.push(e);
             }
             true
         })?;
+        // The chat as the caller reads it (a private game's only with the
+        // credentials that let the caller this far).
+        let talk = self.store.talk_since(id, 0).await?;
+        let chat =
+            super::talk::chat::readable(&super::talk::state::chat_of(&talk), viewer, &game.teams());
         Ok(proto::GetHistoryResponse {
             game_id: live.meta.id.clone(),
             game_type: live.meta.kind.id.to_owned(),
@@ -53,6 +58,7 @@ impl Hub {
                 status(over)
             } as i32,
             version: log.len() as u64,
+            chat,
         })
     }
 }

@@ -23,6 +23,7 @@ use satrap_store::{EntryKind, LoggedAction};
 
 use super::cache::{Meta, Seats, Version, apply_entry, corrupt, initial, timeout_policy};
 use super::clocks::ClockState;
+use super::takeback::apply_after;
 use crate::error::ServiceError;
 use crate::proto;
 
@@ -69,9 +70,11 @@ impl Log {
     /// (its last action's id is what the log keeps).
     pub fn push(&mut self, a: &LoggedAction, after: &dyn GameInstance) {
         let id = match a.kind {
-            // Neither has an action of the game: the notation says it all.
+            // Neither has an action of the game: the notation says it all
+            // (a forfeit; the service's entries: aborts, agreements,
+            // takebacks).
             EntryKind::TimeoutForfeit => None,
-            _ if super::aborted::is_abort(a) => None,
+            _ if a.seat == super::aborted::ABORT_SEAT => None,
             _ => after.last_action_id(),
         };
         self.push_id(a, id, after.is_over());
@@ -141,7 +144,16 @@ impl Log {
         let (mut inst, mut clocks) = initial(meta, started_at)?;
         let mut log = Log::default();
         for a in actions {
-            apply_entry(&mut inst, &mut clocks, a).map_err(corrupt(&meta.id))?;
+            let prior = || -> Box<dyn Iterator<Item = Entry<'_>> + '_> { Box::new(log.iter()) };
+            apply_after(
+                meta,
+                started_at,
+                prior,
+                &Entry::of(a),
+                &mut inst,
+                &mut clocks,
+            )
+            .map_err(corrupt(&meta.id))?;
             log.push(a, inst.as_ref());
         }
         Ok((log, inst, clocks))
@@ -159,8 +171,10 @@ impl Log {
     ) -> Result<(Box<dyn GameInstance>, ClockState), ServiceError> {
         let (inst, clocks) = initial(meta, started_at)?;
         let mut v = Version::new(inst, clocks, seats.clone());
-        for e in self {
-            e.apply(&mut v.inst, &mut v.clocks)
+        for (i, e) in self.iter().enumerate() {
+            let prior =
+                || -> Box<dyn Iterator<Item = Entry<'_>> + '_> { Box::new(self.iter().take(i)) };
+            apply_after(meta, started_at, prior, &e, &mut v.inst, &mut v.clocks)
                 .map_err(corrupt(&meta.id))?;
             if !each(&v) {
                 break;
@@ -183,7 +197,17 @@ impl super::Hub {
     }
 }
 
-impl Entry<'_> {
+impl<'a> Entry<'a> {
+    /// A stored entry as the log reads it back (its notation kept).
+    pub fn of(a: &'a LoggedAction) -> Self {
+        Entry {
+            seat: a.seat,
+            at_ms: a.at_ms,
+            kind: a.kind,
+            action: Action::Notation(&a.notation),
+        }
+    }
+
     /// Apply this entry to the game and its clocks, as [`apply_entry`]
     /// applies the stored entry it was made from.
     pub fn apply(

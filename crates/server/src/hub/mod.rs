@@ -41,6 +41,8 @@ mod pool;
 mod scan;
 mod settings;
 mod table;
+mod takeback;
+mod talk;
 mod task;
 #[cfg(test)]
 mod tests;
@@ -69,6 +71,8 @@ use cache::{Cell, LiveGame, Meta};
 pub use census::Census;
 pub use pool::BotPool;
 pub use table::Reply;
+pub use talk::TalkLimits;
+pub use talk::offers::ABORT_MOVES_PER_SEAT;
 pub use watch::WatchMode;
 
 /// Limits that protect the server from a misbehaving client, and the bots'
@@ -106,6 +110,11 @@ pub struct Limits {
     /// (its task ends, its state waits in the handle until the next
     /// command starts a new one: see `actor`).
     pub park_after: Duration,
+    /// Chat and offers: message length and rate, offer expiry.
+    pub talk: TalkLimits,
+    /// The live-bot-game cap of a guest's games (`guest:IP`,
+    /// `--guest-max-live-bot-games`), beside `max_live_bot_games`.
+    pub guest_max_live_bot_games: Option<u64>,
 }
 
 impl Default for Limits {
@@ -122,6 +131,8 @@ impl Default for Limits {
             max_live_bot_games: None,
             bot_takeover_delay: Duration::from_secs(3),
             park_after: Duration::from_secs(10),
+            talk: TalkLimits::default(),
+            guest_max_live_bot_games: None,
         }
     }
 }
@@ -178,6 +189,8 @@ pub struct Hub {
     /// Tournaments made or saved by any replica, as the follower got them
     /// from the store (see `follow`): their drivers and watchers wake on it.
     tournaments: tokio::sync::broadcast::Sender<satrap_store::TournamentNotice>,
+    /// Chat messages per caller (`--chat-rate`).
+    chat_rate: talk::limits::ChatRate,
 }
 
 /// Tournament notices a slow driver or watcher may fall behind by (then
@@ -212,6 +225,7 @@ impl Hub {
         let feed = crate::rated::feed::Feed::new(store.clone(), shutdown.clone());
         let replica = uuid::Uuid::new_v4().to_string();
         let tickets = crate::rated::tickets::Tickets::new(store.clone(), replica.clone());
+        let chat_rate = talk::limits::ChatRate::new(&limits.talk);
         Arc::new_cyclic(|me| Self {
             me: me.clone(),
             feed,
@@ -227,6 +241,7 @@ impl Hub {
             replica,
             tasks: Arc::new(signal::channel(0).0),
             tournaments: tokio::sync::broadcast::channel(TOURNAMENT_BACKLOG).0,
+            chat_rate,
         })
     }
 
@@ -636,12 +651,22 @@ impl Hub {
     }
 
     /// Whether a game of `owner` may get its first built-in bot now
-    /// (`--max-live-bot-games`). Every way a game gets one asks here: bot
-    /// seats at creation, `bot_fill`, a resignation, the bot-takes-seat
-    /// timeout policy. Hold the guard until the change is committed, so
-    /// that two games of one creator cannot both pass the cap.
+    /// (`--max-live-bot-games`; a guest's game also `--guest-max-live-bot-games`).
+    /// Every way a game gets one asks here: bot seats at creation,
+    /// `bot_fill`, a resignation, the bot-takes-seat timeout policy. Hold
+    /// the guard until the change is committed, so that two games of one
+    /// creator cannot both pass the cap.
     async fn bot_quota(&self, owner: &str) -> Result<BotQuota<'_>, ServiceError> {
-        let Some(max) = self.limits.max_live_bot_games else {
+        let general = self.limits.max_live_bot_games;
+        // A guest's games answer to both caps.
+        let cap = match (
+            crate::access::Guests::is_guest(owner),
+            self.limits.guest_max_live_bot_games,
+        ) {
+            (true, Some(guest)) => Some(general.map_or(guest, |g| g.min(guest))),
+            _ => general,
+        };
+        let Some(max) = cap else {
             return Ok(BotQuota::Allowed(None));
         };
         let guard = self.bot_quota.lock().await;

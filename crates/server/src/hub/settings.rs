@@ -24,6 +24,8 @@ pub(super) struct StoredSettings {
     pub bot_fill: Option<proto::BotFill>,
     #[prost(bool, tag = "4")]
     pub client_seed: bool,
+    #[prost(enumeration = "proto::TakebackPolicy", tag = "5")]
+    pub takebacks: i32,
 }
 
 /// The settings a game runs with.
@@ -35,6 +37,9 @@ pub(super) struct Settings {
     pub bot_fill: Option<(u64, &'static str)>,
     /// The creator chose the seed (`GameSnapshot.client_seed`).
     pub client_seed: bool,
+    /// CreateGameRequest.takebacks as asked (resolved against `rated` by
+    /// `talk::offers::takebacks`).
+    pub takebacks: proto::TakebackPolicy,
 }
 
 /// A time control in milliseconds.
@@ -86,6 +91,7 @@ impl Settings {
         on_timeout: proto::TimeoutPolicy::BotMoves,
         bot_fill: None,
         client_seed: false,
+        takebacks: proto::TakebackPolicy::Unspecified,
     };
 
     /// The settings a CreateGame request asks for (checked), and their
@@ -127,11 +133,15 @@ impl Settings {
                 Some((f.after_ms, bot.name()))
             }
         };
+        let takebacks = proto::TakebackPolicy::try_from(req.takebacks).map_err(|_| {
+            ServiceError::InvalidArgument(format!("unknown takebacks {}", req.takebacks))
+        })?;
         let settings = Settings {
             control,
             on_timeout,
             bot_fill,
             client_seed: req.seed.is_some(),
+            takebacks,
         };
         Ok((settings, settings.encode()))
     }
@@ -148,6 +158,7 @@ impl Settings {
                 bot: bot.to_owned(),
             }),
             client_seed: self.client_seed,
+            takebacks: self.takebacks as i32,
         }
         .encode_to_vec()
     }
@@ -174,6 +185,8 @@ impl Settings {
             on_timeout,
             bot_fill,
             client_seed: stored.client_seed,
+            takebacks: proto::TakebackPolicy::try_from(stored.takebacks)
+                .unwrap_or(proto::TakebackPolicy::Unspecified),
         })
     }
 }

@@ -19,6 +19,15 @@ pub(super) fn update(meta: &Meta, v: &Version, viewer: Option<Seat>) -> proto::G
         snapshot: Some(at_version(meta, v, viewer, true)),
         delta: None,
         cause: v.cause as i32,
+        chat: chat(v, viewer),
+    }
+}
+
+/// The chat messages of `v` (cause `Chat`) that `viewer` reads.
+pub(super) fn chat(v: &Version, viewer: Option<Seat>) -> Vec<proto::ChatMessage> {
+    match v.chat.is_empty() {
+        true => Vec::new(),
+        false => super::talk::chat::readable(&v.chat, viewer, &v.inst.teams()),
     }
 }
 
@@ -72,7 +81,7 @@ pub(super) fn at_version(
     viewer: Option<Seat>,
     text: bool,
 ) -> proto::GameSnapshot {
-    snapshot_with(
+    let mut snapshot = snapshot_with(
         meta,
         &v.seats,
         v.inst.as_ref(),
@@ -80,7 +89,9 @@ pub(super) fn at_version(
         viewer,
         v.clocks.at(),
         text,
-    )
+    );
+    snapshot.offer = v.offer.clone();
+    snapshot
 }
 
 /// The game now, for a request (clocks as of now).
@@ -95,15 +106,24 @@ pub(super) fn current_with(
     viewer: Option<Seat>,
     text: bool,
 ) -> proto::GameSnapshot {
-    snapshot_with(
+    let now = now_ms();
+    let mut snapshot = snapshot_with(
         meta,
         &cell.seats,
         cell.instance.as_ref(),
         &cell.clocks,
         viewer,
-        now_ms(),
+        now,
         text,
-    )
+    );
+    let version = cell.instance.version();
+    snapshot.offer = cell
+        .talk
+        .offer()
+        .map(|o| (o, o.status(version, now)))
+        .filter(|(_, status)| *status == proto::OfferStatus::Pending)
+        .map(|(o, status)| o.to_proto(status));
+    snapshot
 }
 
 /// A snapshot; `text`: with the text picture (rendering it is a good part
@@ -146,6 +166,8 @@ pub(super) fn snapshot_with(
         client_seed: meta.settings.client_seed,
         rated: meta.rated,
         clocks: clocks.to_proto(as_of.max(clocks.at()), meta.settings.on_timeout),
+        offer: None,
+        takebacks: super::talk::offers::takebacks(meta.settings.takebacks, meta.rated) as i32,
     }
 }
 

@@ -16,9 +16,10 @@ use tonic::Status;
 use super::Hub;
 use super::actor::{Command, Watching};
 use super::cache::{LiveGame, Meta, Version, corrupt, initial};
-use super::log::{Log, Place};
+use super::log::{Entry, Log, Place};
 use super::pool::{JobLost, Pool};
 use super::table::Table;
+use super::takeback::apply_after;
 use super::view::{self, shared_snapshot, shared_update};
 use crate::auth::{Caller, Who};
 use crate::codec::EncodedUpdate;
@@ -96,6 +97,7 @@ impl Encoder {
             snapshot: whole,
             delta,
             cause: v.cause as i32,
+            chat: view::chat(v, self.viewer),
         }))
     }
 }
@@ -177,11 +179,14 @@ impl Table<'_> {
         Ok((
             caller,
             Watching {
-                current: Version::new(
-                    self.cell.instance.clone_box(),
-                    self.cell.clocks.clone(),
-                    self.cell.seats.clone(),
-                ),
+                current: Version {
+                    offer: self.offer_now(false),
+                    ..Version::new(
+                        self.cell.instance.clone_box(),
+                        self.cell.clocks.clone(),
+                        self.cell.seats.clone(),
+                    )
+                },
                 log: self.cell.log.clone(),
                 updates,
             },
@@ -227,6 +232,12 @@ async fn watch_loop(
                         if token != seat_token(&frame.seats, viewer) {
                             let _ = tx.send(Err(ServiceError::BadToken.into())).await;
                             return;
+                        }
+                        // Chat goes only to those who read it.
+                        if frame.cause == proto::UpdateCause::Chat
+                            && view::chat(&frame, viewer).is_empty()
+                        {
+                            continue;
                         }
                         if tx.send(enc.update(&live.meta, &frame)).await.is_err() {
                             return;
@@ -437,14 +448,16 @@ impl Cursor {
                 continue;
             }
             let read = self.place.read();
-            let replayed = self
-                .log
+            let (log, meta) = (&self.log, &self.live.meta);
+            let started = self.current.clocks.started_at();
+            let replayed = log
                 .read(&mut self.place)
                 .ok_or_else(|| format!("the log ends at {read} entries"))
                 .and_then(|entry| {
-                    entry
-                        .apply(&mut v.inst, &mut v.clocks)
-                        .map_err(|e| e.to_string())
+                    let prior = || -> Box<dyn Iterator<Item = Entry<'_>> + '_> {
+                        Box::new(log.iter().take(read))
+                    };
+                    apply_after(meta, started, prior, &entry, &mut v.inst, &mut v.clocks)
                 });
             if let Err(e) = replayed {
                 out.push(Err(corrupt(&self.live.meta.id)(e).into()));

@@ -313,6 +313,7 @@ impl Tournaments {
             time_control: settings.time_control,
             on_timeout: proto::TimeoutPolicy::Forfeit as i32,
             bot_fill: None,
+            takebacks: proto::TakebackPolicy::Never as i32,
             invite_codes: false,
             rated: settings.rated,
         };

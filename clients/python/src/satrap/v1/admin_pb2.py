@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from satrap.v1 import service_pb2 as satrap_dot_v1_dot_service__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15satrap/v1/admin.proto\x12\tsatrap.v1\x1a\x17satrap/v1/service.proto\"#\n\x10\x41\x62ortGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\">\n\x11\x41\x62ortGameResponse\x12)\n\x08snapshot\x18\x01 \x01(\x0b\x32\x17.satrap.v1.GameSnapshot\"$\n\x11\x44\x65leteGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"\x14\n\x12\x44\x65leteGameResponse\"8\n\x17ReissueSeatTokenRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\"I\n\x18ReissueSeatTokenResponse\x12-\n\ncredential\x18\x01 \x01(\x0b\x32\x19.satrap.v1.SeatCredential2\xfe\x01\n\x0c\x41\x64minService\x12\x46\n\tAbortGame\x12\x1b.satrap.v1.AbortGameRequest\x1a\x1c.satrap.v1.AbortGameResponse\x12I\n\nDeleteGame\x12\x1c.satrap.v1.DeleteGameRequest\x1a\x1d.satrap.v1.DeleteGameResponse\x12[\n\x10ReissueSeatToken\x12\".satrap.v1.ReissueSeatTokenRequest\x1a#.satrap.v1.ReissueSeatTokenResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15satrap/v1/admin.proto\x12\tsatrap.v1\x1a\x17satrap/v1/service.proto\"#\n\x10\x41\x62ortGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\">\n\x11\x41\x62ortGameResponse\x12)\n\x08snapshot\x18\x01 \x01(\x0b\x32\x17.satrap.v1.GameSnapshot\"$\n\x11\x44\x65leteGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"\x14\n\x12\x44\x65leteGameResponse\"8\n\x17ReissueSeatTokenRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\"I\n\x18ReissueSeatTokenResponse\x12-\n\ncredential\x18\x01 \x01(\x0b\x32\x19.satrap.v1.SeatCredential\"?\n\x18\x44\x65leteChatMessageRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x12\n\nmessage_id\x18\x02 \x01(\x04\"\x1b\n\x19\x44\x65leteChatMessageResponse\"?\n\x0fMuteChatRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\r\n\x05muted\x18\x03 \x01(\x08\"\x12\n\x10MuteChatResponse2\xa3\x03\n\x0c\x41\x64minService\x12\x46\n\tAbortGame\x12\x1b.satrap.v1.AbortGameRequest\x1a\x1c.satrap.v1.AbortGameResponse\x12I\n\nDeleteGame\x12\x1c.satrap.v1.DeleteGameRequest\x1a\x1d.satrap.v1.DeleteGameResponse\x12[\n\x10ReissueSeatToken\x12\".satrap.v1.ReissueSeatTokenRequest\x1a#.satrap.v1.ReissueSeatTokenResponse\x12^\n\x11\x44\x65leteChatMessage\x12#.satrap.v1.DeleteChatMessageRequest\x1a$.satrap.v1.DeleteChatMessageResponse\x12\x43\n\x08MuteChat\x12\x1a.satrap.v1.MuteChatRequest\x1a\x1b.satrap.v1.MuteChatResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -44,6 +44,14 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_REISSUESEATTOKENREQUEST']._serialized_end=278
   _globals['_REISSUESEATTOKENRESPONSE']._serialized_start=280
   _globals['_REISSUESEATTOKENRESPONSE']._serialized_end=353
-  _globals['_ADMINSERVICE']._serialized_start=356
-  _globals['_ADMINSERVICE']._serialized_end=610
+  _globals['_DELETECHATMESSAGEREQUEST']._serialized_start=355
+  _globals['_DELETECHATMESSAGEREQUEST']._serialized_end=418
+  _globals['_DELETECHATMESSAGERESPONSE']._serialized_start=420
+  _globals['_DELETECHATMESSAGERESPONSE']._serialized_end=447
+  _globals['_MUTECHATREQUEST']._serialized_start=449
+  _globals['_MUTECHATREQUEST']._serialized_end=512
+  _globals['_MUTECHATRESPONSE']._serialized_start=514
+  _globals['_MUTECHATRESPONSE']._serialized_end=532
+  _globals['_ADMINSERVICE']._serialized_start=535
+  _globals['_ADMINSERVICE']._serialized_end=954
 # @@protoc_insertion_point(module_scope)

@@ -41,3 +41,29 @@ class ReissueSeatTokenResponse(_message.Message):
     CREDENTIAL_FIELD_NUMBER: _ClassVar[int]
     credential: _service_pb2.SeatCredential
     def __init__(self, credential: _Optional[_Union[_service_pb2.SeatCredential, _Mapping]] = ...) -> None: ...
+
+class DeleteChatMessageRequest(_message.Message):
+    __slots__ = ("game_id", "message_id")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    message_id: int
+    def __init__(self, game_id: _Optional[str] = ..., message_id: _Optional[int] = ...) -> None: ...
+
+class DeleteChatMessageResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class MuteChatRequest(_message.Message):
+    __slots__ = ("game_id", "seat", "muted")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    MUTED_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    muted: bool
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., muted: _Optional[bool] = ...) -> None: ...
+
+class MuteChatResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...

@@ -50,6 +50,16 @@ class AdminServiceStub:
                 request_serializer=satrap_dot_v1_dot_admin__pb2.ReissueSeatTokenRequest.SerializeToString,
                 response_deserializer=satrap_dot_v1_dot_admin__pb2.ReissueSeatTokenResponse.FromString,
                 _registered_method=True)
+        self.DeleteChatMessage = channel.unary_unary(
+                '/satrap.v1.AdminService/DeleteChatMessage',
+                request_serializer=satrap_dot_v1_dot_admin__pb2.DeleteChatMessageRequest.SerializeToString,
+                response_deserializer=satrap_dot_v1_dot_admin__pb2.DeleteChatMessageResponse.FromString,
+                _registered_method=True)
+        self.MuteChat = channel.unary_unary(
+                '/satrap.v1.AdminService/MuteChat',
+                request_serializer=satrap_dot_v1_dot_admin__pb2.MuteChatRequest.SerializeToString,
+                response_deserializer=satrap_dot_v1_dot_admin__pb2.MuteChatResponse.FromString,
+                _registered_method=True)
 
 
 class AdminServiceServicer:
@@ -83,6 +93,22 @@ class AdminServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def DeleteChatMessage(self, request, context):
+        """Delete one chat message: its text is gone from the store and the
+        history, and the game's watchers get it again with `deleted` set.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def MuteChat(self, request, context):
+        """Mute (or unmute) a seat's chat in one game: SendChatMessage from it is
+        then PERMISSION_DENIED.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AdminServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -100,6 +126,16 @@ def add_AdminServiceServicer_to_server(servicer, server):
                     servicer.ReissueSeatToken,
                     request_deserializer=satrap_dot_v1_dot_admin__pb2.ReissueSeatTokenRequest.FromString,
                     response_serializer=satrap_dot_v1_dot_admin__pb2.ReissueSeatTokenResponse.SerializeToString,
+            ),
+            'DeleteChatMessage': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteChatMessage,
+                    request_deserializer=satrap_dot_v1_dot_admin__pb2.DeleteChatMessageRequest.FromString,
+                    response_serializer=satrap_dot_v1_dot_admin__pb2.DeleteChatMessageResponse.SerializeToString,
+            ),
+            'MuteChat': grpc.unary_unary_rpc_method_handler(
+                    servicer.MuteChat,
+                    request_deserializer=satrap_dot_v1_dot_admin__pb2.MuteChatRequest.FromString,
+                    response_serializer=satrap_dot_v1_dot_admin__pb2.MuteChatResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -184,6 +220,60 @@ class AdminService:
             '/satrap.v1.AdminService/ReissueSeatToken',
             satrap_dot_v1_dot_admin__pb2.ReissueSeatTokenRequest.SerializeToString,
             satrap_dot_v1_dot_admin__pb2.ReissueSeatTokenResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeleteChatMessage(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/satrap.v1.AdminService/DeleteChatMessage',
+            satrap_dot_v1_dot_admin__pb2.DeleteChatMessageRequest.SerializeToString,
+            satrap_dot_v1_dot_admin__pb2.DeleteChatMessageResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def MuteChat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/satrap.v1.AdminService/MuteChat',
+            satrap_dot_v1_dot_admin__pb2.MuteChatRequest.SerializeToString,
+            satrap_dot_v1_dot_admin__pb2.MuteChatResponse.FromString,
             options,
             channel_credentials,
             insecure,

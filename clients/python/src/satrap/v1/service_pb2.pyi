@@ -12,6 +12,13 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class TakebackPolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TAKEBACK_POLICY_UNSPECIFIED: _ClassVar[TakebackPolicy]
+    TAKEBACK_POLICY_NEVER: _ClassVar[TakebackPolicy]
+    TAKEBACK_POLICY_CASUAL_ONLY: _ClassVar[TakebackPolicy]
+    TAKEBACK_POLICY_ALWAYS: _ClassVar[TakebackPolicy]
+
 class GameStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     GAME_STATUS_UNSPECIFIED: _ClassVar[GameStatus]
@@ -24,6 +31,8 @@ class UpdateCause(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     UPDATE_CAUSE_UNSPECIFIED: _ClassVar[UpdateCause]
     UPDATE_CAUSE_SEATS: _ClassVar[UpdateCause]
     UPDATE_CAUSE_STARTED: _ClassVar[UpdateCause]
+    UPDATE_CAUSE_CHAT: _ClassVar[UpdateCause]
+    UPDATE_CAUSE_OFFER: _ClassVar[UpdateCause]
 
 class TimeoutPolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -44,6 +53,33 @@ class CreatePolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     CREATE_POLICY_ANYONE: _ClassVar[CreatePolicy]
     CREATE_POLICY_GUESTS: _ClassVar[CreatePolicy]
     CREATE_POLICY_KEYS_ONLY: _ClassVar[CreatePolicy]
+
+class ChatChannel(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CHAT_CHANNEL_UNSPECIFIED: _ClassVar[ChatChannel]
+    CHAT_CHANNEL_EVERYONE: _ClassVar[ChatChannel]
+    CHAT_CHANNEL_SEATS: _ClassVar[ChatChannel]
+    CHAT_CHANNEL_TEAM: _ClassVar[ChatChannel]
+
+class OfferKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    OFFER_KIND_UNSPECIFIED: _ClassVar[OfferKind]
+    OFFER_KIND_TAKEBACK: _ClassVar[OfferKind]
+    OFFER_KIND_DRAW: _ClassVar[OfferKind]
+    OFFER_KIND_ABORT: _ClassVar[OfferKind]
+
+class OfferStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    OFFER_STATUS_UNSPECIFIED: _ClassVar[OfferStatus]
+    OFFER_STATUS_PENDING: _ClassVar[OfferStatus]
+    OFFER_STATUS_ACCEPTED: _ClassVar[OfferStatus]
+    OFFER_STATUS_DECLINED: _ClassVar[OfferStatus]
+    OFFER_STATUS_WITHDRAWN: _ClassVar[OfferStatus]
+    OFFER_STATUS_EXPIRED: _ClassVar[OfferStatus]
+TAKEBACK_POLICY_UNSPECIFIED: TakebackPolicy
+TAKEBACK_POLICY_NEVER: TakebackPolicy
+TAKEBACK_POLICY_CASUAL_ONLY: TakebackPolicy
+TAKEBACK_POLICY_ALWAYS: TakebackPolicy
 GAME_STATUS_UNSPECIFIED: GameStatus
 GAME_STATUS_IN_PROGRESS: GameStatus
 GAME_STATUS_FINISHED: GameStatus
@@ -51,6 +87,8 @@ GAME_STATUS_WAITING: GameStatus
 UPDATE_CAUSE_UNSPECIFIED: UpdateCause
 UPDATE_CAUSE_SEATS: UpdateCause
 UPDATE_CAUSE_STARTED: UpdateCause
+UPDATE_CAUSE_CHAT: UpdateCause
+UPDATE_CAUSE_OFFER: UpdateCause
 TIMEOUT_POLICY_UNSPECIFIED: TimeoutPolicy
 TIMEOUT_POLICY_BOT_MOVES: TimeoutPolicy
 TIMEOUT_POLICY_BOT_TAKES_SEAT: TimeoutPolicy
@@ -62,6 +100,20 @@ CREATE_POLICY_UNSPECIFIED: CreatePolicy
 CREATE_POLICY_ANYONE: CreatePolicy
 CREATE_POLICY_GUESTS: CreatePolicy
 CREATE_POLICY_KEYS_ONLY: CreatePolicy
+CHAT_CHANNEL_UNSPECIFIED: ChatChannel
+CHAT_CHANNEL_EVERYONE: ChatChannel
+CHAT_CHANNEL_SEATS: ChatChannel
+CHAT_CHANNEL_TEAM: ChatChannel
+OFFER_KIND_UNSPECIFIED: OfferKind
+OFFER_KIND_TAKEBACK: OfferKind
+OFFER_KIND_DRAW: OfferKind
+OFFER_KIND_ABORT: OfferKind
+OFFER_STATUS_UNSPECIFIED: OfferStatus
+OFFER_STATUS_PENDING: OfferStatus
+OFFER_STATUS_ACCEPTED: OfferStatus
+OFFER_STATUS_DECLINED: OfferStatus
+OFFER_STATUS_WITHDRAWN: OfferStatus
+OFFER_STATUS_EXPIRED: OfferStatus
 
 class GameType(_message.Message):
     __slots__ = ("id", "name", "min_players", "max_players", "description", "rules", "bots", "action_spaces")
@@ -118,7 +170,7 @@ class GameOptions(_message.Message):
     def __init__(self, king_of_siam: _Optional[_Union[_king_of_siam_pb2.KingOfSiamOptions, _Mapping]] = ..., alexandros: _Optional[_Union[_alexandros_pb2.AlexandrosOptions, _Mapping]] = ..., ming_dynasty: _Optional[_Union[_ming_dynasty_pb2.MingDynastyOptions, _Mapping]] = ..., territories: _Optional[_Union[_territories_pb2.TerritoriesOptions, _Mapping]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game_type", "seats", "seed", "options", "private", "time_control", "on_timeout", "bot_fill", "invite_codes", "rated")
+    __slots__ = ("game_type", "seats", "seed", "options", "private", "time_control", "on_timeout", "bot_fill", "invite_codes", "rated", "takebacks")
     GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
@@ -129,6 +181,7 @@ class CreateGameRequest(_message.Message):
     BOT_FILL_FIELD_NUMBER: _ClassVar[int]
     INVITE_CODES_FIELD_NUMBER: _ClassVar[int]
     RATED_FIELD_NUMBER: _ClassVar[int]
+    TAKEBACKS_FIELD_NUMBER: _ClassVar[int]
     game_type: str
     seats: _containers.RepeatedCompositeFieldContainer[SeatRequest]
     seed: int
@@ -139,7 +192,8 @@ class CreateGameRequest(_message.Message):
     bot_fill: BotFill
     invite_codes: bool
     rated: bool
-    def __init__(self, game_type: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatRequest, _Mapping]]] = ..., seed: _Optional[int] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., private: _Optional[bool] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., on_timeout: _Optional[_Union[TimeoutPolicy, str]] = ..., bot_fill: _Optional[_Union[BotFill, _Mapping]] = ..., invite_codes: _Optional[bool] = ..., rated: _Optional[bool] = ...) -> None: ...
+    takebacks: TakebackPolicy
+    def __init__(self, game_type: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatRequest, _Mapping]]] = ..., seed: _Optional[int] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., private: _Optional[bool] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., on_timeout: _Optional[_Union[TimeoutPolicy, str]] = ..., bot_fill: _Optional[_Union[BotFill, _Mapping]] = ..., invite_codes: _Optional[bool] = ..., rated: _Optional[bool] = ..., takebacks: _Optional[_Union[TakebackPolicy, str]] = ...) -> None: ...
 
 class SeatCredential(_message.Message):
     __slots__ = ("seat", "name", "token", "open")
@@ -196,21 +250,23 @@ class SeatResult(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., rank: _Optional[int] = ..., score: _Optional[int] = ...) -> None: ...
 
 class Outcome(_message.Message):
-    __slots__ = ("winners", "draw", "results", "ending", "summary")
+    __slots__ = ("winners", "draw", "results", "ending", "summary", "agreed")
     WINNERS_FIELD_NUMBER: _ClassVar[int]
     DRAW_FIELD_NUMBER: _ClassVar[int]
     RESULTS_FIELD_NUMBER: _ClassVar[int]
     ENDING_FIELD_NUMBER: _ClassVar[int]
     SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    AGREED_FIELD_NUMBER: _ClassVar[int]
     winners: _containers.RepeatedScalarFieldContainer[int]
     draw: bool
     results: _containers.RepeatedCompositeFieldContainer[SeatResult]
     ending: str
     summary: str
-    def __init__(self, winners: _Optional[_Iterable[int]] = ..., draw: _Optional[bool] = ..., results: _Optional[_Iterable[_Union[SeatResult, _Mapping]]] = ..., ending: _Optional[str] = ..., summary: _Optional[str] = ...) -> None: ...
+    agreed: bool
+    def __init__(self, winners: _Optional[_Iterable[int]] = ..., draw: _Optional[bool] = ..., results: _Optional[_Iterable[_Union[SeatResult, _Mapping]]] = ..., ending: _Optional[str] = ..., summary: _Optional[str] = ..., agreed: _Optional[bool] = ...) -> None: ...
 
 class GameSnapshot(_message.Message):
-    __slots__ = ("game_id", "game_type", "version", "status", "to_act", "viewer", "king_of_siam", "alexandros", "ming_dynasty", "territories", "outcome", "text", "seats", "private", "clocks", "client_seed", "rated")
+    __slots__ = ("game_id", "game_type", "version", "status", "to_act", "viewer", "king_of_siam", "alexandros", "ming_dynasty", "territories", "outcome", "text", "seats", "private", "clocks", "client_seed", "rated", "offer", "takebacks")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -228,6 +284,8 @@ class GameSnapshot(_message.Message):
     CLOCKS_FIELD_NUMBER: _ClassVar[int]
     CLIENT_SEED_FIELD_NUMBER: _ClassVar[int]
     RATED_FIELD_NUMBER: _ClassVar[int]
+    OFFER_FIELD_NUMBER: _ClassVar[int]
+    TAKEBACKS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game_type: str
     version: int
@@ -245,7 +303,9 @@ class GameSnapshot(_message.Message):
     clocks: Clocks
     client_seed: bool
     rated: bool
-    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., to_act: _Optional[_Iterable[int]] = ..., viewer: _Optional[int] = ..., king_of_siam: _Optional[_Union[_king_of_siam_pb2.KingOfSiamView, _Mapping]] = ..., alexandros: _Optional[_Union[_alexandros_pb2.AlexandrosView, _Mapping]] = ..., ming_dynasty: _Optional[_Union[_ming_dynasty_pb2.MingDynastyView, _Mapping]] = ..., territories: _Optional[_Union[_territories_pb2.TerritoriesView, _Mapping]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., text: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., private: _Optional[bool] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., client_seed: _Optional[bool] = ..., rated: _Optional[bool] = ...) -> None: ...
+    offer: Offer
+    takebacks: TakebackPolicy
+    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., to_act: _Optional[_Iterable[int]] = ..., viewer: _Optional[int] = ..., king_of_siam: _Optional[_Union[_king_of_siam_pb2.KingOfSiamView, _Mapping]] = ..., alexandros: _Optional[_Union[_alexandros_pb2.AlexandrosView, _Mapping]] = ..., ming_dynasty: _Optional[_Union[_ming_dynasty_pb2.MingDynastyView, _Mapping]] = ..., territories: _Optional[_Union[_territories_pb2.TerritoriesView, _Mapping]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., text: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., private: _Optional[bool] = ..., clocks: _Optional[_Union[Clocks, _Mapping]] = ..., client_seed: _Optional[bool] = ..., rated: _Optional[bool] = ..., offer: _Optional[_Union[Offer, _Mapping]] = ..., takebacks: _Optional[_Union[TakebackPolicy, str]] = ...) -> None: ...
 
 class GetGameRequest(_message.Message):
     __slots__ = ("game_id", "observation")
@@ -364,18 +424,20 @@ class WatchGameRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ..., mode: _Optional[_Union[UpdateMode, str]] = ..., text: _Optional[bool] = ...) -> None: ...
 
 class GameUpdate(_message.Message):
-    __slots__ = ("version", "events", "snapshot", "delta", "cause")
+    __slots__ = ("version", "events", "snapshot", "delta", "cause", "chat")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
     DELTA_FIELD_NUMBER: _ClassVar[int]
     CAUSE_FIELD_NUMBER: _ClassVar[int]
+    CHAT_FIELD_NUMBER: _ClassVar[int]
     version: int
     events: _containers.RepeatedCompositeFieldContainer[GameEvent]
     snapshot: GameSnapshot
     delta: SnapshotDelta
     cause: UpdateCause
-    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ..., delta: _Optional[_Union[SnapshotDelta, _Mapping]] = ..., cause: _Optional[_Union[UpdateCause, str]] = ...) -> None: ...
+    chat: _containers.RepeatedCompositeFieldContainer[ChatMessage]
+    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ..., delta: _Optional[_Union[SnapshotDelta, _Mapping]] = ..., cause: _Optional[_Union[UpdateCause, str]] = ..., chat: _Optional[_Iterable[_Union[ChatMessage, _Mapping]]] = ...) -> None: ...
 
 class GetHistoryRequest(_message.Message):
     __slots__ = ("game_id",)
@@ -404,7 +466,7 @@ class HistoryEntry(_message.Message):
     def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., notation: _Optional[str] = ..., action: _Optional[_Union[Action, _Mapping]] = ..., hidden: _Optional[bool] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., timeout: _Optional[_Union[TimeoutPolicy, str]] = ..., at_ms: _Optional[int] = ...) -> None: ...
 
 class GetHistoryResponse(_message.Message):
-    __slots__ = ("game_id", "game_type", "seats", "options", "entries", "seed", "status", "version")
+    __slots__ = ("game_id", "game_type", "seats", "options", "entries", "seed", "status", "version", "chat")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
@@ -413,6 +475,7 @@ class GetHistoryResponse(_message.Message):
     SEED_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
+    CHAT_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game_type: str
     seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
@@ -421,7 +484,8 @@ class GetHistoryResponse(_message.Message):
     seed: int
     status: GameStatus
     version: int
-    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., entries: _Optional[_Iterable[_Union[HistoryEntry, _Mapping]]] = ..., seed: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ...) -> None: ...
+    chat: _containers.RepeatedCompositeFieldContainer[ChatMessage]
+    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., entries: _Optional[_Iterable[_Union[HistoryEntry, _Mapping]]] = ..., seed: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., chat: _Optional[_Iterable[_Union[ChatMessage, _Mapping]]] = ...) -> None: ...
 
 class ListGamesRequest(_message.Message):
     __slots__ = ("game_type", "status", "page_size", "page_token", "open_seats")
@@ -876,7 +940,7 @@ class GetServerInfoResponse(_message.Message):
     def __init__(self, create: _Optional[_Union[CreatePolicy, str]] = ..., rated_play: _Optional[bool] = ..., guests: _Optional[bool] = ..., limits: _Optional[_Union[ServerLimits, _Mapping]] = ...) -> None: ...
 
 class ServerLimits(_message.Message):
-    __slots__ = ("create_per_minute", "create_burst", "max_live_bot_games", "guest_create_per_minute", "guest_create_burst", "guest_max_live_bot_games", "max_watch_streams", "max_watchers_per_game", "max_message_bytes", "client_seeds")
+    __slots__ = ("create_per_minute", "create_burst", "max_live_bot_games", "guest_create_per_minute", "guest_create_burst", "guest_max_live_bot_games", "max_watch_streams", "max_watchers_per_game", "max_message_bytes", "client_seeds", "chat_max_chars", "chat_per_minute", "chat_burst", "offer_expiry_seconds", "abort_moves_per_seat")
     CREATE_PER_MINUTE_FIELD_NUMBER: _ClassVar[int]
     CREATE_BURST_FIELD_NUMBER: _ClassVar[int]
     MAX_LIVE_BOT_GAMES_FIELD_NUMBER: _ClassVar[int]
@@ -887,6 +951,11 @@ class ServerLimits(_message.Message):
     MAX_WATCHERS_PER_GAME_FIELD_NUMBER: _ClassVar[int]
     MAX_MESSAGE_BYTES_FIELD_NUMBER: _ClassVar[int]
     CLIENT_SEEDS_FIELD_NUMBER: _ClassVar[int]
+    CHAT_MAX_CHARS_FIELD_NUMBER: _ClassVar[int]
+    CHAT_PER_MINUTE_FIELD_NUMBER: _ClassVar[int]
+    CHAT_BURST_FIELD_NUMBER: _ClassVar[int]
+    OFFER_EXPIRY_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    ABORT_MOVES_PER_SEAT_FIELD_NUMBER: _ClassVar[int]
     create_per_minute: int
     create_burst: int
     max_live_bot_games: int
@@ -897,4 +966,101 @@ class ServerLimits(_message.Message):
     max_watchers_per_game: int
     max_message_bytes: int
     client_seeds: bool
-    def __init__(self, create_per_minute: _Optional[int] = ..., create_burst: _Optional[int] = ..., max_live_bot_games: _Optional[int] = ..., guest_create_per_minute: _Optional[int] = ..., guest_create_burst: _Optional[int] = ..., guest_max_live_bot_games: _Optional[int] = ..., max_watch_streams: _Optional[int] = ..., max_watchers_per_game: _Optional[int] = ..., max_message_bytes: _Optional[int] = ..., client_seeds: _Optional[bool] = ...) -> None: ...
+    chat_max_chars: int
+    chat_per_minute: int
+    chat_burst: int
+    offer_expiry_seconds: int
+    abort_moves_per_seat: int
+    def __init__(self, create_per_minute: _Optional[int] = ..., create_burst: _Optional[int] = ..., max_live_bot_games: _Optional[int] = ..., guest_create_per_minute: _Optional[int] = ..., guest_create_burst: _Optional[int] = ..., guest_max_live_bot_games: _Optional[int] = ..., max_watch_streams: _Optional[int] = ..., max_watchers_per_game: _Optional[int] = ..., max_message_bytes: _Optional[int] = ..., client_seeds: _Optional[bool] = ..., chat_max_chars: _Optional[int] = ..., chat_per_minute: _Optional[int] = ..., chat_burst: _Optional[int] = ..., offer_expiry_seconds: _Optional[int] = ..., abort_moves_per_seat: _Optional[int] = ...) -> None: ...
+
+class ChatMessage(_message.Message):
+    __slots__ = ("id", "channel", "seat", "name", "text", "at_ms", "deleted", "team")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    CHANNEL_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    AT_MS_FIELD_NUMBER: _ClassVar[int]
+    DELETED_FIELD_NUMBER: _ClassVar[int]
+    TEAM_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    channel: ChatChannel
+    seat: int
+    name: str
+    text: str
+    at_ms: int
+    deleted: bool
+    team: int
+    def __init__(self, id: _Optional[int] = ..., channel: _Optional[_Union[ChatChannel, str]] = ..., seat: _Optional[int] = ..., name: _Optional[str] = ..., text: _Optional[str] = ..., at_ms: _Optional[int] = ..., deleted: _Optional[bool] = ..., team: _Optional[int] = ...) -> None: ...
+
+class SendChatMessageRequest(_message.Message):
+    __slots__ = ("game_id", "channel", "text")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    CHANNEL_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    channel: ChatChannel
+    text: str
+    def __init__(self, game_id: _Optional[str] = ..., channel: _Optional[_Union[ChatChannel, str]] = ..., text: _Optional[str] = ...) -> None: ...
+
+class SendChatMessageResponse(_message.Message):
+    __slots__ = ("message",)
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    message: ChatMessage
+    def __init__(self, message: _Optional[_Union[ChatMessage, _Mapping]] = ...) -> None: ...
+
+class Offer(_message.Message):
+    __slots__ = ("id", "kind", "seat", "version", "expires_at_ms", "accepted", "waiting", "status", "moves")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    EXPIRES_AT_MS_FIELD_NUMBER: _ClassVar[int]
+    ACCEPTED_FIELD_NUMBER: _ClassVar[int]
+    WAITING_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    kind: OfferKind
+    seat: int
+    version: int
+    expires_at_ms: int
+    accepted: _containers.RepeatedScalarFieldContainer[int]
+    waiting: _containers.RepeatedScalarFieldContainer[int]
+    status: OfferStatus
+    moves: int
+    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[OfferKind, str]] = ..., seat: _Optional[int] = ..., version: _Optional[int] = ..., expires_at_ms: _Optional[int] = ..., accepted: _Optional[_Iterable[int]] = ..., waiting: _Optional[_Iterable[int]] = ..., status: _Optional[_Union[OfferStatus, str]] = ..., moves: _Optional[int] = ...) -> None: ...
+
+class MakeOfferRequest(_message.Message):
+    __slots__ = ("game_id", "kind")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    kind: OfferKind
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[OfferKind, str]] = ...) -> None: ...
+
+class MakeOfferResponse(_message.Message):
+    __slots__ = ("offer", "snapshot")
+    OFFER_FIELD_NUMBER: _ClassVar[int]
+    SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
+    offer: Offer
+    snapshot: GameSnapshot
+    def __init__(self, offer: _Optional[_Union[Offer, _Mapping]] = ..., snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ...) -> None: ...
+
+class AnswerOfferRequest(_message.Message):
+    __slots__ = ("game_id", "offer_id", "accept")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    OFFER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACCEPT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    offer_id: int
+    accept: bool
+    def __init__(self, game_id: _Optional[str] = ..., offer_id: _Optional[int] = ..., accept: _Optional[bool] = ...) -> None: ...
+
+class AnswerOfferResponse(_message.Message):
+    __slots__ = ("offer", "snapshot")
+    OFFER_FIELD_NUMBER: _ClassVar[int]
+    SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
+    offer: Offer
+    snapshot: GameSnapshot
+    def __init__(self, offer: _Optional[_Union[Offer, _Mapping]] = ..., snapshot: _Optional[_Union[GameSnapshot, _Mapping]] = ...) -> None: ...

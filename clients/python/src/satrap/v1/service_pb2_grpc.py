@@ -122,6 +122,21 @@ class GameServiceStub:
                 request_serializer=satrap_dot_v1_dot_service__pb2.GetServerInfoRequest.SerializeToString,
                 response_deserializer=satrap_dot_v1_dot_service__pb2.GetServerInfoResponse.FromString,
                 _registered_method=True)
+        self.SendChatMessage = channel.unary_unary(
+                '/satrap.v1.GameService/SendChatMessage',
+                request_serializer=satrap_dot_v1_dot_service__pb2.SendChatMessageRequest.SerializeToString,
+                response_deserializer=satrap_dot_v1_dot_service__pb2.SendChatMessageResponse.FromString,
+                _registered_method=True)
+        self.MakeOffer = channel.unary_unary(
+                '/satrap.v1.GameService/MakeOffer',
+                request_serializer=satrap_dot_v1_dot_service__pb2.MakeOfferRequest.SerializeToString,
+                response_deserializer=satrap_dot_v1_dot_service__pb2.MakeOfferResponse.FromString,
+                _registered_method=True)
+        self.AnswerOffer = channel.unary_unary(
+                '/satrap.v1.GameService/AnswerOffer',
+                request_serializer=satrap_dot_v1_dot_service__pb2.AnswerOfferRequest.SerializeToString,
+                response_deserializer=satrap_dot_v1_dot_service__pb2.AnswerOfferResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -283,6 +298,37 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SendChatMessage(self, request, context):
+        """Say something at the table (see ChatChannel for who reads it). A seat
+        sends with its token, a spectator without one (a private game's
+        spectators with its spectator token). The message reaches the game's
+        WatchGame streams of everyone who may read its channel
+        (GameUpdate.chat) and stays in the game's history
+        (GetHistoryResponse.chat). Limited in length and rate per caller
+        (ServerLimits.chat_*); a muted seat is refused (PERMISSION_DENIED).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def MakeOffer(self, request, context):
+        """Offer the other seats a takeback, a draw or an abort (see OfferKind).
+        The offer is pending until every other client seat accepted it (then
+        it takes effect at once), one of them declined it, anyone moved, or
+        it expired (ServerLimits.offer_expiry_seconds). One offer at a time
+        per game. It appears on WatchGame (GameSnapshot.offer).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AnswerOffer(self, request, context):
+        """Accept or decline the pending offer for the caller's seat.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -370,6 +416,21 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.GetServerInfo,
                     request_deserializer=satrap_dot_v1_dot_service__pb2.GetServerInfoRequest.FromString,
                     response_serializer=satrap_dot_v1_dot_service__pb2.GetServerInfoResponse.SerializeToString,
+            ),
+            'SendChatMessage': grpc.unary_unary_rpc_method_handler(
+                    servicer.SendChatMessage,
+                    request_deserializer=satrap_dot_v1_dot_service__pb2.SendChatMessageRequest.FromString,
+                    response_serializer=satrap_dot_v1_dot_service__pb2.SendChatMessageResponse.SerializeToString,
+            ),
+            'MakeOffer': grpc.unary_unary_rpc_method_handler(
+                    servicer.MakeOffer,
+                    request_deserializer=satrap_dot_v1_dot_service__pb2.MakeOfferRequest.FromString,
+                    response_serializer=satrap_dot_v1_dot_service__pb2.MakeOfferResponse.SerializeToString,
+            ),
+            'AnswerOffer': grpc.unary_unary_rpc_method_handler(
+                    servicer.AnswerOffer,
+                    request_deserializer=satrap_dot_v1_dot_service__pb2.AnswerOfferRequest.FromString,
+                    response_serializer=satrap_dot_v1_dot_service__pb2.AnswerOfferResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -834,6 +895,87 @@ class GameService:
             '/satrap.v1.GameService/GetServerInfo',
             satrap_dot_v1_dot_service__pb2.GetServerInfoRequest.SerializeToString,
             satrap_dot_v1_dot_service__pb2.GetServerInfoResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SendChatMessage(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/satrap.v1.GameService/SendChatMessage',
+            satrap_dot_v1_dot_service__pb2.SendChatMessageRequest.SerializeToString,
+            satrap_dot_v1_dot_service__pb2.SendChatMessageResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def MakeOffer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/satrap.v1.GameService/MakeOffer',
+            satrap_dot_v1_dot_service__pb2.MakeOfferRequest.SerializeToString,
+            satrap_dot_v1_dot_service__pb2.MakeOfferResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AnswerOffer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/satrap.v1.GameService/AnswerOffer',
+            satrap_dot_v1_dot_service__pb2.AnswerOfferRequest.SerializeToString,
+            satrap_dot_v1_dot_service__pb2.AnswerOfferResponse.FromString,
             options,
             channel_credentials,
             insecure,

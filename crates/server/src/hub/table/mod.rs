@@ -24,6 +24,7 @@ mod admin;
 mod lobby;
 mod moves;
 mod sync;
+mod talk;
 mod timeouts;
 
 use super::cache::{Cell, Game, Meta};

@@ -13,7 +13,9 @@
 
 use super::Table;
 use crate::error::ServiceError;
-use crate::hub::cache::{Frame, Version, apply_entry, corrupt};
+use crate::hub::cache::{Frame, Version, corrupt};
+use crate::hub::log::Entry;
+use crate::hub::takeback::apply_after;
 
 impl Table<'_> {
     /// Bring the cached game up to the store's version when the store is
@@ -50,7 +52,19 @@ impl Table<'_> {
         if head.version > version {
             for action in store.actions_since(id, version).await? {
                 let cell = &mut *self.cell;
-                apply_entry(&mut cell.instance, &mut cell.clocks, &action).map_err(corrupt(id))?;
+                let started = cell.clocks.started_at();
+                let log = &cell.log;
+                let prior = || -> Box<dyn Iterator<Item = Entry<'_>> + '_> { Box::new(log.iter()) };
+                let entry = Entry::of(&action);
+                apply_after(
+                    &live.meta,
+                    started,
+                    prior,
+                    &entry,
+                    &mut cell.instance,
+                    &mut cell.clocks,
+                )
+                .map_err(corrupt(id))?;
                 cell.log.push(&action, cell.instance.as_ref());
                 if live.updates.receiver_count() > 0 {
                     let frame: Frame = Version::frame(
