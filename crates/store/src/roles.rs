@@ -13,8 +13,7 @@ use crate::{
     Commit, Event, Expiry, GameRecord, GameSummary, Head, JoinSeat, Joined, Lease, ListQuery,
     LobbyError, LoggedAction, MatchSeat, NewTalk, Notice, PlayerRating, SeatBot, SeatRecord,
     StoreError, StoredGame, TalkEntry, Ticket, TicketState, TournamentNotice, TournamentQuery,
-    TournamentRecord,
-    TournamentSave, Undelivered,
+    TournamentRecord, TournamentSave, Undelivered,
 };
 
 /// The log: games, their actions, and what the store as a whole is (its
