@@ -73,6 +73,15 @@ pub trait GameInstance: Send + Sync + 'static {
     /// Legal actions of `seat`, typed, as notation and as fixed ids, in the
     /// game's order.
     fn legal_actions(&self, seat: Seat) -> Vec<proto::LegalAction>;
+    /// The fixed ids of `seat`'s legal actions, in the game's order: what
+    /// [`GameInstance::legal_actions`] gives without the notation and the
+    /// wire form of every action (a learner's step asks for the ids only).
+    fn legal_action_ids(&self, seat: Seat) -> Vec<u32> {
+        self.legal_actions(seat)
+            .into_iter()
+            .map(|a| a.action_id)
+            .collect()
+    }
     /// `num_distinct_actions`: the size of the game's fixed action space.
     fn num_distinct_actions(&self) -> usize;
     /// The observation tensor and legal-action mask of `viewer`,
@@ -283,6 +292,16 @@ impl<G: WireGame> GameInstance for Instance<G> {
                 notation: G::format_action(&self.state, a),
                 action_id: id_u32(G::action_id(a)),
             })
+            .collect()
+    }
+
+    fn legal_action_ids(&self, seat: Seat) -> Vec<u32> {
+        if seat >= self.players || self.forfeited.is_some() {
+            return Vec::new();
+        }
+        G::legal_actions(&self.state, seat)
+            .iter()
+            .map(|a| id_u32(G::action_id(a)))
             .collect()
     }
 
@@ -549,5 +568,40 @@ fn outcome_to_proto(o: &Outcome) -> proto::Outcome {
         ending: o.ending.clone(),
         summary: o.summary.clone(),
         agreed: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use satrap_engine::GameRng;
+
+    /// The ids-only list is the full list's ids, in the same order, for
+    /// every seat along random games of every title and player count.
+    #[test]
+    fn legal_action_ids_are_the_full_lists_ids() {
+        for kind in crate::registry() {
+            for players in kind.min_players..=kind.max_players {
+                let mut game = kind.create(None, players, 5).expect("create");
+                let mut rng = GameRng::from_seed(9);
+                let mut checked = 0;
+                for _ in 0..150 {
+                    for seat in 0..=players {
+                        let full: Vec<u32> = game
+                            .legal_actions(seat)
+                            .into_iter()
+                            .map(|a| a.action_id)
+                            .collect();
+                        assert_eq!(game.legal_action_ids(seat), full, "{}", kind.id);
+                        checked += full.len();
+                    }
+                    let Some(&mover) = game.to_act().first() else {
+                        break;
+                    };
+                    let n = game.legal_count(mover);
+                    game.apply_legal(mover, rng.index(n)).expect("legal");
+                }
+                assert!(checked > 100, "{} {players}p: {checked} ids", kind.id);
+            }
+        }
     }
 }

@@ -118,9 +118,22 @@ mod tests {
         assert_eq!(budget(&mcts, "ming_dynasty", 3).iterations, 800);
         let territories = budget(&mcts, "territories", 2);
         assert_eq!((territories.iterations, territories.horizon), (300, 4));
-        // mcts-hard: 4x the default level, 8x in 2-player King of Siam.
+        // mcts-hard: 4x the default level, 6x in 2-player King of Siam.
         let hard = MctsBot::level("mcts-hard", 4.0);
-        assert_eq!(budget(&hard, "king_of_siam", 2).iterations, 12_000);
+        assert_eq!(budget(&hard, "king_of_siam", 2).iterations, 9_000);
+        // The work caps reach every level where a game sets one, and only
+        // there (docs/bots.md, "mcts-hard within 200 ms").
+        assert_eq!(budget(&hard, "king_of_siam", 2).max_moves, 290_000);
+        for players in 2..=4 {
+            assert_eq!(budget(&mcts, "ming_dynasty", players).max_moves, 430_000);
+        }
+        for (game, players) in [("alexandros", 2), ("territories", 2), ("king_of_siam", 3)] {
+            assert_eq!(
+                budget(&hard, game, players).max_moves,
+                0,
+                "{game} {players}p"
+            );
+        }
         assert_eq!(budget(&hard, "king_of_siam", 4).iterations, 4_000);
         assert_eq!(budget(&hard, "territories", 2).iterations, 1_200);
         // No level uses progressive bias: it did not help where it was

@@ -24,6 +24,13 @@ pub struct SearchTuning {
     /// estimate after a move guides its first visits and fades as results
     /// come in; 0 (the default) leaves the tree to the playouts alone.
     pub bias: f64,
+    /// Moves one decision may simulate in all (tree descents and playouts),
+    /// whatever the level's iterations; 0: no cap. A count, not a time, so
+    /// a capped level still plays the same on every machine: it is set
+    /// where a level's longest decisions (early in a game, when playouts
+    /// are long) would pass the service's 200 ms cap on one core, and
+    /// leaves the shorter decisions their full iterations.
+    pub max_moves: u64,
 }
 
 impl SearchTuning {
@@ -34,6 +41,7 @@ impl SearchTuning {
         horizon: 0,
         strong_scale: 1.0,
         bias: 0.0,
+        max_moves: 0,
     };
 }
 

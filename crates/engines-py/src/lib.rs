@@ -365,12 +365,7 @@ impl Game {
             return Ok(Vec::new());
         }
         let seat = self.seat_or_current(seat)?;
-        let mut ids: Vec<u32> = self
-            .inner
-            .legal_actions(seat)
-            .into_iter()
-            .map(|a| a.action_id)
-            .collect();
+        let mut ids = self.inner.legal_action_ids(seat);
         ids.sort_unstable();
         Ok(ids)
     }

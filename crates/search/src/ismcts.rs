@@ -48,6 +48,11 @@ pub struct Budget {
     /// the first visits and fades as real results accumulate. 0: off (and
     /// always off in games without an estimate).
     pub bias: f64,
+    /// Stop after the iteration in which the moves simulated in this
+    /// decision (descents and playouts) reach this many; 0: no cap. The
+    /// level's work cap (`SearchTuning::max_moves`): deterministic, unlike
+    /// the deadline.
+    pub max_moves: u64,
 }
 
 /// The search's only access to the real game: worlds sampled from `seat`'s
@@ -109,6 +114,11 @@ impl<A> Node<A> {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SearchStats {
     pub iterations: u32,
+    /// Moves simulated in all (descents and playouts).
+    pub moves: u64,
+    /// The work cap ([`Budget::max_moves`]) stopped the search before its
+    /// iterations were spent.
+    pub cut_by_moves: bool,
     /// The deadline stopped the search before its budget was spent.
     pub cut_by_deadline: bool,
 }
@@ -130,11 +140,16 @@ pub fn search<G: Game>(
             stats.cut_by_deadline = true;
             break;
         }
+        if budget.max_moves > 0 && stats.moves >= budget.max_moves {
+            stats.cut_by_moves = true;
+            break;
+        }
         stats.iterations += 1;
         let mut world = worlds.sample(rng);
         path.clear();
         descend::<G>(&mut tree, &mut world, seat, budget, rng, &mut path);
-        let Some(scores) = playout::<G>(&mut world, budget, rng, deadline) else {
+        stats.moves += path.len() as u64;
+        let Some(scores) = playout::<G>(&mut world, budget, rng, deadline, &mut stats.moves) else {
             // Out of time within a playout: this iteration does not count.
             stats.cut_by_deadline = true;
             break;
@@ -272,6 +287,7 @@ fn playout<G: Game>(
     budget: &Budget,
     rng: &mut GameRng,
     deadline: Instant,
+    moves: &mut u64,
 ) -> Option<Vec<f64>> {
     let stop = (budget.horizon > 0).then(|| G::progress(world).saturating_add(budget.horizon));
     for step in 0..budget.max_playout {
@@ -292,6 +308,7 @@ fn playout<G: Game>(
         if legal.is_empty() || G::apply(world, actor, &legal[rng.index(legal.len())]).is_err() {
             return Some(Vec::new());
         }
+        *moves += 1;
     }
     Some(
         G::outcome(world)
@@ -315,6 +332,7 @@ mod tests {
             max_playout: 20_000,
             horizon,
             bias: 0.0,
+            max_moves: 0,
         }
     }
 
@@ -328,7 +346,7 @@ mod tests {
             let start = KingOfSiam::new_game(&Options::default(), 2, seed).expect("setup");
             let mut world = start.clone();
             let mut rng = GameRng::from_seed(seed);
-            let scores = playout::<KingOfSiam>(&mut world, &budget(1), &mut rng, later())
+            let scores = playout::<KingOfSiam>(&mut world, &budget(1), &mut rng, later(), &mut 0)
                 .expect("no deadline");
             if world.over {
                 // The game ended within the first struggle (the British).
@@ -351,7 +369,7 @@ mod tests {
                 Territories::new_game(&territories::Options::default(), 2, seed).expect("setup");
             let mut world = start.clone();
             let mut rng = GameRng::from_seed(seed);
-            let scores = playout::<Territories>(&mut world, &budget(4), &mut rng, later())
+            let scores = playout::<Territories>(&mut world, &budget(4), &mut rng, later(), &mut 0)
                 .expect("no deadline");
             if Territories::outcome(&world).is_some() {
                 continue;
@@ -397,8 +415,8 @@ mod tests {
     fn without_a_horizon_the_playout_reaches_the_end() {
         let mut world = KingOfSiam::new_game(&Options::default(), 3, 4).expect("setup");
         let mut rng = GameRng::from_seed(4);
-        let scores =
-            playout::<KingOfSiam>(&mut world, &budget(0), &mut rng, later()).expect("no deadline");
+        let scores = playout::<KingOfSiam>(&mut world, &budget(0), &mut rng, later(), &mut 0)
+            .expect("no deadline");
         assert!(world.over);
         let outcome = KingOfSiam::outcome(&world).expect("over");
         assert_eq!(scores, outcome.search_scores(3));
@@ -410,8 +428,47 @@ mod tests {
         let run = || {
             let mut world = start.clone();
             let mut rng = GameRng::from_seed(99);
-            playout::<KingOfSiam>(&mut world, &budget(2), &mut rng, later())
+            playout::<KingOfSiam>(&mut world, &budget(2), &mut rng, later(), &mut 0)
         };
         assert_eq!(run(), run());
+    }
+
+    /// The work cap stops a search after the iteration in which its moves
+    /// reached the cap, the same way on every run (no clock involved), and
+    /// the moves counted are those of the iterations that ran.
+    #[test]
+    fn the_move_cap_stops_the_search_reproducibly() {
+        let state = KingOfSiam::new_game(&Options::default(), 2, 7).expect("setup");
+        let seat = KingOfSiam::to_act(&state)[0];
+        let worlds = Worlds::<KingOfSiam>::new(&state, seat);
+        let run = |max_moves: u64| {
+            let budget = Budget {
+                iterations: 400,
+                max_moves,
+                ..budget(0)
+            };
+            search(&worlds, &budget, &mut GameRng::from_seed(3), later())
+        };
+        let (_, full) = run(0);
+        assert_eq!(full.iterations, 400);
+        assert!(!full.cut_by_moves);
+        let cap = full.moves / 4;
+        let (first, capped) = run(cap);
+        assert!(capped.cut_by_moves);
+        assert!(capped.iterations < 400, "{capped:?}");
+        assert!(capped.moves >= cap, "{capped:?}");
+        // One iteration less would not have reached the cap.
+        let (_, fewer) = search(
+            &worlds,
+            &Budget {
+                iterations: capped.iterations - 1,
+                ..budget(0)
+            },
+            &mut GameRng::from_seed(3),
+            later(),
+        );
+        assert!(fewer.moves < cap, "{fewer:?} {capped:?}");
+        let (again, repeat) = run(cap);
+        assert_eq!((first, capped), (again, repeat));
     }
 }

@@ -35,6 +35,7 @@ impl MctsBot {
                 max_playout: 20_000,
                 horizon: 0,
                 bias: 0.0,
+                max_moves: 0,
             },
             scale: None,
         }
@@ -64,6 +65,7 @@ impl MctsBot {
             budget.exploration = tuning.exploration;
             budget.horizon = tuning.horizon;
             budget.bias = tuning.bias;
+            budget.max_moves = tuning.max_moves;
         }
         budget
     }

@@ -6,7 +6,7 @@
 use super::alexander::{
     destinations, has_targets, is_destination, is_step, offered_slots, steps, target_set,
 };
-use super::board::{Point, Space};
+use super::board::{Point, Space, board};
 use super::card::Symbol;
 use super::events::TakeFrom;
 use super::occupation::{
@@ -53,7 +53,9 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
     if state.over() || seat != state.current {
         return Vec::new();
     }
-    let mut out = Vec::new();
+    // Room for a typical action phase (take, occupy, levy, take back, end)
+    // at once, instead of growing the list step by step.
+    let mut out = Vec::with_capacity(32);
     match &state.stage {
         Stage::AlexSource => {
             let targets = has_targets(state);
@@ -97,34 +99,45 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
             if !state.draw.is_empty() || !state.discard.is_empty() {
                 out.push(Action::TakeCard(TakeFrom::Deck));
             }
-            let infos = province_infos(state);
-            for (a, info) in &infos {
-                if start_with(state, seat, *a, false, info).is_ok() {
-                    out.push(Action::Occupy(*a));
+            // AX-39: naming a province needs at least one guard in supply;
+            // without one, no province's facts are gathered.
+            if state.seats[seat].supply > 0 {
+                let infos = province_infos(state);
+                for (a, info) in &infos {
+                    if start_with(state, seat, *a, false, info).is_ok() {
+                        out.push(Action::Occupy(*a));
+                    }
+                }
+                for (a, info) in &infos {
+                    if start_with(state, seat, *a, true, info).is_ok() {
+                        out.push(Action::TakeOver(*a));
+                    }
                 }
             }
-            for (a, info) in &infos {
-                if start_with(state, seat, *a, true, info).is_ok() {
-                    out.push(Action::TakeOver(*a));
+            // The seat's guards (AX-28, AX-31), in one pass over the symbol
+            // spaces, the only ones a guard can stand on (AX-19): which
+            // symbols they stand on, and the spaces for the take-backs.
+            let mut mine = [Space(0); 256];
+            let mut count = 0;
+            let mut guarded = [false; 5];
+            for &sp in board().spaces_with_symbol() {
+                if state.guard(sp) == Some(seat) {
+                    mine[count] = sp;
+                    count += 1;
+                    if let Some(sym) = sp.symbol() {
+                        guarded[sym.index()] = true;
+                    }
                 }
             }
-            // One pass over the guards for the seat's (AX-28, AX-31).
-            let own: Vec<Space> = state
-                .guards
-                .iter()
-                .enumerate()
-                .filter(|(_, g)| **g == Some(seat))
-                .filter_map(|(i, _)| Space::from_index(i))
-                .collect();
             if !state.levied {
                 let hand = state.seats[seat].hand;
                 for s in Symbol::ALL {
-                    if hand.get(s) > 0 && own.iter().any(|sp| sp.symbol() == Some(s)) {
+                    if hand.get(s) > 0 && guarded[s.index()] {
                         out.push(Action::Levy(s));
                     }
                 }
             }
-            out.extend(own.into_iter().map(Action::TakeBack));
+            out.extend(mine[..count].iter().copied().map(Action::TakeBack));
             out.push(Action::EndTurn);
         }
         Stage::Occupying(occ) => {
@@ -157,7 +170,7 @@ pub fn is_legal(state: &State, seat: Seat, action: &Action) -> bool {
     }
     match (action, &state.stage) {
         (Action::TakeCard(TakeFrom::Slot(slot)), Stage::Actions) => {
-            offered_slots(state).iter().any(|(s, _)| s == slot)
+            offered_slots(state).any(|(s, _)| s == *slot)
         }
         (Action::TakeCard(TakeFrom::Deck), Stage::Actions) => {
             !state.draw.is_empty() || !state.discard.is_empty()

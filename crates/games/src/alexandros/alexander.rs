@@ -3,7 +3,7 @@
 
 use super::board::{Point, Space, board};
 use super::card::Symbol;
-use super::geometry::{distance, nearest, route_steps};
+use super::geometry::{SpaceSet, distance, nearest_set, route_steps};
 use super::state::{Slot, State};
 
 /// AX-4: no wall on its sides, no guard, Alexander not on a corner.
@@ -20,7 +20,13 @@ pub fn symbol_spaces(symbol: Symbol) -> impl Iterator<Item = Space> {
 
 /// AX-5: the empty σ-spaces nearest to Alexander; empty if σ has no target set.
 pub fn target_set(state: &State, symbol: Symbol) -> Vec<Space> {
-    nearest(
+    targets(state, symbol).to_vec()
+}
+
+/// [`target_set`] kept in place (no list): the generator and `apply` ask
+/// for it on every destination choice.
+pub fn targets(state: &State, symbol: Symbol) -> SpaceSet {
+    nearest_set(
         state.alexander,
         symbol_spaces(symbol).filter(|s| is_empty(state, *s)),
     )
@@ -39,18 +45,14 @@ pub fn has_targets(state: &State) -> [bool; 5] {
 
 /// AX-41: the display slots that may be chosen (slot 2 only if it holds a
 /// card different from slot 1's).
-pub fn offered_slots(state: &State) -> Vec<(Slot, Symbol)> {
+pub fn offered_slots(state: &State) -> impl Iterator<Item = (Slot, Symbol)> {
+    // Asked on every listing of the move's source and of the action phase:
+    // two fixed places, no list.
     let [a, b] = state.display;
-    let mut out = Vec::new();
-    if let Some(a) = a {
-        out.push((Slot::One, a));
-    }
-    if let Some(b) = b
-        && Some(b) != a
-    {
-        out.push((Slot::Two, b));
-    }
-    out
+    let second = b.filter(|b| Some(*b) != a);
+    [a.map(|a| (Slot::One, a)), second.map(|b| (Slot::Two, b))]
+        .into_iter()
+        .flatten()
 }
 
 /// AX-14: no Alexander move is possible (both slots empty and no hand card
@@ -69,23 +71,20 @@ pub fn no_move_possible(state: &State) -> bool {
 /// AX-9: the destination points for a symbol: every corner of every space of
 /// its target set, in board order (each once).
 pub fn destinations(state: &State, symbol: Symbol) -> Vec<Point> {
-    // Points are numbered by a `u8`: a table of 256 marks gives them in
-    // board order without sorting.
-    let mut corner = [false; 256];
-    for s in target_set(state, symbol) {
-        for c in s.corners() {
-            corner[c.index()] = true;
-        }
-    }
-    (0..=u8::MAX)
-        .filter(|i| corner[usize::from(*i)])
-        .map(Point)
-        .collect()
+    // The corners of the (few) target spaces, sorted and each kept once:
+    // board order without a pass over every point.
+    let mut out: Vec<Point> = targets(state, symbol)
+        .iter()
+        .flat_map(|s| s.corners())
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// AX-9: whether `point` is one of [`destinations`], without the list.
 pub fn is_destination(state: &State, symbol: Symbol, point: Point) -> bool {
-    target_set(state, symbol)
+    targets(state, symbol)
         .iter()
         .any(|s| s.corners().contains(&point))
 }
@@ -98,12 +97,23 @@ pub fn is_step(state: &State, destination: Point, to: Point) -> bool {
         && distance(to, destination) + 1 == d
 }
 
-/// AX-9 as first written (the corners listed, sorted and deduplicated):
-/// the plain version of [`destinations`], which the tests compare with it.
+/// AX-5 and AX-9 from the definitions, with lists: the empty σ-spaces, those
+/// at the smallest distance, their corners sorted and deduplicated. The
+/// plain version of [`destinations`] (and of the in-place target set
+/// behind it), which the tests compare with it.
 #[cfg(test)]
 pub fn destinations_plain(state: &State, symbol: Symbol) -> Vec<Point> {
-    let mut out: Vec<Point> = target_set(state, symbol)
+    use super::geometry::space_distance;
+    let empty: Vec<Space> = symbol_spaces(symbol)
+        .filter(|s| is_empty(state, *s))
+        .collect();
+    let best = empty
         .iter()
+        .map(|s| space_distance(state.alexander, *s))
+        .min();
+    let mut out: Vec<Point> = empty
+        .iter()
+        .filter(|s| Some(space_distance(state.alexander, **s)) == best)
         .flat_map(|s| s.corners())
         .collect();
     out.sort();

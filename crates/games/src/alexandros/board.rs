@@ -199,6 +199,10 @@ pub struct Board {
     dist: Vec<u8>,
     /// The spaces of each symbol in board order (AX-5 looks only at these).
     by_symbol: [Vec<Space>; 5],
+    /// Every space with a symbol, in board order: guards stand only on
+    /// these and only these count for occupation (AX-18 … AX-24), so the
+    /// occupation rules scan them instead of all 193 spaces.
+    with_symbol: Vec<Space>,
     /// Per space, its inner sides and the space across each (section 0).
     across: Vec<Vec<(Side, Space)>>,
     space_ids: HashMap<String, usize>,
@@ -215,6 +219,11 @@ impl Board {
     /// The spaces showing `symbol`, in board order.
     pub fn symbol_spaces(&self, symbol: Symbol) -> &[Space] {
         &self.by_symbol[symbol.index()]
+    }
+
+    /// The spaces showing any symbol, in board order.
+    pub fn spaces_with_symbol(&self) -> &[Space] {
+        &self.with_symbol
     }
 
     /// The inner sides of `space` (border sides left out), each with the
@@ -406,6 +415,10 @@ pub fn parse_board(json: &str) -> Result<Board, String> {
             .map(|i| Space(i as u8))
             .collect()
     });
+    let with_symbol = (0..spaces.len())
+        .filter(|i| spaces[*i].symbol.is_some())
+        .map(|i| Space(i as u8))
+        .collect();
     let across = (0..spaces.len())
         .map(|i| {
             spaces[i]
@@ -420,6 +433,7 @@ pub fn parse_board(json: &str) -> Result<Board, String> {
         .collect();
     Ok(Board {
         by_symbol,
+        with_symbol,
         across,
         name: raw.name,
         constants: raw.constants,

@@ -31,10 +31,34 @@ pub fn space_distance(p: Point, s: Space) -> u8 {
 /// AX-5: of `candidates`, those at the smallest distance from `p` (in the
 /// order given); empty if there are none.
 pub fn nearest(p: Point, candidates: impl Iterator<Item = Space>) -> Vec<Space> {
+    nearest_set(p, candidates).to_vec()
+}
+
+/// A set of spaces kept in place: spaces are numbered by a `u8`, so 256
+/// places hold any set of distinct ones. Alexander's targets (AX-5) are
+/// asked for on every listing of his destinations and again by `apply`;
+/// this keeps both from allocating.
+pub struct SpaceSet {
+    spaces: [Space; 256],
+    len: usize,
+}
+
+impl std::ops::Deref for SpaceSet {
+    type Target = [Space];
+    fn deref(&self) -> &[Space] {
+        &self.spaces[..self.len]
+    }
+}
+
+/// [`nearest`] as a [`SpaceSet`], without a list.
+pub fn nearest_set(p: Point, candidates: impl Iterator<Item = Space>) -> SpaceSet {
     // The board once for all candidates ([`space_distance`] by hand).
     let board = board();
     let mut best = u8::MAX;
-    let mut out = Vec::new();
+    let mut out = SpaceSet {
+        spaces: [Space(0); 256],
+        len: 0,
+    };
     for s in candidates {
         let d = board.spaces[s.index()]
             .corners
@@ -44,10 +68,11 @@ pub fn nearest(p: Point, candidates: impl Iterator<Item = Space>) -> Vec<Space> 
             .unwrap_or(u8::MAX);
         if d < best {
             best = d;
-            out.clear();
+            out.len = 0;
         }
-        if d == best {
-            out.push(s);
+        if d == best && out.len < out.spaces.len() {
+            out.spaces[out.len] = s;
+            out.len += 1;
         }
     }
     out
@@ -120,6 +145,19 @@ pub fn province_spaces(labels: &[Space], anchor: Space) -> impl Iterator<Item = 
     // A province's spaces never come before its anchor in board order.
     Space::all()
         .skip(anchor.index())
+        .filter(move |s| labels.get(s.index()) == Some(&anchor))
+}
+
+/// The spaces showing a symbol of the province anchored at `anchor`, in
+/// board order: [`province_spaces`] without the open spaces, from the
+/// board's list of symbol spaces (80 of 193) instead of every space.
+pub fn province_symbol_spaces(labels: &[Space], anchor: Space) -> impl Iterator<Item = Space> + '_ {
+    let list = board().spaces_with_symbol();
+    // A province's spaces never come before its anchor in board order.
+    let from = list.partition_point(|s| *s < anchor);
+    list[from..]
+        .iter()
+        .copied()
         .filter(move |s| labels.get(s.index()) == Some(&anchor))
 }
 

@@ -9,10 +9,7 @@ use satrap_engine::Seat;
 
 /// The symbol spaces of a province, in board order (AX-18, AX-20).
 pub fn symbol_spaces(state: &State, anchor: Space) -> Vec<Space> {
-    state
-        .province_spaces(anchor)
-        .filter(|s| s.symbol().is_some())
-        .collect()
+    state.province_symbol_spaces(anchor).collect()
 }
 
 /// The multiset of symbols of some spaces.
@@ -37,7 +34,7 @@ pub fn deficit(need: &Cards, hand: &Cards) -> u32 {
 /// AX-24: two cards of the space's symbol per guard of `owner` in the province.
 pub fn removal_cards(state: &State, anchor: Space, owner: Seat) -> Cards {
     let mut out = Cards::EMPTY;
-    for s in state.province_spaces(anchor) {
+    for s in state.province_symbol_spaces(anchor) {
         if state.guard(s) == Some(owner)
             && let Some(sym) = s.symbol()
         {
@@ -73,7 +70,7 @@ impl ProvinceInfo {
 /// The facts of one province (one scan).
 pub fn province_info(state: &State, anchor: Space) -> ProvinceInfo {
     let mut info = ProvinceInfo::default();
-    for s in state.province_spaces(anchor) {
+    for s in state.province_symbol_spaces(anchor) {
         info.add(state, s);
     }
     info
@@ -85,26 +82,39 @@ pub fn province_info(state: &State, anchor: Space) -> ProvinceInfo {
 /// spaces, so nobody holds them), so the legal-action generator, the only
 /// user, needs no facts about them.
 pub fn province_infos(state: &State) -> Vec<(Space, ProvinceInfo)> {
-    // Position in `out` of each anchor's entry (`u16::MAX`: none yet).
-    let mut entry = [u16::MAX; 256];
-    let mut out: Vec<(Space, ProvinceInfo)> = Vec::with_capacity(32);
-    for symbol in Symbol::ALL {
-        for &s in board().symbol_spaces(symbol) {
-            let anchor = state.province_of(s);
-            let i = &mut entry[anchor.index()];
-            if *i == u16::MAX {
-                *i = out.len() as u16;
-                out.push((anchor, ProvinceInfo::default()));
-            }
-            let info = &mut out[usize::from(*i)].1;
-            info.need.add(symbol, 1);
-            if let Some(g) = state.guard(s) {
-                info.owner = Some(g);
-                info.removal.add(symbol, 2);
-            }
+    // Position in `found` of each anchor's entry (`u8::MAX`: none yet);
+    // there are at most 80 symbol spaces, so at most 80 entries.
+    let mut entry = [u8::MAX; 256];
+    // The anchors met, as a bit set: read in order, they give board order
+    // without sorting.
+    let mut anchors = [0u64; 4];
+    let mut found: Vec<ProvinceInfo> = Vec::with_capacity(48);
+    for &s in board().spaces_with_symbol() {
+        let Some(symbol) = s.symbol() else {
+            continue;
+        };
+        let anchor = state.province_of(s);
+        let i = &mut entry[anchor.index()];
+        if *i == u8::MAX {
+            *i = found.len() as u8;
+            anchors[anchor.index() / 64] |= 1 << (anchor.index() % 64);
+            found.push(ProvinceInfo::default());
+        }
+        let info = &mut found[usize::from(*i)];
+        info.need.add(symbol, 1);
+        if let Some(g) = state.guard(s) {
+            info.owner = Some(g);
+            info.removal.add(symbol, 2);
         }
     }
-    out.sort_unstable_by_key(|(anchor, _)| *anchor);
+    let mut out = Vec::with_capacity(found.len());
+    for (w, mut bits) in anchors.into_iter().enumerate() {
+        while bits != 0 {
+            let a = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            out.push((Space(a as u8), found[usize::from(entry[a])]));
+        }
+    }
     out
 }
 
@@ -278,7 +288,7 @@ pub fn check_guard(
     // in one pass and without lists (the generator asks about every
     // symbol space of the province).
     let (mut before, mut after) = (Cards::EMPTY, Cards::EMPTY);
-    for s in state.province_spaces(occ.anchor) {
+    for s in state.province_symbol_spaces(occ.anchor) {
         let Some(symbol) = s.symbol() else {
             continue;
         };
@@ -375,7 +385,7 @@ pub fn occupation_cost(state: &State, occ: &Occupation) -> Cards {
     // `symbols_of` counts symbol spaces only: no list of them needed.
     symbols_of(
         state
-            .province_spaces(occ.anchor)
+            .province_symbol_spaces(occ.anchor)
             .filter(|s| !occ.chosen.contains(s)),
     )
 }

@@ -254,6 +254,13 @@ impl State {
         super::geometry::province_spaces(&self.province, anchor)
     }
 
+    /// Spaces of the province anchored at `anchor` that show a symbol, in
+    /// board order: the only ones guards stand on (AX-19) and occupation
+    /// counts (AX-20), found without scanning the open spaces.
+    pub fn province_symbol_spaces(&self, anchor: Space) -> impl Iterator<Item = Space> + '_ {
+        super::geometry::province_symbol_spaces(&self.province, anchor)
+    }
+
     /// The owner of a province: the player whose guards stand in it (AX-11).
     pub fn owner(&self, anchor: Space) -> Option<Seat> {
         self.province_spaces(anchor).find_map(|s| self.guard(s))

@@ -127,10 +127,14 @@ impl Game for MingDynasty {
     }
 
     /// A playout runs to the end: 1,200 iterations a decision with two
-    /// players, 800 with more (docs/bots.md).
+    /// players, 800 with more. At most 430,000 simulated moves a decision:
+    /// about 150 ms of one core (2.9 M moves/s in the search), so
+    /// `mcts-hard`'s longest decisions, early in the game, fit the
+    /// service's 200 ms cap; `mcts` never reaches it (docs/bots.md).
     fn search_tuning(players: usize) -> SearchTuning {
         SearchTuning {
             iterations: if players == 2 { 1_200 } else { 800 },
+            max_moves: 430_000,
             ..SearchTuning::DEFAULT
         }
     }

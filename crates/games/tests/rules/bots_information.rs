@@ -25,6 +25,7 @@ fn budget() -> Budget {
         max_playout: 20_000,
         horizon: 0,
         bias: 0.0,
+        max_moves: 0,
     }
 }
 
