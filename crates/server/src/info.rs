@@ -36,6 +36,7 @@ pub fn describe(config: &Config, access: &Access) -> proto::GetServerInfoRespons
             max_message_bytes: config.max_message_bytes as u64,
             client_seeds: config.client_seeds,
         }),
+        abandoned_after_ms: config.abandoned_after.as_millis() as u64,
     }
 }
 

@@ -106,6 +106,10 @@ pub struct Limits {
     /// (its task ends, its state waits in the handle until the next
     /// command starts a new one: see `actor`).
     pub park_after: Duration,
+    /// An unfinished game with no move for this long is abandoned and left
+    /// out of ListGames unless asked for (`--abandoned-after`); `None`:
+    /// never.
+    pub abandoned_after: Option<Duration>,
 }
 
 impl Default for Limits {
@@ -122,6 +126,7 @@ impl Default for Limits {
             max_live_bot_games: None,
             bot_takeover_delay: Duration::from_secs(3),
             park_after: Duration::from_secs(10),
+            abandoned_after: None,
         }
     }
 }
