@@ -3,17 +3,14 @@
 // with walls, Alexander, guards and provinces from the view.
 import type { GameSnapshot, LegalAction } from "../gen/satrap/v1/service_pb";
 import {
-  AlexandrosColour, AlexandrosSlot, AlexandrosStage, AlexandrosSymbol, AlexandrosTakeFrom,
+  AlexandrosColour, AlexandrosSlot, AlexandrosSymbol, AlexandrosTakeFrom,
   AlexandrosWallColour, type AlexandrosCards, type AlexandrosView,
 } from "../gen/satrap/v1/alexandros_pb";
-import { SPACES, SYMBOL_NAME, SYMBOL_OF, corners, pointName, provinceName, pt, spaceName } from "./alexandrosMap";
+import { MAP_H, MAP_W, SPACES, SYMBOL_COLOUR, SYMBOL_NAME, SYMBOL_OF, corners, outline, pointName, provinceName, pt, spaceName } from "./alexandrosMap";
+import { AlexandrosTable } from "./alexandrosTable";
 import { alexandrosWords } from "./alexandrosWords";
 import { type BoardProps, type GameUI, Key, pickable, plural } from "./common";
 
-const SYMBOL_COLOUR: Record<number, string> = {
-  [AlexandrosSymbol.TEMPLE]: "#7b4bb3", [AlexandrosSymbol.AMPHORA]: "#3f9a3f",
-  [AlexandrosSymbol.HORSE]: "#d8b21c", [AlexandrosSymbol.LYRE]: "#cc3a35", [AlexandrosSymbol.SOLDIER]: "#58b4e0",
-};
 const COLOUR: Record<number, string> = {
   [AlexandrosColour.RED]: "#d8332b", [AlexandrosColour.YELLOW]: "#e9c21b",
   [AlexandrosColour.BLUE]: "#2f62c8", [AlexandrosColour.GREEN]: "#2f9a4a",
@@ -22,6 +19,8 @@ const TINT: Record<number, string> = {
   [AlexandrosColour.RED]: "#f4b9b3", [AlexandrosColour.YELLOW]: "#f7e9a3",
   [AlexandrosColour.BLUE]: "#b9cbf1", [AlexandrosColour.GREEN]: "#b7e2c2",
 };
+/** Spaces of a province nobody occupies yet. */
+const UNOCCUPIED = "#e2d3a8";
 const SYMBOLS = [AlexandrosSymbol.TEMPLE, AlexandrosSymbol.AMPHORA, AlexandrosSymbol.HORSE, AlexandrosSymbol.LYRE, AlexandrosSymbol.SOLDIER];
 
 function view(snap: GameSnapshot): AlexandrosView | undefined {
@@ -38,17 +37,6 @@ function count(c: AlexandrosCards | undefined, s: AlexandrosSymbol): number {
   return [0, c.temple, c.amphora, c.horse, c.lyre, c.soldier][s] ?? 0;
 }
 
-function SymbolCard({ x, y, s, label, props }: { x: number; y: number; s: AlexandrosSymbol; label: string; props?: object }) {
-  return (
-    <g transform={`translate(${x},${y})`} {...props}>
-      <rect width={86} height={52} rx={6} fill={s ? SYMBOL_COLOUR[s] : "#ddd"} stroke="#333" />
-      <text x={43} y={22} font-size={11} text-anchor="middle" fill="#fff" font-weight="bold">{label}</text>
-      <text x={43} y={40} font-size={12} text-anchor="middle" fill="#fff">{s ? SYMBOL_NAME[s] : "empty"}</text>
-      <title>{s ? `Face-up ${SYMBOL_NAME[s]} card: take it to move Alexander towards a ${SYMBOL_NAME[s]} space` : "No card here"}</title>
-    </g>
-  );
-}
-
 function Board(p: BoardProps) {
   const v = view(p.snap);
   if (!v) return null;
@@ -61,12 +49,13 @@ function Board(p: BoardProps) {
   const [ax, ay] = pt(v.alexander);
   const dest = v.progress?.destination;
   return (
-    <svg viewBox="0 0 660 540" class="board ax" role="group" aria-label="Alexandros board">
-      <rect width={660} height={540} fill="#bcd7ea" />
+    <div class="ax-board">
+    <svg viewBox={`0 0 ${MAP_W} ${MAP_H}`} class="board ax" role="group" aria-label="Alexandros map">
+      <rect width={MAP_W} height={MAP_H} fill="#bcd7ea" />
       {SPACES.map(({ id, ch }) => {
         const pr = provinceOf.get(id);
         const owner = pr?.owner;
-        const fill = owner !== undefined ? TINT[v.seats[owner]?.colour ?? 0] : "#f3e9cf";
+        const fill = owner !== undefined ? TINT[v.seats[owner]?.colour ?? 0] : pr ? UNOCCUPIED : "#f3e9cf";
         const isSpace = p.clickable.has(`space:${id}`);
         const key = isSpace ? `space:${id}` : `prov:${pr?.anchor ?? id}`;
         const label = isSpace ? spaceName(id) : pr ? provinceName(pr.spaces, pr.anchor) : spaceName(id);
@@ -89,6 +78,11 @@ function Board(p: BoardProps) {
           </g>
         );
       })}
+      {v.provinces.map((pr) => (
+        <path key={pr.anchor} class="province" d={outline(pr.spaces).map(([a, b]) => `M${pt(a).join(",")} L${pt(b).join(",")}`).join(" ")}
+          fill="none" stroke={pr.owner !== undefined ? seatColour(p.snap, pr.owner) : "#8a7a55"} stroke-width={pr.owner !== undefined ? 3 : 2}
+          stroke-dasharray={pr.owner !== undefined ? undefined : "5 3"} stroke-linecap="round" pointer-events="none" />
+      ))}
       {v.walls.map((w) => {
         const [a, b] = w.side.split("|");
         const [x1, y1] = pt(a), [x2, y2] = pt(b);
@@ -113,23 +107,9 @@ function Board(p: BoardProps) {
           </g>
         );
       })}
-      <g transform="translate(20,450)">
-        <SymbolCard x={0} y={0} s={v.displaySlot1} label="Face-up 1" props={pickable(p, "slot:1", "slot")} />
-        <SymbolCard x={96} y={0} s={v.displaySlot2} label="Face-up 2" props={pickable(p, "slot:2", "slot")} />
-        <g transform="translate(192,0)" {...pickable(p, "deck", "deck")}>
-          <rect width={86} height={52} rx={6} fill="#6b5a3e" stroke="#333" />
-          <text x={43} y={22} font-size={11} text-anchor="middle" fill="#fff" font-weight="bold">Draw pile</text>
-          <text x={43} y={40} font-size={12} text-anchor="middle" fill="#fff">{plural(v.drawCount, "card")}</text>
-          <title>The draw pile: take its top card without seeing it</title>
-        </g>
-        <text x={296} y={14} font-size={12}>
-          {v.stage === AlexandrosStage.OVER ? `Over after ${v.turn} turns` : `Turn ${v.turn + 1} of at most ${v.turnLimit}`}
-        </text>
-        <text x={296} y={32} font-size={12}>Walls left: {v.blackLeft} black, {v.redLeft} red{v.finalTurn ? " · final turn" : ""}</text>
-        <text x={296} y={50} font-size={12}>Discard pile: {plural(v.discard.length, "card")} · actions this turn {v.actionsUsed} of 2{v.levied ? " · taxes levied" : ""}</text>
-        <text x={296} y={68} font-size={12}>{plural(v.provinces.length, "province")}, {v.provinces.filter((x) => x.owner !== undefined).length} occupied</text>
-      </g>
     </svg>
+    <AlexandrosTable {...p} />
+    </div>
   );
 }
 
@@ -145,7 +125,7 @@ function Hand(p: BoardProps) {
   if (!v || !s) return null;
   return (
     <div class="hand own">
-      <b>Your cards</b> · {s.score} points · {plural(s.supply, "guard")} in supply · tax now {s.tax}
+      <b>Your cards</b> · {plural(s.score, "point")} · {plural(s.supply, "guard")} in supply · tax now {s.tax}
       <div class="cards">
         {SYMBOLS.filter((sym) => count(s.hand, sym) > 0).map((sym) => (
           <span key={sym} {...pickable(p, `hand:${AlexandrosSymbol[sym]}`, "card", `${SYMBOL_NAME[sym]} card`)} style={{ borderColor: SYMBOL_COLOUR[sym] }} title={`${SYMBOL_NAME[sym]} cards in your hand`}>
@@ -176,7 +156,7 @@ function Info(p: BoardProps) {
       <div class="hands">
         {v.seats.map((s) => (
           <div key={s.seat} class="hand">
-            <span class="dot" style={{ background: COLOUR[s.colour] }} /> <b>{name(p.snap, s.seat)}</b> ({COLOUR_NAME[s.colour]}) · {s.score} points · {plural(s.supply, "guard")} in supply · tax {s.tax} · {plural(s.handCount, "card")}
+            <span class="dot" style={{ background: COLOUR[s.colour] }} /> <b>{name(p.snap, s.seat)}</b> ({COLOUR_NAME[s.colour]}) · {plural(s.score, "point")} · {plural(s.supply, "guard")} in supply · tax {s.tax} · {plural(s.handCount, "card")}
           </div>
         ))}
       </div>
@@ -227,7 +207,7 @@ function keysOf(a: LegalAction): string[] {
 
 function seatLine(snap: GameSnapshot, seat: number) {
   const s = view(snap)?.seats[seat];
-  return s ? <>{s.score} points · {plural(s.handCount, "card")}</> : null;
+  return s ? <>{plural(s.score, "point")} · {plural(s.handCount, "card")}</> : null;
 }
 
 export const alexandros: GameUI = { Board, Info, Hand, Legend, keysOf, seatLine, seatColour, words: alexandrosWords };
