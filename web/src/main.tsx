@@ -4,6 +4,7 @@ import { GamePage } from "./game";
 import { ReplayPage } from "./replay";
 import { HowToPage } from "./howto";
 import { RulesPage } from "./rules";
+import { PlayersRulesPage, playersRules } from "./playersRules";
 import { LeaderboardPage } from "./leaderboard";
 import { useLocation } from "./router";
 import "./style.css";
@@ -21,7 +22,9 @@ function App() {
   // A page of its own per game: another game's board starts at its first page.
   if (board) return <LeaderboardPage key={board[1]} gameType={board[1]} />;
   const rules = /^\/rules\/([\w.-]+)$/.exec(path);
-  if (rules) return <RulesPage name={rules[1]} />;
+  if (rules) return playersRules(rules[1]) ? <PlayersRulesPage name={rules[1]} /> : <RulesPage name={rules[1]} />;
+  const spec = /^\/rules\/([\w.-]+)\/spec$/.exec(path);
+  if (spec) return <RulesPage name={spec[1]} />;
   return <Lobby />;
 }
 
