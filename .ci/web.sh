@@ -18,7 +18,11 @@
 #     "Play rated" without a key; on a keyed satrap with --guests, a casual
 #     game created and played with no key, then signed in with a `player`
 #     key a rated game played to the end and the player on the leaderboard
-#     (web/test/rated.mjs);
+#     (web/test/rated.mjs); the page explaining itself: Alexandros at
+#     390x844 with map, face-up cards, hand and actions in view and apart
+#     (by element boxes), each game's end screen saying how it was
+#     decided, a rematch, "My games", the how-to pages' words and the
+#     players' rules (web/test/page.mjs);
 #  3. the browser test again through the gateway as shipped
 #     (deploy/nginx.conf, its HTTP/1.1 listener for browsers, listen and
 #     upstreams rewritten to loopback) in front of two replicas sharing one
@@ -116,6 +120,8 @@ echo "== web: resume test" >&2
 echo "== web: rated play test (the queue, a player key, the leaderboard)" >&2
 (cd web && SATRAP_URL="http://127.0.0.1:$PORT" SATRAP_BIN="$BIN" DOCS_SCREENSHOTS="$ROOT/docs/screenshots" \
   timeout 600 node test/rated.mjs)
+echo "== web: the page explains itself (a phone, end screens, rematch, my games, words)" >&2
+(cd web && SATRAP_URL="http://127.0.0.1:$PORT" timeout 900 node test/page.mjs)
 
 NGINX="${SATRAP_TEST_NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}"
 if [[ ! -x "$NGINX" || -z "${SATRAP_TEST_POSTGRES_URL:-}" ]]; then

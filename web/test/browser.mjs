@@ -83,15 +83,19 @@ async function lobbyChecks(page) {
   await page.selectOption('select[name="who-2"]', "mcts-hard");
   await page.selectOption('select[name="clock"]', "per-move");
   await shot(page, "lobby.png", "lobby.png", { fullPage: true });
-  // How to play opens from the lobby; the full rules are one click further.
+  // How to play opens from the lobby; the players' rules are one click
+  // further, the full specification one more.
   await page.click('.type[data-type="king_of_siam"] a.howto-link');
   await page.waitForSelector(".howto h1");
   check((await page.textContent(".howto")).includes("The goal"), "the how-to-play page has the goal");
   await axeCheck(page, "the how-to-play page");
   await shot(page, "how-to-play.png", "how-to-play.png", { fullPage: true });
   await page.click(".full-rules a");
+  await page.waitForSelector(".players-rules article h1");
+  await axeCheck(page, "the players' rules");
+  await page.click(".players-rules a.spec-link");
   await page.waitForSelector(".rules article h1");
-  check((await page.textContent(".rules article")).includes("KS-1"), "the full rules follow one click further");
+  check((await page.textContent(".rules article")).includes("KS-1"), "the specification follows one click further");
   // Every page's address can be reloaded (satrap answers it with the page).
   await page.reload();
   await page.waitForSelector(".rules article h1");
