@@ -11,6 +11,9 @@ import { forgetGame, myGameLink, myGames, rememberGame, type MyGame } from "./my
 /** Most statuses asked for at once when the list is shown. */
 const ASK = 20;
 
+/** "28 Nov, 09:51": the day and a 24-hour time (no "AM" to read as a code). */
+const when = (ms: number) => new Date(ms).toLocaleString(undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hour12: false });
+
 type Status = "finished" | "your turn" | "running" | "waiting for players" | "gone" | "";
 
 export function MyGamesList({ types }: { types: GameType[] }) {
@@ -50,7 +53,7 @@ export function MyGamesList({ types }: { types: GameType[] }) {
             <li key={g.gameId} class={`my-game${st === "finished" ? " finished" : ""}`} data-game-id={g.gameId} data-status={st}>
               <a href={myGameLink(g)} class="my-game-link">{typeName(g.gameType)}</a>
               {g.name ? <> as {g.name}</> : g.token ? null : <> (watching)</>}
-              {" · "}<span class="when">{new Date(g.at).toLocaleString()}</span>
+              {" · "}<span class="when">{when(g.at)}</span>
               {st && <> · <span class={`chip state ${st === "your turn" ? "mine" : ""}`}>{st === "gone" ? "no longer on the server" : st}</span></>}
               {st === "gone" && <> <button type="button" class="link forget" onClick={() => forget(g.gameId)}>Forget</button></>}
             </li>

@@ -288,7 +288,11 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
         .map_err(store_err)?;
     check(mine(page) == vec![id("g")], "list pages after a cursor")?;
     for (since, expected, what) in [
-        (u64::MAX, vec![id("h")], "list leaves out unfinished games idle since"),
+        (
+            u64::MAX,
+            vec![id("h")],
+            "list leaves out unfinished games idle since",
+        ),
         (0, vec![id("h"), id("g")], "list keeps games active since"),
     ] {
         let active = store

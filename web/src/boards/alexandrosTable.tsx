@@ -15,7 +15,7 @@ const NEAR = 10;
 
 function Card({ s, label, props }: { s: AlexandrosSymbol; label: string; props: object }) {
   return (
-    <div {...props} style={{ background: s ? SYMBOL_COLOUR[s] : "#ddd" }}
+    <div {...props} style={{ borderColor: s ? SYMBOL_COLOUR[s] : "#999", boxShadow: `inset 0 7px 0 ${s ? SYMBOL_COLOUR[s] : "#ddd"}` }}
       title={s ? `Face-up ${SYMBOL_NAME[s]} card: take it to move Alexander towards a ${SYMBOL_NAME[s]} space` : "No card here"}>
       <b>{label}</b>
       <span>{s ? SYMBOL_NAME[s] : "empty"}</span>

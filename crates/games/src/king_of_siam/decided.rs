@@ -116,7 +116,11 @@ mod tests {
         assert_eq!(s.ruling, Some(Faction::Lao));
         assert_eq!(
             s.ranking,
-            vec![vec![Faction::Lao], vec![Faction::Rama], vec![Faction::Malay]]
+            vec![
+                vec![Faction::Lao],
+                vec![Faction::Rama],
+                vec![Faction::Malay]
+            ]
         );
         assert_eq!(s.keys, vec![vec![5, 3, 0], vec![5, 2, 4], vec![1, 1, 1]]);
         assert_eq!(s.decided_by, Some(1));
