@@ -21,7 +21,7 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
-  axeCheck, base, checkPlayerLanguage, checkTextsOf, ConsoleWatch, TEST_SEED, check, clickOnce, createInLobby, inViewport, launch, state,
+  axeCheck, base, checkPlayerLanguage, checkTextsOf, ConsoleWatch, TEST_SEED, check, clickOnce, createInLobby, inViewport, launch, runAndExit, state,
 } from "./lib.mjs";
 
 const BASE = base();
@@ -242,8 +242,7 @@ async function playOne(game, { replay }) {
   console.log(`${game.id}: finished at version ${final.version} after ${steps} clicks (${clicks.board} on the board, ${clicks.word} on buttons) in ${((Date.now() - started) / 1000).toFixed(1)} s; the watcher showed ${watcherVersions.size} different versions along the way; ${outcome}.${replayed}`);
 }
 
-let failed = false;
-try {
+await runAndExit("browser test", browser, console_, async () => {
   const ctx = await browser.newContext({ viewport: DESKTOP });
   const page = await ctx.newPage();
   // The unknown game's failed call is expected; nothing else may log an error.
@@ -262,15 +261,4 @@ try {
   await lobby.waitForSelector('.page.replay[data-loaded="1"]', { timeout: 60000 });
   await lobby.click(".player-controls button.end");
   await lobby.waitForSelector(".page.replay .end-screen");
-} catch (e) {
-  failed = true;
-  console.error(`FAILED: ${e.stack ?? e}`);
-} finally {
-  await browser.close();
-}
-if (console_.problems.length) {
-  failed = true;
-  console.error(console_.problems.join("\n"));
-}
-console.log(failed ? "browser test FAILED" : `browser test passed; screenshots in ${SHOTS}`);
-process.exit(failed ? 1 : 0);
+}, `browser test passed; screenshots in ${SHOTS}`);

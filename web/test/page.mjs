@@ -13,7 +13,7 @@
 import { join, resolve } from "node:path";
 import { mkdirSync } from "node:fs";
 import {
-  base, check, checkPlayerLanguage, checkTextsOf, clickOnce, ConsoleWatch, createInLobby, launch, state,
+  base, check, checkPlayerLanguage, checkTextsOf, clickOnce, ConsoleWatch, createInLobby, launch, runAndExit, state,
 } from "./lib.mjs";
 
 const BASE = base();
@@ -202,8 +202,7 @@ async function howTo() {
   console.log("how to play: every page explains its board's words; the players' rules and the specification open");
 }
 
-let failed = false;
-try {
+await runAndExit("page test", browser, console_, async () => {
   await howTo();
   await alexandrosPhone();
   await endScreen("king_of_siam", 3, [/rules Siam|British took their fourth province|No faction held/]);
@@ -211,15 +210,4 @@ try {
   await endScreen("alexandros", 2, [/Cards left in hand count for nothing/]);
   await endScreen("ming_dynasty", 3, [/sixth round/]);
   await rematchAndMyGames();
-} catch (e) {
-  failed = true;
-  console.error(`FAILED: ${e.stack ?? e}`);
-} finally {
-  await browser.close();
-}
-if (console_.problems.length) {
-  failed = true;
-  console.error(console_.problems.join("\n"));
-}
-console.log(failed ? "page test FAILED" : "page test passed");
-process.exit(failed ? 1 : 0);
+});
