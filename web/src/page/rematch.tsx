@@ -10,9 +10,6 @@ import type { CreateGameRequestSchema, CreateGameResponse, GameSnapshot } from "
 import { useServerInfo } from "../serverInfo";
 import { rememberGame } from "../myGames";
 
-/** The engine's default Alexandros turn limit: not an option the creator chose. */
-const ALEXANDROS_DEFAULT_LIMIT = 500;
-
 /** The CreateGame request that plays `snap`'s game again. */
 export function rematchRequest(snap: GameSnapshot): MessageInitShape<typeof CreateGameRequestSchema> {
   const req: MessageInitShape<typeof CreateGameRequestSchema> = {
@@ -26,10 +23,10 @@ export function rematchRequest(snap: GameSnapshot): MessageInitShape<typeof Crea
     req.timeControl = snap.clocks.timeControl;
     req.onTimeout = snap.clocks.onTimeout;
   }
+  // The option the lobby sets (Alexandros' turn limit, in its view); options
+  // only the API sets (a start player, colours) are not in the snapshot.
   const v = snap.state;
-  if (v.case === "alexandros" && v.value.turnLimit !== ALEXANDROS_DEFAULT_LIMIT) {
-    req.options = { game: { case: "alexandros", value: { turnLimit: v.value.turnLimit } } };
-  }
+  if (v.case === "alexandros") req.options = { game: { case: "alexandros", value: { turnLimit: v.value.turnLimit } } };
   return req;
 }
 
