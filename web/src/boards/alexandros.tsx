@@ -50,65 +50,65 @@ function Board(p: BoardProps) {
   const dest = v.progress?.destination;
   return (
     <div class="ax-board">
-    <svg viewBox={`0 0 ${MAP_W} ${MAP_H}`} class="board ax" role="group" aria-label="Alexandros map">
-      <rect width={MAP_W} height={MAP_H} fill="#bcd7ea" />
-      {SPACES.map(({ id, ch }) => {
-        const pr = provinceOf.get(id);
-        const owner = pr?.owner;
-        const fill = owner !== undefined ? TINT[v.seats[owner]?.colour ?? 0] : pr ? UNOCCUPIED : "#f3e9cf";
-        const isSpace = p.clickable.has(`space:${id}`);
-        const key = isSpace ? `space:${id}` : `prov:${pr?.anchor ?? id}`;
-        const label = isSpace ? spaceName(id) : pr ? provinceName(pr.spaces, pr.anchor) : spaceName(id);
-        const poly = corners(id).map((c) => pt(c).join(",")).join(" ");
-        const cs = corners(id).map(pt);
-        const cx = (cs[0][0] + cs[1][0] + cs[2][0]) / 3, cy = (cs[0][1] + cs[1][1] + cs[2][1]) / 3;
-        const sym = SYMBOL_OF[ch];
-        const guard = guards.get(id);
-        return (
-          <g key={id} {...pickable(p, key, "space", label)}>
-            <title>{`${sym ? `${SYMBOL_NAME[sym]} space` : "Open space"}${owner !== undefined ? `, province of ${name(p.snap, owner)}` : pr ? ", in an unoccupied province" : ""}${guard !== undefined ? `; ${name(p.snap, guard)}'s guard` : ""}`}</title>
-            <polygon points={poly} fill={fill} stroke="#d8cdb0" stroke-width={0.7} />
-            {sym && <circle cx={cx} cy={cy} r={8} fill={SYMBOL_COLOUR[sym]} stroke={chosen.has(id) ? "#000" : "none"} stroke-width={2} />}
-            {sym && <text x={cx} y={cy + 3.5} font-size={9} text-anchor="middle" fill="#fff" font-weight="bold">{ch}</text>}
-            {guard !== undefined && (
-              <g class="guard">
-                <path d={`M${cx - 7},${cy + 8} L${cx + 7},${cy + 8} L${cx + 4},${cy - 2} A5,5 0 1 0 ${cx - 4},${cy - 2} Z`} fill={seatColour(p.snap, guard)} stroke="#111" stroke-width={1.6} />
-              </g>
-            )}
-          </g>
-        );
-      })}
-      {v.provinces.map((pr) => (
-        <path key={pr.anchor} class="province" d={outline(pr.spaces).map(([a, b]) => `M${pt(a).join(",")} L${pt(b).join(",")}`).join(" ")}
-          fill="none" stroke={pr.owner !== undefined ? seatColour(p.snap, pr.owner) : "#8a7a55"} stroke-width={pr.owner !== undefined ? 3 : 2}
-          stroke-dasharray={pr.owner !== undefined ? undefined : "5 3"} stroke-linecap="round" pointer-events="none" />
-      ))}
-      {v.walls.map((w) => {
-        const [a, b] = w.side.split("|");
-        const [x1, y1] = pt(a), [x2, y2] = pt(b);
-        return (
-          <line key={w.side} x1={x1} y1={y1} x2={x2} y2={y2} stroke={w.colour === AlexandrosWallColour.RED ? "#c21d1d" : "#1b1b1b"} stroke-width={3.5} stroke-linecap="round">
-            <title>{w.colour === AlexandrosWallColour.RED ? "A red wall (built in the last turn)" : "A wall Alexander left behind"}</title>
-          </line>
-        );
-      })}
-      {dest && (() => { const [dx, dy] = pt(dest); return <circle cx={dx} cy={dy} r={9} fill="none" stroke="#b8860b" stroke-width={3} stroke-dasharray="3 2"><title>Where Alexander is heading</title></circle>; })()}
-      <g class="alexander">
-        <title>Alexander</title>
-        <circle cx={ax} cy={ay} r={11} fill="#f2c230" stroke="#5a3d00" stroke-width={2} />
-        <text x={ax} y={ay + 4.5} font-size={13} text-anchor="middle" font-weight="bold" fill="#5a3d00">A</text>
-      </g>
-      {[...points].map((id) => {
-        const [x, y] = pt(id);
-        return (
-          <g key={id} {...pickable(p, `pt:${id}`, "point", pointName(id))}>
-            <title>{pointName(id)}</title>
-            <circle cx={x} cy={y} r={8} fill="#fff" fill-opacity={0.6} stroke="#b8860b" stroke-width={2.5} />
-          </g>
-        );
-      })}
-    </svg>
-    <AlexandrosTable {...p} />
+      <svg viewBox={`0 0 ${MAP_W} ${MAP_H}`} class="board ax" role="group" aria-label="Alexandros map">
+        <rect width={MAP_W} height={MAP_H} fill="#bcd7ea" />
+        {SPACES.map(({ id, ch }) => {
+          const pr = provinceOf.get(id);
+          const owner = pr?.owner;
+          const fill = owner !== undefined ? TINT[v.seats[owner]?.colour ?? 0] : pr ? UNOCCUPIED : "#f3e9cf";
+          const isSpace = p.clickable.has(`space:${id}`);
+          const key = isSpace ? `space:${id}` : `prov:${pr?.anchor ?? id}`;
+          const label = isSpace ? spaceName(id) : pr ? provinceName(pr.spaces, pr.anchor) : spaceName(id);
+          const poly = corners(id).map((c) => pt(c).join(",")).join(" ");
+          const cs = corners(id).map(pt);
+          const cx = (cs[0][0] + cs[1][0] + cs[2][0]) / 3, cy = (cs[0][1] + cs[1][1] + cs[2][1]) / 3;
+          const sym = SYMBOL_OF[ch];
+          const guard = guards.get(id);
+          return (
+            <g key={id} {...pickable(p, key, "space", label)}>
+              <title>{`${sym ? `${SYMBOL_NAME[sym]} space` : "Open space"}${owner !== undefined ? `, province of ${name(p.snap, owner)}` : pr ? ", in an unoccupied province" : ""}${guard !== undefined ? `; ${name(p.snap, guard)}'s guard` : ""}`}</title>
+              <polygon points={poly} fill={fill} stroke="#d8cdb0" stroke-width={0.7} />
+              {sym && <circle cx={cx} cy={cy} r={8} fill={SYMBOL_COLOUR[sym]} stroke={chosen.has(id) ? "#000" : "none"} stroke-width={2} />}
+              {sym && <text x={cx} y={cy + 3.5} font-size={9} text-anchor="middle" fill="#fff" font-weight="bold">{ch}</text>}
+              {guard !== undefined && (
+                <g class="guard">
+                  <path d={`M${cx - 7},${cy + 8} L${cx + 7},${cy + 8} L${cx + 4},${cy - 2} A5,5 0 1 0 ${cx - 4},${cy - 2} Z`} fill={seatColour(p.snap, guard)} stroke="#111" stroke-width={1.6} />
+                </g>
+              )}
+            </g>
+          );
+        })}
+        {v.provinces.map((pr) => (
+          <path key={pr.anchor} class="province" d={outline(pr.spaces).map(([a, b]) => `M${pt(a).join(",")} L${pt(b).join(",")}`).join(" ")}
+            fill="none" stroke={pr.owner !== undefined ? seatColour(p.snap, pr.owner) : "#8a7a55"} stroke-width={pr.owner !== undefined ? 3 : 2}
+            stroke-dasharray={pr.owner !== undefined ? undefined : "5 3"} stroke-linecap="round" pointer-events="none" />
+        ))}
+        {v.walls.map((w) => {
+          const [a, b] = w.side.split("|");
+          const [x1, y1] = pt(a), [x2, y2] = pt(b);
+          return (
+            <line key={w.side} x1={x1} y1={y1} x2={x2} y2={y2} stroke={w.colour === AlexandrosWallColour.RED ? "#c21d1d" : "#1b1b1b"} stroke-width={3.5} stroke-linecap="round">
+              <title>{w.colour === AlexandrosWallColour.RED ? "A red wall (built in the last turn)" : "A wall Alexander left behind"}</title>
+            </line>
+          );
+        })}
+        {dest && (() => { const [dx, dy] = pt(dest); return <circle cx={dx} cy={dy} r={9} fill="none" stroke="#b8860b" stroke-width={3} stroke-dasharray="3 2"><title>Where Alexander is heading</title></circle>; })()}
+        <g class="alexander">
+          <title>Alexander</title>
+          <circle cx={ax} cy={ay} r={11} fill="#f2c230" stroke="#5a3d00" stroke-width={2} />
+          <text x={ax} y={ay + 4.5} font-size={13} text-anchor="middle" font-weight="bold" fill="#5a3d00">A</text>
+        </g>
+        {[...points].map((id) => {
+          const [x, y] = pt(id);
+          return (
+            <g key={id} {...pickable(p, `pt:${id}`, "point", pointName(id))}>
+              <title>{pointName(id)}</title>
+              <circle cx={x} cy={y} r={8} fill="#fff" fill-opacity={0.6} stroke="#b8860b" stroke-width={2.5} />
+            </g>
+          );
+        })}
+      </svg>
+      <AlexandrosTable {...p} />
     </div>
   );
 }
