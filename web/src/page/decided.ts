@@ -77,7 +77,8 @@ function kingOfSiam(v: KingOfSiamView, o: Outcome, name: Namer): string[] {
     const w = key(o.winners[0]), r = key(best);
     const by = s.decidedBy;
     if (by === 0) {
-      lines.push(`${cap(side(o.winners))} won with ${plural(w[0], unit)}${teams ? " in one court" : ""}, against ${r[0]}.`);
+      const court = teams && o.ending !== "british" ? " in one court" : "";
+      lines.push(`${cap(side(o.winners))} won with ${plural(w[0], unit)}${court}, against ${r[0]}.`);
     } else {
       const tied = `${w[0]}–${r[0]} tie on ${unit}s`;
       const group = s.ranking[by]?.factions ?? [];
