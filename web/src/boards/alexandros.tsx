@@ -175,7 +175,9 @@ function Legend() {
       ))}
       <Key label="Alexander"><circle cx={12} cy={12} r={9} fill="#f2c230" stroke="#5a3d00" stroke-width={2} /></Key>
       <Key label="A wall, built where Alexander walked (red walls: the last turn)"><line x1={2} y1={20} x2={22} y2={4} stroke="#1b1b1b" stroke-width={3.5} /></Key>
-      <Key label="A player's guard, in the player's colour; provinces are tinted in their owner's colour"><path d="M5,20 L19,20 L16,10 A5,5 0 1 0 8,10 Z" fill={COLOUR[1]} stroke="#111" stroke-width={1.6} /></Key>
+      <Key label="A province nobody occupies yet: a dashed outline"><path d="M3,20 L12,4 L21,20 Z" fill={UNOCCUPIED} stroke="#8a7a55" stroke-width={2} stroke-dasharray="5 3" /></Key>
+      <Key label="An occupied province: tinted and outlined in its owner's colour"><path d="M3,20 L12,4 L21,20 Z" fill={TINT[AlexandrosColour.RED]} stroke={COLOUR[AlexandrosColour.RED]} stroke-width={3} /></Key>
+      <Key label="A player's guard, in the player's colour"><path d="M5,20 L19,20 L16,10 A5,5 0 1 0 8,10 Z" fill={COLOUR[1]} stroke="#111" stroke-width={1.6} /></Key>
       <Key label="A corner you can send Alexander to"><circle cx={12} cy={12} r={8} fill="#fff" stroke="#b8860b" stroke-width={2.5} /></Key>
       <Key label="Highlighted: you can click it now"><polygon points="12,3 22,21 2,21" fill="#fff3b0" stroke="#e0a800" stroke-width={2.5} /></Key>
     </ul>
