@@ -211,7 +211,7 @@ await runAndExit("page test", browser, console_, async () => {
   await endScreen("king_of_siam", 3, [/rules Siam|British took their fourth province|No faction held/]);
   await endScreen("king_of_siam", 4, [/team of|teams were equal/i, /each team/]);
   await endScreen("territories", 2, [/territory cards left in hand count for nothing/]);
-  await endScreen("alexandros", 2, [/Cards left in hand count for nothing/]);
+  await endScreen("alexandros", 2, [/cards left in hand count for nothing/]);
   await endScreen("ming_dynasty", 3, [/sixth round/]);
   await rematchAndMyGames();
 });

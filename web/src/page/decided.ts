@@ -22,7 +22,10 @@ export function decidedText(snap: GameSnapshot, name: Namer): string[] {
   if (o.ending === "timeout" || o.ending === "aborted") return [];
   switch (snap.state.case) {
     case "kingOfSiam": return kingOfSiam(snap.state.value, o, name);
-    case "alexandros": return [...shared(o, name, "point"), "Cards left in hand count for nothing."];
+    case "alexandros": return [
+      "Points come only from levies; the most points wins, and cards left in hand count for nothing.",
+      ...shared(o, name, "point"),
+    ];
     case "mingDynasty": return [
       "After the sixth round's scoring the highest score wins; the cards left in hand count for nothing.",
       ...shared(o, name, "point"),
