@@ -21,7 +21,11 @@
 #     (web/test/rated.mjs), a running tournament: the lobby's list, a
 #     player's Join and Leave, a live table of 3 to watch and play
 #     (web/test/tournament.mjs); chat and offers between browser contexts
-#     (web/test/table.mjs);
+#     (web/test/table.mjs); the page explaining itself: Alexandros at
+#     390x844 with map, face-up cards, hand and actions in view and apart
+#     (by element boxes), each game's end screen saying how it was
+#     decided, a rematch, "My games", the how-to pages' words and the
+#     players' rules (web/test/page.mjs);
 #  3. the browser test again through the gateway as shipped
 #     (deploy/nginx.conf, its HTTP/1.1 listener for browsers, listen and
 #     upstreams rewritten to loopback) in front of two replicas sharing one
@@ -123,6 +127,8 @@ echo "== web: tournament test (the lobby's list, Join and Leave, a live table of
 echo "== web: rated play test (the queue, a player key, the leaderboard)" >&2
 (cd web && SATRAP_URL="http://127.0.0.1:$PORT" SATRAP_BIN="$BIN" DOCS_SCREENSHOTS="$ROOT/docs/screenshots" \
   timeout 600 node test/rated.mjs)
+echo "== web: the page explains itself (a phone, end screens, rematch, my games, words)" >&2
+(cd web && SATRAP_URL="http://127.0.0.1:$PORT" timeout 900 node test/page.mjs)
 
 NGINX="${SATRAP_TEST_NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}"
 if [[ ! -x "$NGINX" || -z "${SATRAP_TEST_POSTGRES_URL:-}" ]]; then

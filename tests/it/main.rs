@@ -6,6 +6,7 @@
 //! metrics recorder (other tests' calls would count in it); `otlp`
 //! installs a process-wide tracing subscriber.
 
+mod abandoned;
 mod access;
 mod access_postgres;
 mod alexandros_service;

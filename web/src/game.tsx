@@ -20,6 +20,7 @@ import { SnapshotJson } from "./page/snapshotJson";
 import { TablePanel } from "./page/table";
 import { listWords } from "./boards/common";
 import { rememberPlayerId } from "./player";
+import { rememberGame } from "./myGames";
 
 /** The seat token from the URL fragment (`#token=...`): never sent to the server in a URL. */
 export function tokenFromHash(): string | undefined {
@@ -93,6 +94,12 @@ export function GamePage({ gameId }: { gameId: string }) {
   // leaderboards can mark that player's row.
   const myPlayer = snap?.rated && me !== undefined ? snap.seats[me]?.playerId ?? "" : "";
   useEffect(() => { rememberPlayerId(myPlayer); }, [myPlayer]);
+  // A seat's page puts its game in this browser's "My games".
+  const seatName = snap && me !== undefined ? snap.seats[me]?.name : undefined;
+  const over = snap?.status === GameStatus.FINISHED;
+  useEffect(() => {
+    if (snap && token && me !== undefined) rememberGame({ gameId, gameType: snap.gameType, token, name: seatName, finished: over || undefined });
+  }, [gameId, token, me, seatName, over]);
 
   const ui = snap ? UIS[snap.gameType] : undefined;
   const actions = legal && snap && legal.version === snap.version ? legal.actions : [];
@@ -178,7 +185,7 @@ export function GamePage({ gameId }: { gameId: string }) {
           <ui.Board {...boardProps} />
         </div>
         <aside class="side">
-          {finished && <EndScreen snap={snap} />}
+          {finished && <EndScreen snap={snap} rematch />}
           {playing && (
             <ActionBar
               prompt={ui.words.prompt(snap, name)}

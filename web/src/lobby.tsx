@@ -21,6 +21,8 @@ import { useServerInfo, type Allowed } from "./serverInfo";
 import { SignIn } from "./signin";
 import { TournamentList } from "./tournaments";
 import { botLabel } from "./page/words";
+import { MyGamesList } from "./myGamesList";
+import { rememberGame } from "./myGames";
 
 const PERSON = "";
 /** The seat is left open for anyone to join (not a bot name: bot names have no spaces). */
@@ -131,7 +133,10 @@ export function Lobby() {
       }
       const first = seats.find((x) => x.bot === PERSON);
       if (first) rememberName(first.name);
-      setCreated(await client.createGame(req));
+      const made = await client.createGame(req);
+      const mine = made.seats.find((x) => x.token);
+      rememberGame({ gameId: made.gameId, gameType: type.id, token: mine?.token, name: mine?.name });
+      setCreated(made);
     } catch (err) {
       // A server with API keys lets only its operators' programs create games.
       setError(refusal(err, allow));
@@ -256,6 +261,7 @@ export function Lobby() {
       )}
 
       <TournamentList types={types} />
+      <MyGamesList types={types} />
       <GameList types={types} />
     </main>
   );

@@ -4,6 +4,7 @@ import { GamePage } from "./game";
 import { ReplayPage } from "./replay";
 import { HowToPage } from "./howto";
 import { RulesPage } from "./rules";
+import { PlayersRulesPage, playersRules } from "./playersRules";
 import { LeaderboardPage } from "./leaderboard";
 import { TournamentPage } from "./tournaments";
 import { useLocation } from "./router";
@@ -24,7 +25,9 @@ function App() {
   const tournament = /^\/tournament\/([^/]+)$/.exec(path);
   if (tournament) return <TournamentPage key={tournament[1]} id={decodeURIComponent(tournament[1])} />;
   const rules = /^\/rules\/([\w.-]+)$/.exec(path);
-  if (rules) return <RulesPage name={rules[1]} />;
+  if (rules) return playersRules(rules[1]) ? <PlayersRulesPage name={rules[1]} /> : <RulesPage name={rules[1]} />;
+  const spec = /^\/rules\/([\w.-]+)\/spec$/.exec(path);
+  if (spec) return <RulesPage name={spec[1]} />;
   return <Lobby />;
 }
 

@@ -1,8 +1,9 @@
 // Path routing with the History API: "/" the lobby, "/game/<id>" a game
 // ("/game/<id>/replay" its replay), "/how-to-play/<type>" a short guide
 // (a seat's token rides in the fragment, "#token=..."), "/rules/<name>" a
-// rules file, "/leaderboard/<type>" a game's leaderboard, "/tournament/<id>"
-// a tournament. satrap answers every such path with index.html.
+// game's players' rules ("/rules/<name>/spec" its full specification),
+// "/leaderboard/<type>" a game's leaderboard, "/tournament/<id>" a
+// tournament. satrap answers every such path with index.html.
 import { useEffect, useState } from "preact/hooks";
 
 export function navigate(to: string) {

@@ -21,7 +21,7 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
-  axeCheck, base, checkPlayerLanguage, checkTextsOf, ConsoleWatch, TEST_SEED, check, clickOnce, createInLobby, inViewport, launch, state,
+  axeCheck, base, checkPlayerLanguage, checkTextsOf, ConsoleWatch, TEST_SEED, check, clickOnce, createInLobby, inViewport, launch, runAndExit, state,
 } from "./lib.mjs";
 
 const BASE = base();
@@ -83,15 +83,19 @@ async function lobbyChecks(page) {
   await page.selectOption('select[name="who-2"]', "mcts-hard");
   await page.selectOption('select[name="clock"]', "per-move");
   await shot(page, "lobby.png", "lobby.png", { fullPage: true });
-  // How to play opens from the lobby; the full rules are one click further.
+  // How to play opens from the lobby; the players' rules are one click
+  // further, the full specification one more.
   await page.click('.type[data-type="king_of_siam"] a.howto-link');
   await page.waitForSelector(".howto h1");
   check((await page.textContent(".howto")).includes("The goal"), "the how-to-play page has the goal");
   await axeCheck(page, "the how-to-play page");
   await shot(page, "how-to-play.png", "how-to-play.png", { fullPage: true });
   await page.click(".full-rules a");
+  await page.waitForSelector(".players-rules article h1");
+  await axeCheck(page, "the players' rules");
+  await page.click(".players-rules a.spec-link");
   await page.waitForSelector(".rules article h1");
-  check((await page.textContent(".rules article")).includes("KS-1"), "the full rules follow one click further");
+  check((await page.textContent(".rules article")).includes("KS-1"), "the specification follows one click further");
   // Every page's address can be reloaded (satrap answers it with the page).
   await page.reload();
   await page.waitForSelector(".rules article h1");
@@ -238,8 +242,7 @@ async function playOne(game, { replay }) {
   console.log(`${game.id}: finished at version ${final.version} after ${steps} clicks (${clicks.board} on the board, ${clicks.word} on buttons) in ${((Date.now() - started) / 1000).toFixed(1)} s; the watcher showed ${watcherVersions.size} different versions along the way; ${outcome}.${replayed}`);
 }
 
-let failed = false;
-try {
+await runAndExit("browser test", browser, console_, async () => {
   const ctx = await browser.newContext({ viewport: DESKTOP });
   const page = await ctx.newPage();
   // The unknown game's failed call is expected; nothing else may log an error.
@@ -258,15 +261,4 @@ try {
   await lobby.waitForSelector('.page.replay[data-loaded="1"]', { timeout: 60000 });
   await lobby.click(".player-controls button.end");
   await lobby.waitForSelector(".page.replay .end-screen");
-} catch (e) {
-  failed = true;
-  console.error(`FAILED: ${e.stack ?? e}`);
-} finally {
-  await browser.close();
-}
-if (console_.problems.length) {
-  failed = true;
-  console.error(console_.problems.join("\n"));
-}
-console.log(failed ? "browser test FAILED" : `browser test passed; screenshots in ${SHOTS}`);
-process.exit(failed ? 1 : 0);
+}, `browser test passed; screenshots in ${SHOTS}`);

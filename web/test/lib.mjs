@@ -43,6 +43,27 @@ export async function launch() {
   });
 }
 
+/** Runs a test's `body`, then closes `browser`; an exception or a console
+ *  problem `watch` collected fails the test. Prints the verdict (`passed`
+ *  when it passed) and exits with its code. */
+export async function runAndExit(name, browser, watch, body, passed = `${name} passed`) {
+  let failed = false;
+  try {
+    await body();
+  } catch (e) {
+    failed = true;
+    console.error(`FAILED: ${e.stack ?? e}`);
+  } finally {
+    await browser.close();
+  }
+  if (watch.problems.length) {
+    failed = true;
+    console.error(watch.problems.join("\n"));
+  }
+  console.log(failed ? `${name} FAILED` : passed);
+  process.exit(failed ? 1 : 0);
+}
+
 /** Collects console errors and page errors; `ignore` filters expected ones. */
 export class ConsoleWatch {
   constructor() { this.problems = []; this.ignore = null; }

@@ -41,6 +41,7 @@ pub fn describe(config: &Config, access: &Access) -> proto::GetServerInfoRespons
             offer_expiry_seconds: u32::try_from(config.offer_expiry_seconds).unwrap_or(u32::MAX),
             abort_moves_per_seat: crate::hub::ABORT_MOVES_PER_SEAT as u32,
         }),
+        abandoned_after_ms: config.abandoned_after.as_millis() as u64,
     }
 }
 

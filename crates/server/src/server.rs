@@ -81,6 +81,13 @@ pub struct Config {
     /// `7days`); unset keeps them forever.
     #[arg(long, env = "SATRAP_IDLE_RETENTION", value_parser = humantime::parse_duration)]
     pub idle_retention: Option<Duration>,
+    /// An unfinished game with no move (nor timeout, join or resignation)
+    /// for this long is abandoned: ListGames leaves it out unless the
+    /// request asks for abandoned games, and marks it when it does; the
+    /// game stays playable (see `--idle-retention` to delete such games).
+    /// `0s` lists every game.
+    #[arg(long, env = "SATRAP_ABANDONED_AFTER", value_parser = humantime::parse_duration, default_value = "1day")]
+    pub abandoned_after: Duration,
     /// Most concurrent WatchGame streams per game.
     #[arg(long, env = "SATRAP_MAX_WATCHERS_PER_GAME", default_value_t = 256)]
     pub max_watchers_per_game: usize,
@@ -378,6 +385,7 @@ pub async fn serve_on(
             offer_expiry: Duration::from_secs(config.offer_expiry_seconds),
         },
         guest_max_live_bot_games: Some(config.guest_max_live_bot_games).filter(|&n| n > 0),
+        abandoned_after: (!config.abandoned_after.is_zero()).then_some(config.abandoned_after),
         ..defaults
     };
     let cors = cors(&config.cors_origins, &config.cors_allow_headers)?;

@@ -289,6 +289,25 @@ pub async fn check_store(store: &dyn GameStore, prefix: &str) -> Result<(), Stri
         .await
         .map_err(store_err)?;
     check(mine(page) == vec![id("g")], "list pages after a cursor")?;
+    for (since, expected, what) in [
+        (
+            u64::MAX,
+            vec![id("h")],
+            "list leaves out unfinished games idle since",
+        ),
+        (0, vec![id("h"), id("g")], "list keeps games active since"),
+    ] {
+        let active = store
+            .list(&ListQuery {
+                game_type: Some(ks.clone()),
+                active_since_ms: Some(since),
+                limit: 1000,
+                ..ListQuery::default()
+            })
+            .await
+            .map_err(store_err)?;
+        check(mine(active) == expected, what)?;
+    }
 
     // retention.
     let now = super::now_ms();

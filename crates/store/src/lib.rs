@@ -294,11 +294,21 @@ pub struct ListQuery {
     pub after: Option<Cursor>,
     /// Only games with an open seat.
     pub open_seats: bool,
+    /// Leave out unfinished games whose last move (or seat change) was
+    /// recorded before this time, in milliseconds since the Unix epoch:
+    /// the server's rule for abandoned games.
+    pub active_since_ms: Option<u64>,
     /// At most this many games (the caller asks for one more than a page to
     /// know whether another page follows).
     pub limit: usize,
     /// Which private games to list (the server's visibility rule decides).
     pub private: PrivateGames,
+}
+
+/// A time in milliseconds as SQL's signed 64-bit integer (later times than
+/// it can hold are its largest).
+pub(crate) fn sql_ms(ms: u64) -> i64 {
+    i64::try_from(ms).unwrap_or(i64::MAX)
 }
 
 /// Which private games a listing shows.

@@ -313,6 +313,9 @@ impl GameLog for MemoryStore {
                     && query.status.is_none_or(|s| s == e.status)
                     && query.private.shows(r.access.private, &r.access.owner)
                     && (!query.open_seats || r.seats.iter().any(|s| s.open))
+                    && query
+                        .active_since_ms
+                        .is_none_or(|t| e.status == GameStatus::Finished || e.updated_at_ms >= t)
                     && query.after.as_ref().is_none_or(|c| {
                         (r.created_at_ms, r.id.as_str()) < (c.created_at_ms, c.id.as_str())
                     })

@@ -1063,6 +1063,7 @@ impl GameLog for Db {
                         OR (created_at_ms = $3 AND id < $4::text))
                    AND (NOT $7::boolean OR EXISTS (SELECT 1 FROM seats
                         WHERE seats.game_id = games.id AND seats.open))
+                   AND ($9::bigint IS NULL OR status = $10 OR updated_at_ms >= $9)
                  ORDER BY created_at_ms DESC, id DESC
                  LIMIT $5",
                 &[
@@ -1074,6 +1075,8 @@ impl GameLog for Db {
                     &all_private,
                     &query.open_seats,
                     &private_owner,
+                    &query.active_since_ms.map(super::sql_ms),
+                    &(GameStatus::Finished.code() as i32),
                 ],
             )
             .await

@@ -734,6 +734,7 @@ impl GameLog for SqliteStore {
                                 OR (created_at_ms = ?3 AND id < ?4))
                            AND (?7 = 0 OR EXISTS (SELECT 1 FROM seats
                                 WHERE seats.game_id = games.id AND seats.open))
+                           AND (?9 IS NULL OR status = ?10 OR updated_at_ms >= ?9)
                          ORDER BY created_at_ms DESC, id DESC
                          LIMIT ?5",
                     )
@@ -748,7 +749,9 @@ impl GameLog for SqliteStore {
                             query.limit as i64,
                             all_private,
                             query.open_seats,
-                            private_owner
+                            private_owner,
+                            query.active_since_ms.map(crate::sql_ms),
+                            GameStatus::Finished.code()
                         ],
                         |r| {
                             Ok((

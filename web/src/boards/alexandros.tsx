@@ -3,17 +3,14 @@
 // with walls, Alexander, guards and provinces from the view.
 import type { GameSnapshot, LegalAction } from "../gen/satrap/v1/service_pb";
 import {
-  AlexandrosColour, AlexandrosSlot, AlexandrosStage, AlexandrosSymbol, AlexandrosTakeFrom,
+  AlexandrosColour, AlexandrosSlot, AlexandrosSymbol, AlexandrosTakeFrom,
   AlexandrosWallColour, type AlexandrosCards, type AlexandrosView,
 } from "../gen/satrap/v1/alexandros_pb";
-import { SPACES, SYMBOL_NAME, SYMBOL_OF, corners, pointName, provinceName, pt, spaceName } from "./alexandrosMap";
+import { MAP_H, MAP_W, SPACES, SYMBOL_COLOUR, SYMBOL_NAME, SYMBOL_OF, corners, outline, pointName, provinceName, pt, spaceName } from "./alexandrosMap";
+import { AlexandrosTable } from "./alexandrosTable";
 import { alexandrosWords } from "./alexandrosWords";
 import { type BoardProps, type GameUI, Key, pickable, plural } from "./common";
 
-const SYMBOL_COLOUR: Record<number, string> = {
-  [AlexandrosSymbol.TEMPLE]: "#7b4bb3", [AlexandrosSymbol.AMPHORA]: "#3f9a3f",
-  [AlexandrosSymbol.HORSE]: "#d8b21c", [AlexandrosSymbol.LYRE]: "#cc3a35", [AlexandrosSymbol.SOLDIER]: "#58b4e0",
-};
 const COLOUR: Record<number, string> = {
   [AlexandrosColour.RED]: "#d8332b", [AlexandrosColour.YELLOW]: "#e9c21b",
   [AlexandrosColour.BLUE]: "#2f62c8", [AlexandrosColour.GREEN]: "#2f9a4a",
@@ -22,6 +19,8 @@ const TINT: Record<number, string> = {
   [AlexandrosColour.RED]: "#f4b9b3", [AlexandrosColour.YELLOW]: "#f7e9a3",
   [AlexandrosColour.BLUE]: "#b9cbf1", [AlexandrosColour.GREEN]: "#b7e2c2",
 };
+/** Spaces of a province nobody occupies yet. */
+const UNOCCUPIED = "#e2d3a8";
 const SYMBOLS = [AlexandrosSymbol.TEMPLE, AlexandrosSymbol.AMPHORA, AlexandrosSymbol.HORSE, AlexandrosSymbol.LYRE, AlexandrosSymbol.SOLDIER];
 
 function view(snap: GameSnapshot): AlexandrosView | undefined {
@@ -38,17 +37,6 @@ function count(c: AlexandrosCards | undefined, s: AlexandrosSymbol): number {
   return [0, c.temple, c.amphora, c.horse, c.lyre, c.soldier][s] ?? 0;
 }
 
-function SymbolCard({ x, y, s, label, props }: { x: number; y: number; s: AlexandrosSymbol; label: string; props?: object }) {
-  return (
-    <g transform={`translate(${x},${y})`} {...props}>
-      <rect width={86} height={52} rx={6} fill={s ? SYMBOL_COLOUR[s] : "#ddd"} stroke="#333" />
-      <text x={43} y={22} font-size={11} text-anchor="middle" fill="#fff" font-weight="bold">{label}</text>
-      <text x={43} y={40} font-size={12} text-anchor="middle" fill="#fff">{s ? SYMBOL_NAME[s] : "empty"}</text>
-      <title>{s ? `Face-up ${SYMBOL_NAME[s]} card: take it to move Alexander towards a ${SYMBOL_NAME[s]} space` : "No card here"}</title>
-    </g>
-  );
-}
-
 function Board(p: BoardProps) {
   const v = view(p.snap);
   if (!v) return null;
@@ -61,75 +49,67 @@ function Board(p: BoardProps) {
   const [ax, ay] = pt(v.alexander);
   const dest = v.progress?.destination;
   return (
-    <svg viewBox="0 0 660 540" class="board ax" role="group" aria-label="Alexandros board">
-      <rect width={660} height={540} fill="#bcd7ea" />
-      {SPACES.map(({ id, ch }) => {
-        const pr = provinceOf.get(id);
-        const owner = pr?.owner;
-        const fill = owner !== undefined ? TINT[v.seats[owner]?.colour ?? 0] : "#f3e9cf";
-        const isSpace = p.clickable.has(`space:${id}`);
-        const key = isSpace ? `space:${id}` : `prov:${pr?.anchor ?? id}`;
-        const label = isSpace ? spaceName(id) : pr ? provinceName(pr.spaces, pr.anchor) : spaceName(id);
-        const poly = corners(id).map((c) => pt(c).join(",")).join(" ");
-        const cs = corners(id).map(pt);
-        const cx = (cs[0][0] + cs[1][0] + cs[2][0]) / 3, cy = (cs[0][1] + cs[1][1] + cs[2][1]) / 3;
-        const sym = SYMBOL_OF[ch];
-        const guard = guards.get(id);
-        return (
-          <g key={id} {...pickable(p, key, "space", label)}>
-            <title>{`${sym ? `${SYMBOL_NAME[sym]} space` : "Open space"}${owner !== undefined ? `, province of ${name(p.snap, owner)}` : pr ? ", in an unoccupied province" : ""}${guard !== undefined ? `; ${name(p.snap, guard)}'s guard` : ""}`}</title>
-            <polygon points={poly} fill={fill} stroke="#d8cdb0" stroke-width={0.7} />
-            {sym && <circle cx={cx} cy={cy} r={8} fill={SYMBOL_COLOUR[sym]} stroke={chosen.has(id) ? "#000" : "none"} stroke-width={2} />}
-            {sym && <text x={cx} y={cy + 3.5} font-size={9} text-anchor="middle" fill="#fff" font-weight="bold">{ch}</text>}
-            {guard !== undefined && (
-              <g class="guard">
-                <path d={`M${cx - 7},${cy + 8} L${cx + 7},${cy + 8} L${cx + 4},${cy - 2} A5,5 0 1 0 ${cx - 4},${cy - 2} Z`} fill={seatColour(p.snap, guard)} stroke="#111" stroke-width={1.6} />
-              </g>
-            )}
-          </g>
-        );
-      })}
-      {v.walls.map((w) => {
-        const [a, b] = w.side.split("|");
-        const [x1, y1] = pt(a), [x2, y2] = pt(b);
-        return (
-          <line key={w.side} x1={x1} y1={y1} x2={x2} y2={y2} stroke={w.colour === AlexandrosWallColour.RED ? "#c21d1d" : "#1b1b1b"} stroke-width={3.5} stroke-linecap="round">
-            <title>{w.colour === AlexandrosWallColour.RED ? "A red wall (built in the last turn)" : "A wall Alexander left behind"}</title>
-          </line>
-        );
-      })}
-      {dest && (() => { const [dx, dy] = pt(dest); return <circle cx={dx} cy={dy} r={9} fill="none" stroke="#b8860b" stroke-width={3} stroke-dasharray="3 2"><title>Where Alexander is heading</title></circle>; })()}
-      <g class="alexander">
-        <title>Alexander</title>
-        <circle cx={ax} cy={ay} r={11} fill="#f2c230" stroke="#5a3d00" stroke-width={2} />
-        <text x={ax} y={ay + 4.5} font-size={13} text-anchor="middle" font-weight="bold" fill="#5a3d00">A</text>
-      </g>
-      {[...points].map((id) => {
-        const [x, y] = pt(id);
-        return (
-          <g key={id} {...pickable(p, `pt:${id}`, "point", pointName(id))}>
-            <title>{pointName(id)}</title>
-            <circle cx={x} cy={y} r={8} fill="#fff" fill-opacity={0.6} stroke="#b8860b" stroke-width={2.5} />
-          </g>
-        );
-      })}
-      <g transform="translate(20,450)">
-        <SymbolCard x={0} y={0} s={v.displaySlot1} label="Face-up 1" props={pickable(p, "slot:1", "slot")} />
-        <SymbolCard x={96} y={0} s={v.displaySlot2} label="Face-up 2" props={pickable(p, "slot:2", "slot")} />
-        <g transform="translate(192,0)" {...pickable(p, "deck", "deck")}>
-          <rect width={86} height={52} rx={6} fill="#6b5a3e" stroke="#333" />
-          <text x={43} y={22} font-size={11} text-anchor="middle" fill="#fff" font-weight="bold">Draw pile</text>
-          <text x={43} y={40} font-size={12} text-anchor="middle" fill="#fff">{plural(v.drawCount, "card")}</text>
-          <title>The draw pile: take its top card without seeing it</title>
+    <div class="ax-board">
+      <svg viewBox={`0 0 ${MAP_W} ${MAP_H}`} class="board ax" role="group" aria-label="Alexandros map">
+        <rect width={MAP_W} height={MAP_H} fill="#bcd7ea" />
+        {SPACES.map(({ id, ch }) => {
+          const pr = provinceOf.get(id);
+          const owner = pr?.owner;
+          const fill = owner !== undefined ? TINT[v.seats[owner]?.colour ?? 0] : pr ? UNOCCUPIED : "#f3e9cf";
+          const isSpace = p.clickable.has(`space:${id}`);
+          const key = isSpace ? `space:${id}` : `prov:${pr?.anchor ?? id}`;
+          const label = isSpace ? spaceName(id) : pr ? provinceName(pr.spaces, pr.anchor) : spaceName(id);
+          const poly = corners(id).map((c) => pt(c).join(",")).join(" ");
+          const cs = corners(id).map(pt);
+          const cx = (cs[0][0] + cs[1][0] + cs[2][0]) / 3, cy = (cs[0][1] + cs[1][1] + cs[2][1]) / 3;
+          const sym = SYMBOL_OF[ch];
+          const guard = guards.get(id);
+          return (
+            <g key={id} {...pickable(p, key, "space", label)}>
+              <title>{`${sym ? `${SYMBOL_NAME[sym]} space` : "Open space"}${owner !== undefined ? `, province of ${name(p.snap, owner)}` : pr ? ", in an unoccupied province" : ""}${guard !== undefined ? `; ${name(p.snap, guard)}'s guard` : ""}`}</title>
+              <polygon points={poly} fill={fill} stroke="#d8cdb0" stroke-width={0.7} />
+              {sym && <circle cx={cx} cy={cy} r={8} fill={SYMBOL_COLOUR[sym]} stroke={chosen.has(id) ? "#000" : "none"} stroke-width={2} />}
+              {sym && <text x={cx} y={cy + 3.5} font-size={9} text-anchor="middle" fill="#fff" font-weight="bold">{ch}</text>}
+              {guard !== undefined && (
+                <g class="guard">
+                  <path d={`M${cx - 7},${cy + 8} L${cx + 7},${cy + 8} L${cx + 4},${cy - 2} A5,5 0 1 0 ${cx - 4},${cy - 2} Z`} fill={seatColour(p.snap, guard)} stroke="#111" stroke-width={1.6} />
+                </g>
+              )}
+            </g>
+          );
+        })}
+        {v.provinces.map((pr) => (
+          <path key={pr.anchor} class="province" d={outline(pr.spaces).map(([a, b]) => `M${pt(a).join(",")} L${pt(b).join(",")}`).join(" ")}
+            fill="none" stroke={pr.owner !== undefined ? seatColour(p.snap, pr.owner) : "#8a7a55"} stroke-width={pr.owner !== undefined ? 3 : 2}
+            stroke-dasharray={pr.owner !== undefined ? undefined : "5 3"} stroke-linecap="round" pointer-events="none" />
+        ))}
+        {v.walls.map((w) => {
+          const [a, b] = w.side.split("|");
+          const [x1, y1] = pt(a), [x2, y2] = pt(b);
+          return (
+            <line key={w.side} x1={x1} y1={y1} x2={x2} y2={y2} stroke={w.colour === AlexandrosWallColour.RED ? "#c21d1d" : "#1b1b1b"} stroke-width={3.5} stroke-linecap="round">
+              <title>{w.colour === AlexandrosWallColour.RED ? "A red wall (built in the last turn)" : "A wall Alexander left behind"}</title>
+            </line>
+          );
+        })}
+        {dest && (() => { const [dx, dy] = pt(dest); return <circle cx={dx} cy={dy} r={9} fill="none" stroke="#b8860b" stroke-width={3} stroke-dasharray="3 2"><title>Where Alexander is heading</title></circle>; })()}
+        <g class="alexander">
+          <title>Alexander</title>
+          <circle cx={ax} cy={ay} r={11} fill="#f2c230" stroke="#5a3d00" stroke-width={2} />
+          <text x={ax} y={ay + 4.5} font-size={13} text-anchor="middle" font-weight="bold" fill="#5a3d00">A</text>
         </g>
-        <text x={296} y={14} font-size={12}>
-          {v.stage === AlexandrosStage.OVER ? `Over after ${v.turn} turns` : `Turn ${v.turn + 1} of at most ${v.turnLimit}`}
-        </text>
-        <text x={296} y={32} font-size={12}>Walls left: {v.blackLeft} black, {v.redLeft} red{v.finalTurn ? " · final turn" : ""}</text>
-        <text x={296} y={50} font-size={12}>Discard pile: {plural(v.discard.length, "card")} · actions this turn {v.actionsUsed} of 2{v.levied ? " · taxes levied" : ""}</text>
-        <text x={296} y={68} font-size={12}>{plural(v.provinces.length, "province")}, {v.provinces.filter((x) => x.owner !== undefined).length} occupied</text>
-      </g>
-    </svg>
+        {[...points].map((id) => {
+          const [x, y] = pt(id);
+          return (
+            <g key={id} {...pickable(p, `pt:${id}`, "point", pointName(id))}>
+              <title>{pointName(id)}</title>
+              <circle cx={x} cy={y} r={8} fill="#fff" fill-opacity={0.6} stroke="#b8860b" stroke-width={2.5} />
+            </g>
+          );
+        })}
+      </svg>
+      <AlexandrosTable {...p} />
+    </div>
   );
 }
 
@@ -145,7 +125,7 @@ function Hand(p: BoardProps) {
   if (!v || !s) return null;
   return (
     <div class="hand own">
-      <b>Your cards</b> · {s.score} points · {plural(s.supply, "guard")} in supply · tax now {s.tax}
+      <b>Your cards</b> · {plural(s.score, "point")} · {plural(s.supply, "guard")} in supply · tax now {s.tax}
       <div class="cards">
         {SYMBOLS.filter((sym) => count(s.hand, sym) > 0).map((sym) => (
           <span key={sym} {...pickable(p, `hand:${AlexandrosSymbol[sym]}`, "card", `${SYMBOL_NAME[sym]} card`)} style={{ borderColor: SYMBOL_COLOUR[sym] }} title={`${SYMBOL_NAME[sym]} cards in your hand`}>
@@ -176,7 +156,7 @@ function Info(p: BoardProps) {
       <div class="hands">
         {v.seats.map((s) => (
           <div key={s.seat} class="hand">
-            <span class="dot" style={{ background: COLOUR[s.colour] }} /> <b>{name(p.snap, s.seat)}</b> ({COLOUR_NAME[s.colour]}) · {s.score} points · {plural(s.supply, "guard")} in supply · tax {s.tax} · {plural(s.handCount, "card")}
+            <span class="dot" style={{ background: COLOUR[s.colour] }} /> <b>{name(p.snap, s.seat)}</b> ({COLOUR_NAME[s.colour]}) · {plural(s.score, "point")} · {plural(s.supply, "guard")} in supply · tax {s.tax} · {plural(s.handCount, "card")}
           </div>
         ))}
       </div>
@@ -195,7 +175,9 @@ function Legend() {
       ))}
       <Key label="Alexander"><circle cx={12} cy={12} r={9} fill="#f2c230" stroke="#5a3d00" stroke-width={2} /></Key>
       <Key label="A wall, built where Alexander walked (red walls: the last turn)"><line x1={2} y1={20} x2={22} y2={4} stroke="#1b1b1b" stroke-width={3.5} /></Key>
-      <Key label="A player's guard, in the player's colour; provinces are tinted in their owner's colour"><path d="M5,20 L19,20 L16,10 A5,5 0 1 0 8,10 Z" fill={COLOUR[1]} stroke="#111" stroke-width={1.6} /></Key>
+      <Key label="A province nobody occupies yet: a dashed outline"><path d="M3,20 L12,4 L21,20 Z" fill={UNOCCUPIED} stroke="#8a7a55" stroke-width={2} stroke-dasharray="5 3" /></Key>
+      <Key label="An occupied province: tinted and outlined in its owner's colour"><path d="M3,20 L12,4 L21,20 Z" fill={TINT[AlexandrosColour.RED]} stroke={COLOUR[AlexandrosColour.RED]} stroke-width={3} /></Key>
+      <Key label="A player's guard, in the player's colour"><path d="M5,20 L19,20 L16,10 A5,5 0 1 0 8,10 Z" fill={COLOUR[1]} stroke="#111" stroke-width={1.6} /></Key>
       <Key label="A corner you can send Alexander to"><circle cx={12} cy={12} r={8} fill="#fff" stroke="#b8860b" stroke-width={2.5} /></Key>
       <Key label="Highlighted: you can click it now"><polygon points="12,3 22,21 2,21" fill="#fff3b0" stroke="#e0a800" stroke-width={2.5} /></Key>
     </ul>
@@ -227,7 +209,7 @@ function keysOf(a: LegalAction): string[] {
 
 function seatLine(snap: GameSnapshot, seat: number) {
   const s = view(snap)?.seats[seat];
-  return s ? <>{s.score} points · {plural(s.handCount, "card")}</> : null;
+  return s ? <>{plural(s.score, "point")} · {plural(s.handCount, "card")}</> : null;
 }
 
 export const alexandros: GameUI = { Board, Info, Hand, Legend, keysOf, seatLine, seatColour, words: alexandrosWords };

@@ -2,8 +2,12 @@
 // each space's symbol; the geometry formulas are the file's own), and names
 // for its places in player language: a compass region of the map and the
 // symbols nearby, never the engine's ids.
-import { map_rows } from "../../../docs/rules/alexandros-board.json";
+import { constants, map_rows } from "../../../docs/rules/alexandros-board.json";
 import { AlexandrosSymbol } from "../gen/satrap/v1/alexandros_pb";
+
+/** The rules' end of the game: a player reaches `endScore` points, or the
+ *  `blackWalls` black walls run out (AX-36). */
+export const END = { score: constants.end_score, blackWalls: constants.black_walls };
 
 export const S = 46; // one side of a triangle, in pixels
 const H = (S * Math.sqrt(3)) / 2;
@@ -33,6 +37,25 @@ export function corners(id: string): string[] {
     : [`v${r}_${c}`, `v${r}_${c + 2}`, `v${r + 1}_${c + 1}`];
 }
 
+/** The map's size in pixels (the sea around it included). */
+export const MAP_W = OX * 2 + ((COLS + 1) / 2) * S;
+export const MAP_H = OY * 2 + ROWS * H;
+
+/** The outline of an area made of `spaces`: the sides of its triangles that
+ *  no other of its triangles shares, each as its two corner ids. */
+export function outline(spaces: string[]): [string, string][] {
+  const seen = new Map<string, [string, string]>();
+  for (const id of spaces) {
+    const cs = corners(id);
+    for (const [a, b] of [[cs[0], cs[1]], [cs[1], cs[2]], [cs[2], cs[0]]]) {
+      const k = [a, b].sort().join("|");
+      if (seen.has(k)) seen.delete(k);
+      else seen.set(k, [a, b]);
+    }
+  }
+  return [...seen.values()];
+}
+
 export const SYMBOL_OF: Record<string, AlexandrosSymbol> = {
   T: AlexandrosSymbol.TEMPLE, A: AlexandrosSymbol.AMPHORA, H: AlexandrosSymbol.HORSE,
   L: AlexandrosSymbol.LYRE, S: AlexandrosSymbol.SOLDIER,
@@ -40,6 +63,12 @@ export const SYMBOL_OF: Record<string, AlexandrosSymbol> = {
 export const SYMBOL_NAME: Record<number, string> = {
   [AlexandrosSymbol.TEMPLE]: "Temple", [AlexandrosSymbol.AMPHORA]: "Amphora", [AlexandrosSymbol.HORSE]: "Horse",
   [AlexandrosSymbol.LYRE]: "Lyre", [AlexandrosSymbol.SOLDIER]: "Soldier",
+};
+
+/** Each symbol's colour, on the map and on the cards. */
+export const SYMBOL_COLOUR: Record<number, string> = {
+  [AlexandrosSymbol.TEMPLE]: "#7b4bb3", [AlexandrosSymbol.AMPHORA]: "#3f9a3f",
+  [AlexandrosSymbol.HORSE]: "#d8b21c", [AlexandrosSymbol.LYRE]: "#cc3a35", [AlexandrosSymbol.SOLDIER]: "#58b4e0",
 };
 
 export const SPACES: { id: string; ch: string }[] = [];

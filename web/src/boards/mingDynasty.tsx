@@ -176,7 +176,7 @@ function Hand(p: BoardProps) {
   if (!v || !s) return null;
   return (
     <div class="hand own">
-      <b>Your cards</b> · {s.score} points · {plural(s.supply, "piece")} in supply{s.toPlace ? ` (${s.toPlace} to place)` : ""}
+      <b>Your cards</b> · {plural(s.score, "point")} · {plural(s.supply, "piece")} in supply{s.toPlace ? ` (${s.toPlace} to place)` : ""}
       <div class="cards">
         {cardList(s.hand).map((c) => (
           <span key={c.card} {...pickable(p, `hand:${MingDynastyCard[c.card]}`, "card", `${CARD_NAME[c.card]} card`)} title={c.card === MingDynastyCard.DRAGON ? "Dragon: pays for any route" : `${CARD_NAME[c.card]}: pays for a ${CARD_NAME[c.card]} route`}>
@@ -203,7 +203,7 @@ function Info(p: BoardProps) {
       <div class="hands">
         {v.seats.map((s) => (
           <div key={s.seat} class="hand">
-            <span class="dot" style={{ background: COLOUR[s.colour] }} /> <b>{name(p.snap, s.seat)}</b> ({COLOUR_NAME[s.colour]}) · {s.score} points · {plural(s.supply, "piece")} in supply · {s.boxed} out of the game
+            <span class="dot" style={{ background: COLOUR[s.colour] }} /> <b>{name(p.snap, s.seat)}</b> ({COLOUR_NAME[s.colour]}) · {plural(s.score, "point")} · {plural(s.supply, "piece")} in supply · {s.boxed} out of the game
             · tiles {s.tiles.reduce((a, b) => a + b, 0)}
             {s.prince ? ` · prince in ${districtName(p.snap, s.prince)}` : ""}{s.passed ? " · passed" : ""}{s.committed ? " · has chosen" : ""}
             <div class="cards">
@@ -248,7 +248,7 @@ function keysOf(a: LegalAction): string[] {
 
 function seatLine(snap: GameSnapshot, seat: number) {
   const s = view(snap)?.seats[seat];
-  return s ? <>{s.score} points · {plural(s.handSize, "card")}</> : null;
+  return s ? <>{plural(s.score, "point")} · {plural(s.handSize, "card")}</> : null;
 }
 
 export const mingDynasty: GameUI = { Board, Info, Hand, Legend, keysOf, seatLine, seatColour, words: mingDynastyWords };

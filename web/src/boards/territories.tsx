@@ -112,7 +112,7 @@ function Hand(p: BoardProps) {
   if (!v || !pl) return null;
   return (
     <div class="hand own">
-      <b>Your resources and cards</b> · {pl.points} points
+      <b>Your resources and cards</b> · {plural(pl.points, "point")}
       <div class="cards">
         {SUITS.map((s) => (
           <span key={s} {...pickable(p, `res:${TerritoriesSuit[s]}`, "card res", `${SUIT_NAME[s]}s`)} style={{ color: SUIT[s].colour }} title={`${SUIT_NAME[s]}s: ${amount(pl.resources, s)} in hand`}>
@@ -141,7 +141,7 @@ function Info(p: BoardProps) {
       <div class="hands">
         {v.players.map((pl) => (
           <div key={pl.seat} class="hand">
-            <b>{name(p.snap, pl.seat)}</b> ({pl.seat === 0 ? "white" : "black"}{pl.seat === v.p1 ? ", went first" : ""}) · {pl.points} points · {resourcesText(pl.resources)} ·{" "}
+            <b>{name(p.snap, pl.seat)}</b> ({pl.seat === 0 ? "white" : "black"}{pl.seat === v.p1 ? ", went first" : ""}) · {plural(pl.points, "point")} · {resourcesText(pl.resources)} ·{" "}
             {plural(pl.territoryCount, "territory card")}{pl.knownCards.length ? ` (known: ${pl.knownCards.map(cardLabel).join(", ")})` : ""}
             {pl.homeless ? ` · ${pl.homeless} turn${pl.homeless === 1 ? "" : "s"} without a building` : ""}
             <div class="played">To build: {supplyText(pl)}</div>
@@ -201,7 +201,7 @@ function keysOf(a: LegalAction): string[] {
 
 function seatLine(snap: GameSnapshot, seat: number) {
   const pl = view(snap)?.players[seat];
-  return pl ? <>{pl.points} points · {resText(pl.resources)} · {plural(pl.territoryCount, "card")}</> : null;
+  return pl ? <>{plural(pl.points, "point")} · {resText(pl.resources)} · {plural(pl.territoryCount, "card")}</> : null;
 }
 
 export const territories: GameUI = { Board, Info, Hand, Legend, keysOf, seatLine, seatColour: (_s, seat) => SEAT_COLOUR[seat] ?? "#888", words: territoriesWords };

@@ -56,9 +56,11 @@ export function endingText(o: Outcome, name: Namer): string {
   return ENDING[o.ending] ?? "The game is over";
 }
 
-/** What a game's final score counts, by how it ended. */
-export function scoreText(o: Outcome, score: bigint): string {
+/** What a game's final score counts, by how it ended; `unit` names it
+ *  where the game says more (King of Siam's "Lao follower"). */
+export function scoreText(o: Outcome, score: bigint, unit?: string): string {
   const n = Number(score);
+  if (unit) return plural(n, unit);
   if (o.ending === "british") return plural(n, "complete set");
   if (o.ending === "normal") return plural(n, "follower", "followers") + " of the ruling faction";
   return plural(n, "point");

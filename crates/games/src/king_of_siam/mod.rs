@@ -21,6 +21,7 @@ pub mod actions;
 pub mod apply;
 pub mod board;
 pub mod card;
+pub mod decided;
 pub mod effects;
 pub mod events;
 pub mod faction;

@@ -132,17 +132,17 @@ impl Standings {
 /// (KS-22), or the followers of each faction group in ranking order (KS-26,
 /// Keys of one scoring always use the same number of places, so the
 /// unused places (zero) do not change the order.
-type Key = [u32; 3];
+pub(super) type Key = [u32; 3];
 
 /// KS-22: a court's key in the British ending.
-fn sets_key(court: Followers) -> Key {
+pub(super) fn sets_key(court: Followers) -> Key {
     [u32::from(court.sets()), 0, 0]
 }
 
 /// KS-26: a court's key in the normal ending: its followers of the
 /// ruling faction, then of the next-ranked group (a group of two tied
 /// factions counts as a sum), and so on; `places` from [`Standings::places`].
-fn groups_key(places: &[usize; 3], court: Followers) -> Key {
+pub(super) fn groups_key(places: &[usize; 3], court: Followers) -> Key {
     let mut key = [0; 3];
     for f in Faction::ALL {
         key[places[f.index()]] += u32::from(court.get(f));
@@ -280,7 +280,7 @@ fn team_result(team_keys: &[Key], players: usize) -> (Vec<Seat>, bool, Vec<u32>)
     }
 }
 
-fn courts(state: &State) -> Vec<Followers> {
+pub(super) fn courts(state: &State) -> Vec<Followers> {
     state.seats.iter().map(|s| s.court).collect()
 }
 

@@ -5,6 +5,7 @@
 use super::actions::Action;
 use super::board::{Province, home};
 use super::card::Card;
+use super::decided::{Scoring, scoring};
 use super::faction::{Controller, Faction, Followers};
 use super::state::{State, Step};
 use satrap_engine::Seat;
@@ -40,6 +41,8 @@ pub struct View {
     pub factions: Vec<FactionView>,
     /// The card play in progress.
     pub card_play: Option<CardPlayView>,
+    /// How the game was scored, once it is over.
+    pub scoring: Option<Scoring>,
 }
 
 /// One box of the order track.
@@ -194,5 +197,6 @@ pub fn view(state: &State) -> View {
             last_card: cp.last_card,
             choices: cp.choices.clone(),
         }),
+        scoring: scoring(state),
     }
 }

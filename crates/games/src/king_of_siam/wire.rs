@@ -369,6 +369,22 @@ fn kos_view_to_proto(v: &View) -> proto::KingOfSiamView {
             }
         }),
         board_name: board().name.clone(),
+        scoring: v.scoring.as_ref().map(|s| pv::Scoring {
+            ruling: Faction::opt_to_proto(s.ruling),
+            ranking: s
+                .ranking
+                .iter()
+                .map(|g| pv::scoring::FactionGroup {
+                    factions: g.iter().map(|f| Faction::to_proto(*f)).collect(),
+                })
+                .collect(),
+            keys: s
+                .keys
+                .iter()
+                .map(|k| pv::scoring::Key { values: k.clone() })
+                .collect(),
+            decided_by: s.decided_by,
+        }),
     }
 }
 

@@ -1,4 +1,5 @@
-//! ListGames (public facts of stored games, newest first, keyset-paged) and
+//! ListGames (public facts of stored games, newest first, keyset-paged,
+//! abandoned games left out unless asked for) and
 //! retention (deleting what the retention flags no longer keep, from the
 //! store and the cache). Neither needs a live game.
 
@@ -51,6 +52,11 @@ impl Hub {
         } else {
             Some(parse_page_token(&req.page_token)?)
         };
+        // The rule for abandoned games: unfinished, no move since this time.
+        let active_since_ms = self
+            .limits
+            .abandoned_after
+            .map(|d| satrap_store::now_ms().saturating_sub(d.as_millis() as u64));
         let mut found = self
             .store
             .list(&ListQuery {
@@ -58,6 +64,7 @@ impl Hub {
                 status,
                 after,
                 open_seats: req.open_seats,
+                active_since_ms: active_since_ms.filter(|_| !req.include_abandoned),
                 limit: page + 1,
                 private: scope.private_games(),
             })
@@ -89,6 +96,8 @@ impl Hub {
                     version: g.version,
                     created_at_ms: g.created_at_ms,
                     updated_at_ms: g.updated_at_ms,
+                    abandoned: g.status != GameStatus::Finished
+                        && active_since_ms.is_some_and(|t| g.updated_at_ms < t),
                     private: g.private,
                     rated: g.rated,
                 })

@@ -115,6 +115,10 @@ pub struct Limits {
     /// The live-bot-game cap of a guest's games (`guest:IP`,
     /// `--guest-max-live-bot-games`), beside `max_live_bot_games`.
     pub guest_max_live_bot_games: Option<u64>,
+    /// An unfinished game with no move for this long is abandoned and left
+    /// out of ListGames unless asked for (`--abandoned-after`); `None`:
+    /// never.
+    pub abandoned_after: Option<Duration>,
 }
 
 impl Default for Limits {
@@ -133,6 +137,7 @@ impl Default for Limits {
             park_after: Duration::from_secs(10),
             talk: TalkLimits::default(),
             guest_max_live_bot_games: None,
+            abandoned_after: None,
         }
     }
 }

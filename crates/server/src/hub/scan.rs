@@ -106,6 +106,8 @@ impl Hub {
                     status: Some(status),
                     after: after.clone(),
                     open_seats: false,
+                    // Abandoned games may have work too.
+                    active_since_ms: None,
                     limit: 200,
                     private: PrivateGames::All,
                 })

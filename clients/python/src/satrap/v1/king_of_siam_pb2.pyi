@@ -322,7 +322,7 @@ class KingOfSiamEvent(_message.Message):
     def __init__(self, card_played: _Optional[_Union[KingOfSiamEvent.CardPlayed, _Mapping]] = ..., placed: _Optional[_Union[KingOfSiamEvent.Placed, _Mapping]] = ..., effect_skipped: _Optional[_Union[KingOfSiamEvent.EffectSkipped, _Mapping]] = ..., exchanged: _Optional[_Union[KingOfSiamEvent.Exchanged, _Mapping]] = ..., tiles_swapped: _Optional[_Union[KingOfSiamEvent.TilesSwapped, _Mapping]] = ..., follower_taken: _Optional[_Union[KingOfSiamEvent.FollowerTaken, _Mapping]] = ..., take_skipped: _Optional[_Union[KingOfSiamEvent.TakeSkipped, _Mapping]] = ..., passed: _Optional[_Union[KingOfSiamEvent.Passed, _Mapping]] = ..., struggle_resolved: _Optional[_Union[KingOfSiamEvent.StruggleResolved, _Mapping]] = ..., game_ended: _Optional[_Union[KingOfSiamEvent.GameEnded, _Mapping]] = ...) -> None: ...
 
 class KingOfSiamView(_message.Message):
-    __slots__ = ("players", "current_player", "start_player", "game_over", "struggle", "contested", "passes", "british", "track", "provinces", "pool", "seats", "factions", "card_play", "board_name")
+    __slots__ = ("players", "current_player", "start_player", "game_over", "struggle", "contested", "passes", "british", "track", "provinces", "pool", "seats", "factions", "card_play", "board_name", "scoring")
     class TrackBox(_message.Message):
         __slots__ = ("number", "province", "face_up", "king_marker")
         NUMBER_FIELD_NUMBER: _ClassVar[int]
@@ -402,6 +402,27 @@ class KingOfSiamView(_message.Message):
         choices: _containers.RepeatedCompositeFieldContainer[KingOfSiamAction]
         choice_notation: _containers.RepeatedScalarFieldContainer[str]
         def __init__(self, seat: _Optional[int] = ..., card: _Optional[_Union[KingOfSiamCard, str]] = ..., next_step: _Optional[_Union[KingOfSiamStep, str]] = ..., step_faction: _Optional[_Union[KingOfSiamFaction, str]] = ..., last_card: _Optional[bool] = ..., choices: _Optional[_Iterable[_Union[KingOfSiamAction, _Mapping]]] = ..., choice_notation: _Optional[_Iterable[str]] = ...) -> None: ...
+    class Scoring(_message.Message):
+        __slots__ = ("ruling", "ranking", "keys", "decided_by")
+        class FactionGroup(_message.Message):
+            __slots__ = ("factions",)
+            FACTIONS_FIELD_NUMBER: _ClassVar[int]
+            factions: _containers.RepeatedScalarFieldContainer[KingOfSiamFaction]
+            def __init__(self, factions: _Optional[_Iterable[_Union[KingOfSiamFaction, str]]] = ...) -> None: ...
+        class Key(_message.Message):
+            __slots__ = ("values",)
+            VALUES_FIELD_NUMBER: _ClassVar[int]
+            values: _containers.RepeatedScalarFieldContainer[int]
+            def __init__(self, values: _Optional[_Iterable[int]] = ...) -> None: ...
+        RULING_FIELD_NUMBER: _ClassVar[int]
+        RANKING_FIELD_NUMBER: _ClassVar[int]
+        KEYS_FIELD_NUMBER: _ClassVar[int]
+        DECIDED_BY_FIELD_NUMBER: _ClassVar[int]
+        ruling: KingOfSiamFaction
+        ranking: _containers.RepeatedCompositeFieldContainer[KingOfSiamView.Scoring.FactionGroup]
+        keys: _containers.RepeatedCompositeFieldContainer[KingOfSiamView.Scoring.Key]
+        decided_by: int
+        def __init__(self, ruling: _Optional[_Union[KingOfSiamFaction, str]] = ..., ranking: _Optional[_Iterable[_Union[KingOfSiamView.Scoring.FactionGroup, _Mapping]]] = ..., keys: _Optional[_Iterable[_Union[KingOfSiamView.Scoring.Key, _Mapping]]] = ..., decided_by: _Optional[int] = ...) -> None: ...
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     CURRENT_PLAYER_FIELD_NUMBER: _ClassVar[int]
     START_PLAYER_FIELD_NUMBER: _ClassVar[int]
@@ -417,6 +438,7 @@ class KingOfSiamView(_message.Message):
     FACTIONS_FIELD_NUMBER: _ClassVar[int]
     CARD_PLAY_FIELD_NUMBER: _ClassVar[int]
     BOARD_NAME_FIELD_NUMBER: _ClassVar[int]
+    SCORING_FIELD_NUMBER: _ClassVar[int]
     players: int
     current_player: int
     start_player: int
@@ -432,4 +454,5 @@ class KingOfSiamView(_message.Message):
     factions: _containers.RepeatedCompositeFieldContainer[KingOfSiamView.FactionStanding]
     card_play: KingOfSiamView.CardPlay
     board_name: str
-    def __init__(self, players: _Optional[int] = ..., current_player: _Optional[int] = ..., start_player: _Optional[int] = ..., game_over: _Optional[bool] = ..., struggle: _Optional[int] = ..., contested: _Optional[_Union[KingOfSiamProvince, str]] = ..., passes: _Optional[int] = ..., british: _Optional[int] = ..., track: _Optional[_Iterable[_Union[KingOfSiamView.TrackBox, _Mapping]]] = ..., provinces: _Optional[_Iterable[_Union[KingOfSiamView.ProvinceState, _Mapping]]] = ..., pool: _Optional[_Union[KingOfSiamFollowers, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[KingOfSiamView.SeatState, _Mapping]]] = ..., factions: _Optional[_Iterable[_Union[KingOfSiamView.FactionStanding, _Mapping]]] = ..., card_play: _Optional[_Union[KingOfSiamView.CardPlay, _Mapping]] = ..., board_name: _Optional[str] = ...) -> None: ...
+    scoring: KingOfSiamView.Scoring
+    def __init__(self, players: _Optional[int] = ..., current_player: _Optional[int] = ..., start_player: _Optional[int] = ..., game_over: _Optional[bool] = ..., struggle: _Optional[int] = ..., contested: _Optional[_Union[KingOfSiamProvince, str]] = ..., passes: _Optional[int] = ..., british: _Optional[int] = ..., track: _Optional[_Iterable[_Union[KingOfSiamView.TrackBox, _Mapping]]] = ..., provinces: _Optional[_Iterable[_Union[KingOfSiamView.ProvinceState, _Mapping]]] = ..., pool: _Optional[_Union[KingOfSiamFollowers, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[KingOfSiamView.SeatState, _Mapping]]] = ..., factions: _Optional[_Iterable[_Union[KingOfSiamView.FactionStanding, _Mapping]]] = ..., card_play: _Optional[_Union[KingOfSiamView.CardPlay, _Mapping]] = ..., board_name: _Optional[str] = ..., scoring: _Optional[_Union[KingOfSiamView.Scoring, _Mapping]] = ...) -> None: ...

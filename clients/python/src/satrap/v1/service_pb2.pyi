@@ -488,21 +488,23 @@ class GetHistoryResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., entries: _Optional[_Iterable[_Union[HistoryEntry, _Mapping]]] = ..., seed: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., chat: _Optional[_Iterable[_Union[ChatMessage, _Mapping]]] = ...) -> None: ...
 
 class ListGamesRequest(_message.Message):
-    __slots__ = ("game_type", "status", "page_size", "page_token", "open_seats")
+    __slots__ = ("game_type", "status", "page_size", "page_token", "open_seats", "include_abandoned")
     GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
     PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     OPEN_SEATS_FIELD_NUMBER: _ClassVar[int]
+    INCLUDE_ABANDONED_FIELD_NUMBER: _ClassVar[int]
     game_type: str
     status: GameStatus
     page_size: int
     page_token: str
     open_seats: bool
-    def __init__(self, game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., open_seats: _Optional[bool] = ...) -> None: ...
+    include_abandoned: bool
+    def __init__(self, game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., open_seats: _Optional[bool] = ..., include_abandoned: _Optional[bool] = ...) -> None: ...
 
 class GameSummary(_message.Message):
-    __slots__ = ("game_id", "game_type", "status", "version", "seats", "created_at_ms", "updated_at_ms", "private", "time_control", "rated")
+    __slots__ = ("game_id", "game_type", "status", "version", "seats", "created_at_ms", "updated_at_ms", "private", "time_control", "rated", "abandoned")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -513,6 +515,7 @@ class GameSummary(_message.Message):
     PRIVATE_FIELD_NUMBER: _ClassVar[int]
     TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
     RATED_FIELD_NUMBER: _ClassVar[int]
+    ABANDONED_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game_type: str
     status: GameStatus
@@ -523,7 +526,8 @@ class GameSummary(_message.Message):
     private: bool
     time_control: TimeControl
     rated: bool
-    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., created_at_ms: _Optional[int] = ..., updated_at_ms: _Optional[int] = ..., private: _Optional[bool] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., rated: _Optional[bool] = ...) -> None: ...
+    abandoned: bool
+    def __init__(self, game_id: _Optional[str] = ..., game_type: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., created_at_ms: _Optional[int] = ..., updated_at_ms: _Optional[int] = ..., private: _Optional[bool] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., rated: _Optional[bool] = ..., abandoned: _Optional[bool] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
     __slots__ = ("games", "next_page_token")
@@ -928,16 +932,18 @@ class GetServerInfoRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class GetServerInfoResponse(_message.Message):
-    __slots__ = ("create", "rated_play", "guests", "limits")
+    __slots__ = ("create", "rated_play", "guests", "limits", "abandoned_after_ms")
     CREATE_FIELD_NUMBER: _ClassVar[int]
     RATED_PLAY_FIELD_NUMBER: _ClassVar[int]
     GUESTS_FIELD_NUMBER: _ClassVar[int]
     LIMITS_FIELD_NUMBER: _ClassVar[int]
+    ABANDONED_AFTER_MS_FIELD_NUMBER: _ClassVar[int]
     create: CreatePolicy
     rated_play: bool
     guests: bool
     limits: ServerLimits
-    def __init__(self, create: _Optional[_Union[CreatePolicy, str]] = ..., rated_play: _Optional[bool] = ..., guests: _Optional[bool] = ..., limits: _Optional[_Union[ServerLimits, _Mapping]] = ...) -> None: ...
+    abandoned_after_ms: int
+    def __init__(self, create: _Optional[_Union[CreatePolicy, str]] = ..., rated_play: _Optional[bool] = ..., guests: _Optional[bool] = ..., limits: _Optional[_Union[ServerLimits, _Mapping]] = ..., abandoned_after_ms: _Optional[int] = ...) -> None: ...
 
 class ServerLimits(_message.Message):
     __slots__ = ("create_per_minute", "create_burst", "max_live_bot_games", "guest_create_per_minute", "guest_create_burst", "guest_max_live_bot_games", "max_watch_streams", "max_watchers_per_game", "max_message_bytes", "client_seeds", "chat_max_chars", "chat_per_minute", "chat_burst", "offer_expiry_seconds", "abort_moves_per_seat")
