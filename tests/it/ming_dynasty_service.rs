@@ -21,17 +21,6 @@ fn md_view(snap: &proto::GameSnapshot) -> &proto::MingDynastyView {
     }
 }
 
-async fn history(client: &mut Client, id: &str, token: Option<&str>) -> proto::GetHistoryResponse {
-    client
-        .get_history(authed(
-            proto::GetHistoryRequest { game_id: id.into() },
-            token,
-        ))
-        .await
-        .expect("history")
-        .into_inner()
-}
-
 /// The listing, whole games for every player count and random bots
 /// beside a client are `every_game.rs`; these are Ming Dynasty's own facts.
 #[test]
