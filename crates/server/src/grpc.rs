@@ -119,14 +119,9 @@ impl GameService for GameServiceImpl {
         self.access.quotas.check_create_rate(&principal.owner)?;
         let hub = self.hub.clone();
         let mut body = req.into_inner();
-        let admitted = match (principal.guest, self.access.guests()) {
-            (true, Some(guests)) => Some(
-                guests
-                    .admit(&principal.owner, &body, self.hub.store().as_ref())
-                    .await?,
-            ),
-            _ => None,
-        };
+        if let (true, Some(guests)) = (principal.guest, self.access.guests()) {
+            guests.admit(&principal.owner, &body)?;
+        }
         if body.rated && !self.access.keys_configured() {
             return Err(ServiceError::RuleViolation(
                 "this server has no API keys, so it cannot tell players apart: rated games need keys".into(),
@@ -136,12 +131,8 @@ impl GameService for GameServiceImpl {
         for seat in &mut body.seats {
             seat.player_id = players::resolve(Some(&principal), &seat.player_id)?;
         }
-        let created = to_completion(async move {
-            // A guest's bot-game cap holds until the game is stored.
-            let _admitted = admitted;
-            hub.create_for(body, &principal.owner).await
-        })
-        .await?;
+        let created =
+            to_completion(async move { hub.create_for(body, &principal.owner).await }).await?;
         tracing::Span::current().record("game_id", created.game_id.as_str());
         Ok(Response::new(proto::CreateGameResponse {
             game_id: created.game_id,

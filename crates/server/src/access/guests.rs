@@ -15,20 +15,17 @@
 //! Invariants:
 //! - a guest's game is casual, its seats anonymous (no player ids): a
 //!   rated game needs a key, so guests never reach ratings;
-//! - the bot-game cap is checked and the game created under one lock, so
-//!   two creations from one address cannot both pass the cap (bots that
-//!   come later, by `bot_fill` or a resignation, answer to
-//!   `--max-live-bot-games` like every creator's).
+//! - the bot-game cap is the hub's one live-bot-game check
+//!   (`Hub::bot_quota`), made wherever a game gets its first bot (bot
+//!   seats at creation, `bot_fill`, a resignation, a timeout) under one
+//!   lock with the commit, so two games of one address cannot both pass
+//!   it; this module only reports the cap.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
-
-use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use super::quota::CreateRate;
 use crate::error::ServiceError;
 use crate::proto;
-use satrap_store::GameStore;
 
 /// The guest settings (`--guest-create-rate`, `--guest-create-burst`,
 /// `--guest-max-live-bot-games`).
@@ -49,20 +46,15 @@ const GUEST_PREFIX: &str = "guest:";
 /// The guests of one server: their rate and their bot-game cap.
 pub struct Guests {
     rate: Option<CreateRate>,
+    /// Reported in GetServerInfo; the hub enforces it.
     max_live_bot_games: Option<u64>,
-    /// Held from the cap's count to the game's commit.
-    creating: Arc<Mutex<()>>,
 }
-
-/// A guest's creation let through; hold it until the game is created.
-pub struct Admitted(#[allow(dead_code)] Option<OwnedMutexGuard<()>>);
 
 impl Guests {
     pub fn new(config: GuestConfig) -> Guests {
         Guests {
             rate: CreateRate::new(config.create_per_minute, config.create_burst),
             max_live_bot_games: config.max_live_bot_games.filter(|&n| n > 0),
-            creating: Arc::new(Mutex::new(())),
         }
     }
 
@@ -81,14 +73,13 @@ impl Guests {
     }
 
     /// Let a guest's CreateGame through, or refuse it: a rated game
-    /// (PERMISSION_DENIED), over the address's rate or bot-game cap
-    /// (RESOURCE_EXHAUSTED, the flag named).
-    pub async fn admit(
+    /// (PERMISSION_DENIED), over the address's rate (RESOURCE_EXHAUSTED,
+    /// the flag named). The bot-game cap is the hub's to check.
+    pub fn admit(
         &self,
         owner: &str,
         request: &proto::CreateGameRequest,
-        store: &dyn GameStore,
-    ) -> Result<Admitted, ServiceError> {
+    ) -> Result<(), ServiceError> {
         if request.rated {
             return Err(ServiceError::PermissionDenied(
                 "guests play casual games only: a rated game needs an API key (a player key finds one with FindMatch)",
@@ -101,17 +92,7 @@ impl Guests {
                 "--guest-create-rate, --guest-create-burst",
             )?;
         }
-        let bots = request.seats.iter().any(|s| !s.bot.is_empty());
-        let Some(max) = self.max_live_bot_games.filter(|_| bots) else {
-            return Ok(Admitted(None));
-        };
-        let guard = self.creating.clone().lock_owned().await;
-        if store.live_bot_games(owner).await? >= max {
-            return Err(ServiceError::ResourceExhausted(format!(
-                "this address already has {max} games in progress with a computer player, the limit for guests (--guest-max-live-bot-games): finish one first"
-            )));
-        }
-        Ok(Admitted(Some(guard)))
+        Ok(())
     }
 
     /// (per minute, burst, live bot games) for GetServerInfo; 0: unlimited.
@@ -124,7 +105,6 @@ impl Guests {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use satrap_store::MemoryStore;
 
     fn request(bot: &str, rated: bool) -> proto::CreateGameRequest {
         proto::CreateGameRequest {
@@ -145,43 +125,28 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn a_guest_is_refused_rated_games_and_counted_per_address() {
+    #[test]
+    fn a_guest_is_refused_rated_games_and_counted_per_address() {
         let guests = Guests::new(GuestConfig {
             create_per_minute: Some(2),
             create_burst: Some(2),
             max_live_bot_games: None,
         });
-        let store = MemoryStore::new(10);
-        let rated = guests
-            .admit("guest:10.0.0.1", &request("", true), &store)
-            .await;
+        let rated = guests.admit("guest:10.0.0.1", &request("", true));
         assert_eq!(
             rated.err().map(|e| e.code()),
             Some(tonic::Code::PermissionDenied)
         );
         for _ in 0..2 {
-            assert!(
-                guests
-                    .admit("guest:10.0.0.1", &request("", false), &store)
-                    .await
-                    .is_ok()
-            );
+            assert!(guests.admit("guest:10.0.0.1", &request("", false)).is_ok());
         }
         let over = guests
-            .admit("guest:10.0.0.1", &request("", false), &store)
-            .await
-            .err()
-            .expect("over the burst");
+            .admit("guest:10.0.0.1", &request("", false))
+            .expect_err("over the burst");
         assert_eq!(over.code(), tonic::Code::ResourceExhausted);
         assert!(over.to_string().contains("--guest-create-rate"), "{over}");
         // Another address has its own budget.
-        assert!(
-            guests
-                .admit("guest:10.0.0.2", &request("", false), &store)
-                .await
-                .is_ok()
-        );
+        assert!(guests.admit("guest:10.0.0.2", &request("", false)).is_ok());
         assert_eq!(guests.limits(), (2, 2, 0));
         assert_eq!(
             Guests::owner("10.1.2.3:99".parse().ok()),

@@ -207,13 +207,21 @@ enum BotQuota<'a> {
     /// Go ahead (holding the guard, when there is a cap, until committed).
     Allowed(Option<tokio::sync::MutexGuard<'a, ()>>),
     /// The creator is at the cap.
-    Refused(u64),
+    Refused(BotCap),
+}
+
+/// A live-bot-game cap: how many, and the flag that set it.
+#[derive(Debug, Clone, Copy)]
+struct BotCap {
+    max: u64,
+    flag: &'static str,
 }
 
 /// The error for a creator at its live-bot-game cap.
-fn bot_games_exhausted(max: u64) -> ServiceError {
+fn bot_games_exhausted(cap: BotCap) -> ServiceError {
+    let BotCap { max, flag } = cap;
     ServiceError::ResourceExhausted(format!(
-        "live bot game limit reached: at most {max} games in progress with built-in bots per creator (--max-live-bot-games); finish or abort one first"
+        "live bot game limit reached: at most {max} games in progress with built-in bots per creator ({flag}); finish or abort one first"
     ))
 }
 
@@ -563,7 +571,7 @@ impl Hub {
         let _quota = match seats.iter().any(|s| !s.bot.is_empty()) {
             true => match self.bot_quota(&owner).await? {
                 BotQuota::Allowed(guard) => guard,
-                BotQuota::Refused(max) => return Err(bot_games_exhausted(max)),
+                BotQuota::Refused(cap) => return Err(bot_games_exhausted(cap)),
             },
             false => None,
         };
@@ -662,21 +670,24 @@ impl Hub {
     /// the guard until the change is committed, so that two games of one
     /// creator cannot both pass the cap.
     async fn bot_quota(&self, owner: &str) -> Result<BotQuota<'_>, ServiceError> {
-        let general = self.limits.max_live_bot_games;
-        // A guest's games answer to both caps.
-        let cap = match (
-            crate::access::Guests::is_guest(owner),
-            self.limits.guest_max_live_bot_games,
-        ) {
-            (true, Some(guest)) => Some(general.map_or(guest, |g| g.min(guest))),
-            _ => general,
+        let general = self.limits.max_live_bot_games.map(|max| BotCap {
+            max,
+            flag: "--max-live-bot-games",
+        });
+        // A guest's games answer to both caps: the lower one binds.
+        let guest = match crate::access::Guests::is_guest(owner) {
+            true => self.limits.guest_max_live_bot_games.map(|max| BotCap {
+                max,
+                flag: "--guest-max-live-bot-games",
+            }),
+            false => None,
         };
-        let Some(max) = cap else {
+        let Some(cap) = general.into_iter().chain(guest).min_by_key(|c| c.max) else {
             return Ok(BotQuota::Allowed(None));
         };
         let guard = self.bot_quota.lock().await;
-        if self.store.live_bot_games(owner).await? >= max {
-            return Ok(BotQuota::Refused(max));
+        if self.store.live_bot_games(owner).await? >= cap.max {
+            return Ok(BotQuota::Refused(cap));
         }
         Ok(BotQuota::Allowed(Some(guard)))
     }

@@ -225,8 +225,8 @@ impl Table<'_> {
         let seats = self.cell.seats.clone();
         let _quota = match hub.bot_quota_for(&live.meta.owner, &seats).await? {
             BotQuota::Allowed(guard) => guard,
-            BotQuota::Refused(max) => {
-                tracing::info!(game_id = %live.meta.id, bot, max_live_bot_games = max, "open seats left open: the creator is at --max-live-bot-games");
+            BotQuota::Refused(cap) => {
+                tracing::info!(game_id = %live.meta.id, bot, max_live_bot_games = cap.max, flag = cap.flag, "open seats left open: the creator is at its live-bot-game cap");
                 self.cell.fill_refused = true;
                 return Ok(());
             }

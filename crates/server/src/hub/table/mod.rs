@@ -29,7 +29,7 @@ mod timeouts;
 
 use super::cache::{Cell, Game, Meta};
 use super::view;
-use super::{BotQuota, Hub};
+use super::{BotCap, BotQuota, Hub};
 use crate::access;
 use crate::auth::{Caller, Who};
 use crate::error::ServiceError;
@@ -146,9 +146,9 @@ impl Table<'_> {
             .await?
         {
             BotQuota::Allowed(guard) => guard,
-            BotQuota::Refused(max) => {
+            BotQuota::Refused(BotCap { max, flag }) => {
                 return Err(ServiceError::ResourceExhausted(format!(
-                    "cannot resign now: a built-in bot would take the seat over, and this game's creator has reached its limit of {max} games in progress with bots (--max-live-bot-games); play on, or let the clock decide"
+                    "cannot resign now: a built-in bot would take the seat over, and this game's creator has reached its limit of {max} games in progress with bots ({flag}); play on, or let the clock decide"
                 )));
             }
         };
