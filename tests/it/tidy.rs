@@ -318,10 +318,8 @@ fn the_path_reader_takes_paths_and_leaves_patterns() {
     assert_eq!(path_in("word"), None);
 }
 
-/// The test executables `cargo test` links: one per target of a default
-/// member that builds tests (a library, a binary or an integration suite
-/// without `test = false`), read from `cargo metadata`.
-fn test_executables() -> usize {
+/// The targets of the workspace's default members, from `cargo metadata`.
+fn default_member_targets() -> Vec<serde_json::Value> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = std::process::Command::new(cargo)
         .args(["metadata", "--format-version", "1", "--no-deps"])
@@ -339,14 +337,25 @@ fn test_executables() -> usize {
         .iter()
         .filter(|p| defaults.contains(&p["id"]))
         .flat_map(|p| p["targets"].as_array().into_iter().flatten())
+        .cloned()
+        .collect()
+}
+
+/// Whether a target from `cargo metadata` is of one of these kinds.
+fn is_kind(target: &serde_json::Value, kinds: &[&str]) -> bool {
+    target["kind"]
+        .as_array()
+        .is_some_and(|k| k.iter().any(|k| kinds.contains(&k.as_str().unwrap_or(""))))
+}
+
+/// The test executables `cargo test` links: one per target of a default
+/// member that builds tests (a library, a binary or an integration suite
+/// without `test = false`).
+fn test_executables() -> usize {
+    default_member_targets()
+        .iter()
         .filter(|t| t["test"] == true)
-        .filter(|t| {
-            t["kind"].as_array().is_some_and(|kinds| {
-                kinds.iter().any(|k| {
-                    ["lib", "bin", "test", "proc-macro"].contains(&k.as_str().unwrap_or(""))
-                })
-            })
-        })
+        .filter(|t| is_kind(t, &["lib", "bin", "test", "proc-macro"]))
         .count()
 }
 
@@ -367,5 +376,73 @@ fn the_stated_number_of_test_executables_is_the_workspaces() {
         stated,
         test_executables(),
         "docs/development.md says `cargo test` links {stated} test executables"
+    );
+}
+
+/// The source directories of the default members' libraries whose
+/// doctests are off (`doctest = false`).
+fn libraries_without_doctests() -> Vec<PathBuf> {
+    default_member_targets()
+        .iter()
+        .filter(|t| is_kind(t, &["lib"]) && t["doctest"] == false)
+        .map(|t| {
+            PathBuf::from(t["src_path"].as_str().expect("src_path"))
+                .parent()
+                .expect("a library's directory")
+                .to_path_buf()
+        })
+        .collect()
+}
+
+/// Every `.rs` file under `dir`.
+fn rust_files(dir: &Path, into: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir)
+        .expect("a source directory")
+        .flatten()
+    {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, into);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            into.push(path);
+        }
+    }
+}
+
+/// The workspace's libraries build without doctests (each doctest pass
+/// compiled a crate again with rustdoc, for no test): so their doc comments
+/// may show text, never code that a reader would take as tested.
+#[test]
+fn libraries_without_doctests_have_no_code_examples() {
+    let dirs = libraries_without_doctests();
+    assert!(
+        dirs.len() >= 10,
+        "the workspace's libraries have doctests off: {dirs:?}"
+    );
+    let mut files = Vec::new();
+    for dir in &dirs {
+        rust_files(dir, &mut files);
+    }
+    let mut examples = Vec::new();
+    for file in files {
+        let src = std::fs::read_to_string(&file).expect("a source file");
+        let mut open = false;
+        for (n, line) in src.lines().enumerate() {
+            let doc = line.trim_start();
+            let Some(text) = doc.strip_prefix("///").or_else(|| doc.strip_prefix("//!")) else {
+                continue;
+            };
+            let Some(info) = text.trim_start().strip_prefix("```") else {
+                continue;
+            };
+            if !open && info.trim() != "text" {
+                examples.push(format!("{}:{}", file.display(), n + 1));
+            }
+            open = !open;
+        }
+    }
+    assert!(
+        examples.is_empty(),
+        "doc examples that no doctest runs (mark them ```text, or turn doctests on): {examples:?}"
     );
 }
