@@ -53,12 +53,17 @@ ROOT="$PWD"
 export CARGO_TERM_COLOR=never
 
 echo "== web: npm ci && npm run build" >&2
-(cd web && timeout 600 npm ci --no-audit --no-fund && timeout 600 npm run build)
-if ! git diff --exit-code --stat -- web/dist || [[ -n "$(git status --porcelain -- web/dist)" ]]; then
-  git status --short -- web/dist >&2
+# Built beside the committed web/dist and compared with it, which stays
+# untouched: rewritten, it would be newer than the satrap build embedding
+# it, and the next `cargo run --release` would compile the server again.
+BUILT="$(mktemp -d -t satrap-web-dist.XXXXXX)"
+(cd web && timeout 600 npm ci --no-audit --no-fund &&
+  SATRAP_WEB_OUT_DIR="$BUILT/dist" timeout 600 npm run build)
+if ! diff -r "$BUILT/dist" web/dist >&2; then
   echo "web/dist differs from a fresh build of web/: run 'cd web && npm ci && npm run build' and commit web/dist" >&2
   exit 1
 fi
+rm -rf "$BUILT"
 
 if [[ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]]; then
   echo "== web: installing Debian's chromium" >&2

@@ -5,7 +5,10 @@ const here = fileURLToPath(new URL(".", import.meta.url)).replace(/\/$/, "");
 
 // The page is served by satrap itself (crates/server/src/web.rs embeds dist/), so
 // the build must be reproducible: CI rebuilds it and compares with the
-// committed dist/.
+// committed dist/. It builds into SATRAP_WEB_OUT_DIR when that is set
+// (CI's comparison), so the check leaves dist/ untouched: a rewritten dist/,
+// even byte for byte the same, is newer than the satrap build that embeds
+// it, and Cargo would compile the server again.
 //
 // To work on the page without rebuilding satrap, serve it with Vite and let
 // Vite forward the API to a running satrap on loopback:
@@ -32,7 +35,7 @@ export default defineConfig({
   },
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
   build: {
-    outDir: "dist",
+    outDir: process.env.SATRAP_WEB_OUT_DIR ?? "dist",
     emptyOutDir: true,
     sourcemap: false,
     // One small bundle; satrap serves assets/* as immutable (hashed names).
