@@ -220,7 +220,14 @@ export async function clickOnce(page) {
     }
   } else {
     const buttons = await page.$$(".actionbar .choices button.choice");
-    await pick(buttons).click();
+    try {
+      await pick(buttons).click();
+    } catch (e) {
+      // The action bar was drawn anew between reading and clicking (a
+      // watch update came in): read the page again, as a player would.
+      if (/not attached to the DOM|detached/i.test(e.message)) return "wait";
+      throw e;
+    }
   }
   const how = useBoard ? "board" : "word";
   await page.waitForFunction(
