@@ -53,7 +53,7 @@ export SATRAP_BIN
 
 echo "== pytest (starts $SATRAP_BIN)"
 START=$SECONDS
-(cd "$TMP" && "$VPY" -m pytest -q -p no:cacheprovider "$HERE/tests")
+(cd "$TMP" && "$VPY" -m pytest -q -p no:cacheprovider --durations=12 "$HERE/tests")
 echo "   pytest took $(( SECONDS - START ))s"
 
 echo "== examples/random_agents.py"
