@@ -271,25 +271,16 @@ fn the_module_items_the_docs_name_exist() {
 /// The files of module `name` anywhere under `dir`: `name.rs` or
 /// `name/mod.rs`.
 fn module_files(dir: &Path, name: &str) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return found;
-    };
-    for e in entries.filter_map(|e| e.ok()) {
-        let path = e.path();
-        if path.is_dir() {
-            if e.file_name() == name && path.join("mod.rs").exists() {
-                found.push(path.join("mod.rs"));
-            }
-            found.extend(module_files(&path, name));
-        } else if path
-            .file_name()
-            .is_some_and(|f| f == format!("{name}.rs").as_str())
-        {
-            found.push(path);
-        }
-    }
-    found
+    let file = format!("{name}.rs");
+    let mut all = Vec::new();
+    rust_files(dir, &mut all);
+    all.retain(|path| {
+        let parent = path.parent().and_then(Path::file_name);
+        path.file_name().is_some_and(|f| f == file.as_str())
+            || (path.file_name().is_some_and(|f| f == "mod.rs")
+                && parent.is_some_and(|p| p == name))
+    });
+    all
 }
 
 /// Whether `src` defines `item` (a function, type, constant, static or
@@ -394,12 +385,12 @@ fn libraries_without_doctests() -> Vec<PathBuf> {
         .collect()
 }
 
-/// Every `.rs` file under `dir`.
+/// Every `.rs` file under `dir` (none if it cannot be read).
 fn rust_files(dir: &Path, into: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir)
-        .expect("a source directory")
-        .flatten()
-    {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
             rust_files(&path, into);
