@@ -14,9 +14,11 @@
 #   examples/go/run_ci.sh: Debian's Go and grpc-go
 # (.ci/services.sh installs PostgreSQL, nginx and openssl itself.)
 #
-# Output goes to stderr; the packages' install scripts write to a log, so
-# no daemon they start keeps the caller's pipes open.
+# Output goes to stderr; apt-get runs `detached` (.ci/detached.sh), so no
+# daemon a package's install script starts keeps the caller's pipes open.
 set -euo pipefail
+# shellcheck source=.ci/detached.sh
+source "$(dirname "$0")/detached.sh"
 
 packages=(
   jq
@@ -42,8 +44,8 @@ SUDO=""
 if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 log="$(mktemp -t satrap-packages.XXXXXX)"
-if ! { $SUDO apt-get update -q && $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"; } \
-  </dev/null >"$log" 2>&1 3>&- 4>&-; then
+if ! { detached "$log" $SUDO apt-get update -q &&
+        detached "$log" $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"; }; then
   tail -n 40 "$log" >&2
   echo "apt-get install ${missing[*]} failed (log: $log)" >&2
   exit 1

@@ -13,18 +13,8 @@
 set -euo pipefail
 exec 3>&1 1>&2   # progress to stderr; only the exports go to stdout
 
-# Run a command with no inherited descriptors beyond 0-2, and those 0-2
-# pointing at /dev/null or the given log file.
-detached() {
-  local log=$1; shift
-  (
-    for fd in /proc/self/fd/*; do
-      fd=${fd##*/}
-      if [[ $fd -gt 2 ]]; then eval "exec $fd>&-" 2>/dev/null || true; fi
-    done
-    exec "$@" </dev/null >>"$log" 2>&1
-  )
-}
+# shellcheck source=.ci/detached.sh
+source "$(dirname "$0")/detached.sh"
 
 SUDO=""
 if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
