@@ -120,7 +120,7 @@ jq -e '. == [range(0; length)] and length > 1' <<<"$versions" >/dev/null ||
 ok "WatchGame ($(jq length <<<"$versions") versions)"
 # Every unary method of the protos was called above.
 for method in $(grep -ho 'rpc [A-Za-z]*([A-Za-z]*) returns ([A-Za-z]*)' proto/satrap/v1/service.proto proto/satrap/v1/admin.proto proto/satrap/v1/tournament.proto | awk '{print $2}' | cut -d'(' -f1); do
-  printf '%s\n' "${called[@]}" | grep -qx "$method" || { echo "!! buf curl did not call $method" >&2; exit 1; }
+  printf '%s\n' "${called[@]}" | grep -x "$method" >/dev/null || { echo "!! buf curl did not call $method" >&2; exit 1; }
 done
 
 # --- @connectrpc/connect-node -----------------------------------------------

@@ -184,9 +184,12 @@ stop_cleanly() {
     echo "!! $name exited with code $code after SIGTERM" >&2
     return 1
   fi
-  # The drain's two log lines: it began, and the leases went back.
-  if ! podman logs "$name" 2>&1 | grep -q 'draining: not ready' ||
-    ! podman logs "$name" 2>&1 | grep -q ' drained '; then
+  # The drain's two log lines: it began, and the leases went back. The logs
+  # are read whole first: `podman logs | grep -q` fails under pipefail when
+  # grep stops reading early and podman dies of SIGPIPE.
+  local logs
+  logs="$(podman logs "$name" 2>&1)"
+  if [[ $logs != *'draining: not ready'* || $logs != *' drained '* ]]; then
     echo "!! $name did not log its graceful drain (draining ... drained)" >&2
     return 1
   fi

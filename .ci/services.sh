@@ -70,7 +70,7 @@ psql_admin -c "DO \$\$ BEGIN
     ALTER ROLE satrap LOGIN CREATEDB PASSWORD 'satrap';
   END IF;
 END \$\$;"
-if ! psql_admin -tAc "SELECT 1 FROM pg_database WHERE datname = 'satrap'" | grep -q 1; then
+if ! psql_admin -tAc "SELECT 1 FROM pg_database WHERE datname = 'satrap'" | grep 1 >/dev/null; then
   psql_admin -c "CREATE DATABASE satrap OWNER satrap"
 fi
 
