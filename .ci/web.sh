@@ -26,7 +26,8 @@
 #     (by element boxes), each game's end screen saying how it was
 #     decided, a rematch, "My games", the how-to pages' words and the
 #     players' rules (web/test/page.mjs);
-#  3. the browser test again through the gateway as shipped
+#  3. beside step 2 (both mostly wait on servers and browsers), the
+#     browser test again through the gateway as shipped
 #     (deploy/nginx.conf, its HTTP/1.1 listener for browsers, listen and
 #     upstreams rewritten to loopback) in front of two replicas sharing one
 #     PostgreSQL database: gRPC-Web through nginx, the page's calls and
@@ -94,7 +95,14 @@ free_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 PIDS=()
+GATEWAY_PID=""
 cleanup() {
+  # The gateway part (below) is a process group of its own: its test
+  # runners, servers and browsers all stop with it.
+  if [[ -n "$GATEWAY_PID" ]]; then
+    kill -- -"$GATEWAY_PID" 2>/dev/null || true
+    wait "$GATEWAY_PID" 2>/dev/null || true
+  fi
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
   if [[ -n "${DB_NAME:-}" ]]; then
@@ -113,61 +121,56 @@ wait_page() {
   exit 1
 }
 
-PORT="$(free_port)"
-LOG="$(mktemp -t satrap-web.XXXXXX)"
-"$BIN" --listen "127.0.0.1:$PORT" --database memory:// </dev/null >"$LOG" 2>&1 &
-PIDS+=($!)
-wait_page "http://127.0.0.1:$PORT/" "$LOG"
-
-echo "== web: browser test against satrap on 127.0.0.1:$PORT" >&2
-(cd web && SATRAP_URL="http://127.0.0.1:$PORT" DOCS_SCREENSHOTS="$ROOT/docs/screenshots" timeout 1200 node test/browser.mjs)
-echo "== web: lobby test (open seat, join, a clock running out)" >&2
-(cd web && SATRAP_URL="http://127.0.0.1:$PORT" timeout 300 node test/lobby.mjs)
-echo "== web: table test (chat in every channel, a takeback, a draw, a rated game's refusal)" >&2
-(cd web && SATRAP_URL="http://127.0.0.1:$PORT" SATRAP_BIN="$BIN" timeout 300 node test/table.mjs)
-echo "== web: resume test" >&2
-(cd web && SATRAP_BIN="$BIN" timeout 300 node test/resume.mjs)
-echo "== web: tournament test (the lobby's list, Join and Leave, a live table of 3)" >&2
-(cd web && SATRAP_BIN="$BIN" timeout 300 node test/tournament.mjs)
-echo "== web: rated play test (the queue, a player key, the leaderboard)" >&2
-(cd web && SATRAP_URL="http://127.0.0.1:$PORT" SATRAP_BIN="$BIN" DOCS_SCREENSHOTS="$ROOT/docs/screenshots" \
-  timeout 600 node test/rated.mjs)
-echo "== web: the page explains itself (a phone, end screens, rematch, my games, words)" >&2
-(cd web && SATRAP_URL="http://127.0.0.1:$PORT" timeout 900 node test/page.mjs)
-
-NGINX="${SATRAP_TEST_NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}"
-if [[ ! -x "$NGINX" || -z "${SATRAP_TEST_POSTGRES_URL:-}" ]]; then
-  if [[ "${SATRAP_REQUIRE_EXTERNAL:-}" == 1 ]]; then
-    echo "the gateway step needs nginx and SATRAP_TEST_POSTGRES_URL (.ci/services.sh)" >&2
-    exit 1
-  fi
-  echo "SKIPPED web through the gateway: needs nginx and SATRAP_TEST_POSTGRES_URL (.ci/services.sh)" >&2
-  echo "== web: passed; screenshots in $SCREENSHOT_DIR" >&2
-  exit 0
-fi
-
-echo "== web: two replicas on one PostgreSQL database behind deploy/nginx.conf" >&2
-DB_NAME="satrap_web_$$_$RANDOM"
-psql -q "$SATRAP_TEST_POSTGRES_URL" -c "CREATE DATABASE $DB_NAME" >/dev/null
-DB_URL="${SATRAP_TEST_POSTGRES_URL%%\?*}"
-DB_URL="${DB_URL%/*}/$DB_NAME"
-UPSTREAMS=""
-for replica in 1 2; do
-  port="$(free_port)"
-  log="$(mktemp -t "satrap-web-replica$replica.XXXXXX")"
-  "$BIN" --listen "127.0.0.1:$port" --database "$DB_URL" </dev/null >"$log" 2>&1 &
+# Steps 2 and 3 run side by side: both mostly wait (on the servers, the
+# bots' moves and Chromium), and each has its own servers, browser and
+# screenshot directory. Step 3's output goes to a file, printed when it ends.
+direct_part() {
+  PORT="$(free_port)"
+  LOG="$(mktemp -t satrap-web.XXXXXX)"
+  "$BIN" --listen "127.0.0.1:$PORT" --database memory:// </dev/null >"$LOG" 2>&1 &
   PIDS+=($!)
-  wait_page "http://127.0.0.1:$port/" "$log"
-  UPSTREAMS+="server 127.0.0.1:$port;\n        "
-done
-GW_DIR="$(mktemp -d -t satrap-web-nginx.XXXXXX)"
-GW_PORT="$(free_port)"
-WEB_PORT="$(free_port)"
-# The shipped file with loopback listen addresses and upstreams, and its
-# pid, log and temporary files in a directory of its own (as tests/gateway.rs).
-temps=""
-for t in client_body proxy fastcgi uwsgi scgi; do temps+="    ${t}_temp_path $GW_DIR/$t;\n"; done
-python3 - "$ROOT/deploy/nginx.conf" "$GW_DIR/nginx.conf" "$UPSTREAMS" "$GW_PORT" "$WEB_PORT" "$GW_DIR" "$temps" <<'PY'
+  wait_page "http://127.0.0.1:$PORT/" "$LOG"
+
+  echo "== web: browser test against satrap on 127.0.0.1:$PORT" >&2
+  (cd web && SATRAP_URL="http://127.0.0.1:$PORT" DOCS_SCREENSHOTS="$ROOT/docs/screenshots" timeout 1200 node test/browser.mjs)
+  echo "== web: lobby test (open seat, join, a clock running out)" >&2
+  (cd web && SATRAP_URL="http://127.0.0.1:$PORT" timeout 300 node test/lobby.mjs)
+  echo "== web: table test (chat in every channel, a takeback, a draw, a rated game's refusal)" >&2
+  (cd web && SATRAP_URL="http://127.0.0.1:$PORT" SATRAP_BIN="$BIN" timeout 300 node test/table.mjs)
+  echo "== web: resume test" >&2
+  (cd web && SATRAP_BIN="$BIN" timeout 300 node test/resume.mjs)
+  echo "== web: tournament test (the lobby's list, Join and Leave, a live table of 3)" >&2
+  (cd web && SATRAP_BIN="$BIN" timeout 300 node test/tournament.mjs)
+  echo "== web: rated play test (the queue, a player key, the leaderboard)" >&2
+  (cd web && SATRAP_URL="http://127.0.0.1:$PORT" SATRAP_BIN="$BIN" DOCS_SCREENSHOTS="$ROOT/docs/screenshots" \
+    timeout 600 node test/rated.mjs)
+  echo "== web: the page explains itself (a phone, end screens, rematch, my games, words)" >&2
+  (cd web && SATRAP_URL="http://127.0.0.1:$PORT" timeout 900 node test/page.mjs)
+}
+
+gateway_part() {
+  echo "== web: two replicas on one PostgreSQL database behind deploy/nginx.conf" >&2
+  DB_NAME="satrap_web_$$_$RANDOM"
+  psql -q "$SATRAP_TEST_POSTGRES_URL" -c "CREATE DATABASE $DB_NAME" >/dev/null
+  DB_URL="${SATRAP_TEST_POSTGRES_URL%%\?*}"
+  DB_URL="${DB_URL%/*}/$DB_NAME"
+  UPSTREAMS=""
+  for replica in 1 2; do
+    port="$(free_port)"
+    log="$(mktemp -t "satrap-web-replica$replica.XXXXXX")"
+    "$BIN" --listen "127.0.0.1:$port" --database "$DB_URL" </dev/null >"$log" 2>&1 &
+    PIDS+=($!)
+    wait_page "http://127.0.0.1:$port/" "$log"
+    UPSTREAMS+="server 127.0.0.1:$port;\n        "
+  done
+  GW_DIR="$(mktemp -d -t satrap-web-nginx.XXXXXX)"
+  GW_PORT="$(free_port)"
+  WEB_PORT="$(free_port)"
+  # The shipped file with loopback listen addresses and upstreams, and its
+  # pid, log and temporary files in a directory of its own (as tests/gateway.rs).
+  temps=""
+  for t in client_body proxy fastcgi uwsgi scgi; do temps+="    ${t}_temp_path $GW_DIR/$t;\n"; done
+  python3 - "$ROOT/deploy/nginx.conf" "$GW_DIR/nginx.conf" "$UPSTREAMS" "$GW_PORT" "$WEB_PORT" "$GW_DIR" "$temps" <<'PY'
 import sys
 src, dst, upstreams, gw, web, d, temps = sys.argv[1:]
 upstreams = upstreams.replace("\\n", "\n")
@@ -188,16 +191,52 @@ for old, new in swaps:
     conf = conf.replace(old, new)
 open(dst, "w").write(conf)
 PY
-"$NGINX" -p "$GW_DIR" -c "$GW_DIR/nginx.conf" -g "daemon off;" </dev/null >"$GW_DIR/stdout.log" 2>&1 &
-PIDS+=($!)
-wait_page "http://127.0.0.1:$WEB_PORT/" "$GW_DIR/error.log"
+  "$NGINX" -p "$GW_DIR" -c "$GW_DIR/nginx.conf" -g "daemon off;" </dev/null >"$GW_DIR/stdout.log" 2>&1 &
+  PIDS+=($!)
+  wait_page "http://127.0.0.1:$WEB_PORT/" "$GW_DIR/error.log"
 
-echo "== web: browser test through the gateway on 127.0.0.1:$WEB_PORT" >&2
-(cd web && SATRAP_URL="http://127.0.0.1:$WEB_PORT" SCREENSHOT_DIR="$SCREENSHOT_DIR/gateway" \
-  timeout 1200 node test/browser.mjs)
-echo "== web: lobby test through the gateway" >&2
-(cd web && SATRAP_URL="http://127.0.0.1:$WEB_PORT" timeout 300 node test/lobby.mjs)
-echo "== web: the queue through the gateway (casual play, streams on both replicas)" >&2
-(cd web && SATRAP_URL="http://127.0.0.1:$WEB_PORT" SCREENSHOT_DIR="$SCREENSHOT_DIR/gateway" CASUAL_ONLY=1 \
-  timeout 300 node test/rated.mjs)
+  echo "== web: browser test through the gateway on 127.0.0.1:$WEB_PORT" >&2
+  (cd web && SATRAP_URL="http://127.0.0.1:$WEB_PORT" SCREENSHOT_DIR="$SCREENSHOT_DIR/gateway" \
+    timeout 1200 node test/browser.mjs)
+  echo "== web: lobby test through the gateway" >&2
+  (cd web && SATRAP_URL="http://127.0.0.1:$WEB_PORT" timeout 300 node test/lobby.mjs)
+  echo "== web: the queue through the gateway (casual play, streams on both replicas)" >&2
+  (cd web && SATRAP_URL="http://127.0.0.1:$WEB_PORT" SCREENSHOT_DIR="$SCREENSHOT_DIR/gateway" CASUAL_ONLY=1 \
+    timeout 300 node test/rated.mjs)
+}
+
+NGINX="${SATRAP_TEST_NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}"
+GATEWAY_LOG=""
+if [[ -x "$NGINX" && -n "${SATRAP_TEST_POSTGRES_URL:-}" ]]; then
+  GATEWAY_LOG="$(mktemp -t satrap-web-gateway.XXXXXX)"
+  # In a process group of its own (job control on while it starts), with
+  # its own servers, which its own trap stops and whose database it drops
+  # (also when this script stops it: TERM makes it exit, running the trap).
+  set -m
+  (
+    PIDS=()
+    trap cleanup EXIT
+    trap 'exit 143' TERM
+    gateway_part
+  ) >"$GATEWAY_LOG" 2>&1 &
+  GATEWAY_PID=$!
+  set +m
+elif [[ "${SATRAP_REQUIRE_EXTERNAL:-}" == 1 ]]; then
+  echo "the gateway step needs nginx and SATRAP_TEST_POSTGRES_URL (.ci/services.sh)" >&2
+  exit 1
+else
+  echo "SKIPPED web through the gateway: needs nginx and SATRAP_TEST_POSTGRES_URL (.ci/services.sh)" >&2
+fi
+
+direct_part
+if [[ -n "$GATEWAY_LOG" ]]; then
+  rc=0
+  wait "$GATEWAY_PID" || rc=$?
+  GATEWAY_PID=""
+  cat "$GATEWAY_LOG" >&2
+  if (( rc != 0 )); then
+    echo "!! web through the gateway failed (exit $rc)" >&2
+    exit 1
+  fi
+fi
 echo "== web: passed; screenshots in $SCREENSHOT_DIR" >&2

@@ -29,7 +29,11 @@ echo "== python venv, pip install ./clients/engines (maturin builds crates/engin
 VPY="$TMP/venv/bin/python"
 "$VPY" -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 START=$SECONDS
-"$VPY" -m pip install --quiet --disable-pip-version-check "$HERE" "$ROOT/clients/python"
+# The gRPC client from a copy: building it writes build/ and *.egg-info
+# beside its sources, and clients/python/run_ci.sh may be building there.
+cp -r "$ROOT/clients/python" "$TMP/python-src"
+rm -rf "$TMP/python-src/build" "$TMP/python-src/src/"*.egg-info
+"$VPY" -m pip install --quiet --disable-pip-version-check "$HERE" "$TMP/python-src"
 echo "   the wheel built and installed in $(( SECONDS - START ))s"
 
 if [[ -z "${SATRAP_BIN:-}" ]]; then
