@@ -127,7 +127,15 @@ fi
 psql_admin -c "ALTER SYSTEM SET ssl = on" \
   -c "ALTER SYSTEM SET ssl_cert_file = '$tls_dir/server.pem'" \
   -c "ALTER SYSTEM SET ssl_key_file = '$tls_dir/server.key'"
-detached /dev/null $SUDO pg_ctlcluster "$version" "$cluster" reload
+# CI runs the Rust tests and the client checks side by side, each starting
+# replicas with pools of their own: more than the default 100 connections.
+# (A new connection limit takes a restart; the TLS settings a reload.)
+if [[ $(psql_admin -tAc "SHOW max_connections") -lt 400 ]]; then
+  psql_admin -c "ALTER SYSTEM SET max_connections = 400"
+  detached /dev/null $SUDO pg_ctlcluster "$version" "$cluster" restart
+else
+  detached /dev/null $SUDO pg_ctlcluster "$version" "$cluster" reload
+fi
 # The reload is asynchronous: wait until a connection that verifies the
 # certificate and the host name gets through encrypted.
 tls_ok=""

@@ -165,7 +165,13 @@ grep -q '^version [0-9]*: .*win\|^version [0-9]*: .*draw' "$TMP/python-bot.log" 
 cd "$ROOT"
 
 echo "== npm pack: the tarball" >&2
-(cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error >"$TMP/npm-ci.log" 2>&1 &&
+# From a copy of the sources (and of proto/, which the build generates
+# from): `npm ci` and the build would rewrite clients/typescript's
+# node_modules and dist, which other CI steps may be using meanwhile.
+mkdir -p "$TMP/src"
+tar -C "$ROOT" --exclude=node_modules --exclude=dist --exclude=src/gen -cf - clients/typescript proto |
+  tar -C "$TMP/src" -xf -
+(cd "$TMP/src/clients/typescript" && npm ci --no-audit --no-fund --loglevel=error >"$TMP/npm-ci.log" 2>&1 &&
   npm pack --pack-destination "$TMP/dist" --loglevel=error >"$TMP/npm-pack.log" 2>&1) ||
   { tail -n 30 "$TMP/npm-ci.log" "$TMP/npm-pack.log" >&2; exit 1; }
 TARBALL="$(ls "$TMP/dist"/satrap-client-"$want".tgz)"
