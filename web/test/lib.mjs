@@ -220,6 +220,9 @@ export async function clickOnce(page) {
     }
   } else {
     const buttons = await page.$$(".actionbar .choices button.choice");
+    // The bar may have been emptied since `state` read it (a watch update
+    // came in, or the turn passed): read the page again.
+    if (buttons.length === 0) return "wait";
     try {
       await pick(buttons).click();
     } catch (e) {
