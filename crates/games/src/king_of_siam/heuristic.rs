@@ -7,6 +7,11 @@
 //! and estimating the rest keeps the part of the playout that the moves
 //! searched actually influence.
 //!
+//! The search also plays its playouts by this estimate (each playout move
+//! is the better of two random legal moves by it), in every player count:
+//! a random player throws its cards away on most turns and takes random
+//! followers, so even the struggle in progress was decided by chance.
+//!
 //! The estimate follows the scoring rules:
 //! * KS-25: the ruling faction is the one with the most provinces. Each
 //!   faction's *projected* provinces are the provinces it holds plus a

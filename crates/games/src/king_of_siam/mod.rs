@@ -122,10 +122,11 @@ impl Game for KingOfSiam {
     /// to the end won 49%; playouts cut at the end of the struggle in
     /// progress (horizon 1, scored by [`heuristic`]) with 3.0 won 65% and
     /// with 5.0 72% of a 60-game screen (docs/bots.md, "Knowledge in King
-    /// of Siam"). Three players pay for the last-card search, so they get
+    /// of Siam"). Three players pay for the last-card search, so they had
     /// 150 iterations, and keep 3.0 and playouts to the end: with those
     /// iterations the cut playouts and 5.0 won only 5 of 30 games against
-    /// two `montecarlo` seats, against 15 of 30 before. In 2-player games
+    /// two `montecarlo` seats, against 15 of 30 before (since the informed
+    /// playouts, 600 iterations: see the 3-player tuning). In 2-player games
     /// the levels above the default search 1.5 times their scale: there
     /// the edge of more search is small (4x won 54.5% [47.6, 61.3] of 200
     /// games against `mcts`) and a decision is cheap (11-18 ms), so 6x
@@ -143,9 +144,17 @@ impl Game for KingOfSiam {
 
     fn search_tuning(players: usize) -> SearchTuning {
         match players {
+            // With informed playouts (the better of two random moves by
+            // the estimate) 150 iterations won 53.7% [46.8, 60.5] of 201
+            // games against two `montecarlo` seats, 600 won 81.1% [75.1,
+            // 85.9] at a mean of 37 ms (docs/bots.md, "Informed
+            // playouts"). `mcts-hard` searches twice as much (not four
+            // times): its 1,200 iterations keep its longest decisions near
+            // the service's 200 ms cap on one core.
             3 => SearchTuning {
-                iterations: 150,
+                iterations: 600,
                 exploration: 3.0,
+                strong_scale: 0.5,
                 ..SearchTuning::DEFAULT
             },
             2 => SearchTuning {
