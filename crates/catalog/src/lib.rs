@@ -101,7 +101,7 @@ mod tests {
         assert_eq!(budget(&mcts, "king_of_siam", 4).horizon, 1);
         let three = budget(&mcts, "king_of_siam", 3);
         assert_eq!((three.exploration, three.horizon), (3.0, 0));
-        assert_eq!(budget(&mcts, "king_of_siam", 3).iterations, 150);
+        assert_eq!(budget(&mcts, "king_of_siam", 3).iterations, 600);
         for game in ["alexandros", "ming_dynasty", "territories"] {
             assert_eq!(
                 budget(&mcts, game, 2).exploration,
