@@ -15,6 +15,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
+# shellcheck source=.ci/sources.sh
+source .ci/sources.sh
 BIN="${SATRAP_BIN:-target/release/satrap}"
 [[ -x $BIN ]] || { echo "no satrap binary at $BIN (set SATRAP_BIN)" >&2; exit 1; }
 BIN="$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")"
@@ -124,9 +126,9 @@ echo "   $SATRAP_ADDRESS (CA $SATRAP_CA_FILE)" >&2
 echo "== python -m build: the wheel" >&2
 python3 -m venv "$TMP/build-venv"
 "$TMP/build-venv/bin/pip" install -q --disable-pip-version-check build
-cp -r clients/python "$TMP/python-src"   # build writes build/ and *.egg-info beside the sources
-rm -rf "$TMP/python-src/build" "$TMP/python-src/src/"*.egg-info
-"$TMP/build-venv/bin/python" -m build --wheel --outdir "$TMP/dist" "$TMP/python-src" >"$TMP/build.log" 2>&1 ||
+# From a copy: the build writes build/ and *.egg-info beside the sources.
+copy_sources "$ROOT" "$TMP/src" clients/python
+"$TMP/build-venv/bin/python" -m build --wheel --outdir "$TMP/dist" "$TMP/src/clients/python" >"$TMP/build.log" 2>&1 ||
   { tail -n 30 "$TMP/build.log" >&2; exit 1; }
 WHEEL="$(ls "$TMP/dist"/satrap-"$want"-py3-none-any.whl)"
 echo "   $(basename "$WHEEL")" >&2
@@ -168,9 +170,7 @@ echo "== npm pack: the tarball" >&2
 # From a copy of the sources (and of proto/, which the build generates
 # from): `npm ci` and the build would rewrite clients/typescript's
 # node_modules and dist, which other CI steps may be using meanwhile.
-mkdir -p "$TMP/src"
-tar -C "$ROOT" --exclude=node_modules --exclude=dist --exclude=src/gen -cf - clients/typescript proto |
-  tar -C "$TMP/src" -xf -
+copy_sources "$ROOT" "$TMP/src" clients/typescript proto
 (cd "$TMP/src/clients/typescript" && npm ci --no-audit --no-fund --loglevel=error >"$TMP/npm-ci.log" 2>&1 &&
   npm pack --pack-destination "$TMP/dist" --loglevel=error >"$TMP/npm-pack.log" 2>&1) ||
   { tail -n 30 "$TMP/npm-ci.log" "$TMP/npm-pack.log" >&2; exit 1; }

@@ -15,6 +15,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 HERE="$(pwd)"
 ROOT="$(cd ../.. && pwd)"
+# shellcheck source=.ci/sources.sh
+source "$ROOT/.ci/sources.sh"
 PYTHON="${PYTHON:-python3}"
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
@@ -31,9 +33,8 @@ VPY="$TMP/venv/bin/python"
 START=$SECONDS
 # The gRPC client from a copy: building it writes build/ and *.egg-info
 # beside its sources, and clients/python/run_ci.sh may be building there.
-cp -r "$ROOT/clients/python" "$TMP/python-src"
-rm -rf "$TMP/python-src/build" "$TMP/python-src/src/"*.egg-info
-"$VPY" -m pip install --quiet --disable-pip-version-check "$HERE" "$TMP/python-src"
+copy_sources "$ROOT" "$TMP/src" clients/python
+"$VPY" -m pip install --quiet --disable-pip-version-check "$HERE" "$TMP/src/clients/python"
 echo "   the wheel built and installed in $(( SECONDS - START ))s"
 
 if [[ -z "${SATRAP_BIN:-}" ]]; then
