@@ -84,12 +84,17 @@ export function TablePanel({ gameId, snap, token, chat, onSnapshot }: TableProps
   async function send(e: Event) {
     e.preventDefault();
     if (!text.trim()) return;
+    // The box empties as the message leaves, so what the player types
+    // meanwhile is theirs: it comes back only if sending failed and the
+    // box is still empty.
+    const said = text;
+    setText("");
     setBusy(true);
     setError("");
     try {
-      await client.sendChatMessage({ gameId, text, channel }, asSeat(token));
-      setText("");
+      await client.sendChatMessage({ gameId, text: said, channel }, asSeat(token));
     } catch (err) {
+      setText((now) => now || said);
       setError(explain(err));
     } finally {
       setBusy(false);
