@@ -7,6 +7,8 @@
 //! written in named sections, which is how the layout in
 //! `docs/observations.md` is generated (a test keeps the two equal).
 
+use std::borrow::Cow;
+
 use super::{Game, Seat};
 
 /// The observation of `viewer` (`None`: a spectator) in a game of `players`:
@@ -26,7 +28,9 @@ pub fn observation<G: Game>(state: &G::State, viewer: Option<Seat>, players: usi
 /// One named slice of the tensor.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Section {
-    pub name: String,
+    /// Most names are literals; only the per-seat ones are formatted, so a
+    /// tensor costs no allocation per section.
+    pub name: Cow<'static, str>,
     pub meaning: &'static str,
     pub start: usize,
     pub len: usize,
@@ -45,9 +49,10 @@ impl Tensor {
     }
 
     /// Write one named slice with `fill`.
+    #[inline]
     pub fn section(
         &mut self,
-        name: impl Into<String>,
+        name: impl Into<Cow<'static, str>>,
         meaning: &'static str,
         fill: impl FnOnce(&mut Self),
     ) {
@@ -62,16 +67,19 @@ impl Tensor {
     }
 
     /// A number, divided by `scale` so typical values fall in `[0, 1]`.
+    #[inline]
     pub fn scaled(&mut self, value: impl Into<f64>, scale: f64) {
         self.values.push((value.into() / scale) as f32);
     }
 
     /// 1 or 0.
+    #[inline]
     pub fn flag(&mut self, on: bool) {
         self.values.push(if on { 1.0 } else { 0.0 });
     }
 
     /// `n` entries, 1 at `index` (none for `None` or an index past `n`).
+    #[inline]
     pub fn one_hot(&mut self, index: Option<usize>, n: usize) {
         let start = self.values.len();
         self.values.resize(start + n, 0.0);
@@ -82,9 +90,27 @@ impl Tensor {
 
     /// Counts, each divided by `scale` (the values of [`Self::scaled`],
     /// written in one go: planes of thousands of cells are common).
+    #[inline]
     pub fn counts<T: Copy + Into<f64>>(&mut self, values: &[T], scale: f64) {
         self.values
             .extend(values.iter().map(|v| ((*v).into() / scale) as f32));
+    }
+
+    /// `len` zeros that `fill` then sets where something is: a board of
+    /// thousands of cells per feature, written in place (no buffer of its
+    /// own to zero and convert).
+    #[inline]
+    pub fn planes(&mut self, len: usize, fill: impl FnOnce(&mut [f32])) {
+        let start = self.values.len();
+        self.values.resize(start + len, 0.0);
+        fill(&mut self.values[start..]);
+    }
+
+    /// Room for `additional` more values: a game whose tensor is large
+    /// says so first, and the vector grows once instead of doubling its way
+    /// there.
+    pub fn reserve(&mut self, additional: usize) {
+        self.values.reserve(additional);
     }
 
     pub fn len(&self) -> usize {

@@ -114,15 +114,15 @@ pub fn observe(view: &View, players: usize, t: &mut Tensor) {
         "walls",
         "per side: black wall, red wall (sides × 2)",
         |t| {
-            let mut w = vec![0.0f64; sides * 2];
-            for (side, colour) in &view.walls {
-                let c = match colour {
-                    WallColour::Black => 0,
-                    WallColour::Red => 1,
-                };
-                w[side.index() * 2 + c] = 1.0;
-            }
-            t.counts(&w, 1.0);
+            t.planes(sides * 2, |w| {
+                for (side, colour) in &view.walls {
+                    let c = match colour {
+                        WallColour::Black => 0,
+                        WallColour::Red => 1,
+                    };
+                    w[side.index() * 2 + c] = 1.0;
+                }
+            })
         },
     );
     let spaces = Space::all().count();

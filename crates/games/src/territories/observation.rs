@@ -47,8 +47,15 @@ fn card_set(t: &mut Tensor, cards: &[Card]) {
     t.counts(&v, 1.0);
 }
 
+/// The values of the grid and building planes at the tensor's end.
+fn grid_values(players: usize) -> usize {
+    CELL_COLUMNS * CELL_ROWS * 7 + POINT_COLUMNS * POINT_ROWS * (players + 1)
+}
+
 /// Write `view` for a table of `players` (always 2).
 pub fn observe(view: &View, players: usize, t: &mut Tensor) {
+    // The two board windows are nearly all of it (`grid_values`).
+    t.reserve(grid_values(players) + 512);
     t.section("to_act", "one-hot: the seat to act (none once over)", |t| {
         t.one_hot(view.to_act, players)
     });
@@ -132,17 +139,17 @@ pub fn observe(view: &View, players: usize, t: &mut Tensor) {
         "grid",
         "per cell of the 45 × 44 window, row-major ((r + 20) × 45 + (c + 20)): card present; suit one-hot (4); rank / 9; legal growth cell (GEO-6) — 7 planes of 1980, plane-major",
         |t| {
-            let mut planes = vec![0.0f64; cells * 7];
-            for (cell, card) in &view.grid {
-                let i = cell_index(*cell);
-                planes[i] = 1.0;
-                planes[cells * (1 + card.suit().index()) + i] = 1.0;
-                planes[cells * 5 + i] = f64::from(card.rank()) / 9.0;
-            }
-            for cell in &view.growth_cells {
-                planes[cells * 6 + cell_index(*cell)] = 1.0;
-            }
-            t.counts(&planes, 1.0);
+            t.planes(cells * 7, |planes| {
+                for (cell, card) in &view.grid {
+                    let i = cell_index(*cell);
+                    planes[i] = 1.0;
+                    planes[cells * (1 + card.suit().index()) + i] = 1.0;
+                    planes[cells * 5 + i] = (f64::from(card.rank()) / 9.0) as f32;
+                }
+                for cell in &view.growth_cells {
+                    planes[cells * 6 + cell_index(*cell)] = 1.0;
+                }
+            })
         },
     );
     let points = POINT_COLUMNS * POINT_ROWS;
@@ -150,16 +157,17 @@ pub fn observe(view: &View, players: usize, t: &mut Tensor) {
         "buildings",
         "per intersection of the 46 × 45 window ((y + 20) × 46 + (x + 20)), one plane per seat: (building type + 1) / 6 (town 1/6 … capital 1), 0 = none; then a plane of intersections (GEO-2)",
         |t| {
-            let mut planes = vec![0.0f64; points * (players + 1)];
-            for (p, b) in &view.buildings {
-                if b.owner < players {
-                    planes[points * b.owner + point_index(*p)] = (b.kind.index() + 1) as f64 / 6.0;
+            t.planes(points * (players + 1), |planes| {
+                for (p, b) in &view.buildings {
+                    if b.owner < players {
+                        planes[points * b.owner + point_index(*p)] =
+                            ((b.kind.index() + 1) as f64 / 6.0) as f32;
+                    }
                 }
-            }
-            for p in &view.intersections {
-                planes[points * players + point_index(*p)] = 1.0;
-            }
-            t.counts(&planes, 1.0);
+                for p in &view.intersections {
+                    planes[points * players + point_index(*p)] = 1.0;
+                }
+            })
         },
     );
 }
