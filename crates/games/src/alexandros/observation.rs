@@ -30,6 +30,8 @@ fn cards(t: &mut Tensor, c: &Cards) {
 
 /// Write `view` for a table of `players`.
 pub fn observe(view: &View, players: usize, t: &mut Tensor) {
+    // The per-point and per-space planes are most of it.
+    t.reserve(2 * Point::all().count() + Space::all().count() * (2 * players + 2) + 256);
     let end_score = f64::from(board().constants.end_score);
     t.section("to_act", "one-hot: the active seat (none once over)", |t| {
         t.one_hot(view.current, players)
@@ -130,30 +132,33 @@ pub fn observe(view: &View, players: usize, t: &mut Tensor) {
         "spaces",
         "per space: guard one-hot per seat (players); owner of its province one-hot (players); in a province; anchor of an occupation or take-over in progress",
         |t| {
-            let mut guard = vec![None; spaces];
-            for (s, g) in &view.guards {
-                guard[s.index()] = Some(*g);
-            }
-            let mut owner = vec![None; spaces];
-            let mut in_province = vec![false; spaces];
-            for p in &view.provinces {
-                for s in &p.spaces {
-                    owner[s.index()] = p.owner;
-                    in_province[s.index()] = true;
+            // Written in place, one row of `row` values per space.
+            let row = 2 * players + 2;
+            t.planes(spaces * row, |v| {
+                for (s, g) in &view.guards {
+                    if *g < players {
+                        v[s.index() * row + g] = 1.0;
+                    }
                 }
-            }
-            let busy = match &view.stage {
-                Stage::Occupying(o) => Some(o.anchor),
-                Stage::Compensating(c) => Some(c.anchor),
-                _ => None,
-            };
-            for s in Space::all() {
-                let i = s.index();
-                t.one_hot(guard[i], players);
-                t.one_hot(owner[i], players);
-                t.flag(in_province[i]);
-                t.flag(busy == Some(s));
-            }
+                for p in &view.provinces {
+                    for s in &p.spaces {
+                        let owner = &mut v[s.index() * row + players..s.index() * row + 2 * players];
+                        owner.fill(0.0);
+                        if let Some(o) = p.owner.filter(|o| *o < players) {
+                            owner[o] = 1.0;
+                        }
+                        v[s.index() * row + 2 * players] = 1.0;
+                    }
+                }
+                let busy = match &view.stage {
+                    Stage::Occupying(o) => Some(o.anchor),
+                    Stage::Compensating(c) => Some(c.anchor),
+                    _ => None,
+                };
+                if let Some(b) = busy {
+                    v[b.index() * row + 2 * players + 1] = 1.0;
+                }
+            })
         },
     );
 }
