@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# CI for clients/engines: a clean venv, `pip install ./clients/engines`
+# CI for clients/engines: clippy on the extension crate, a clean venv,
+# `pip install ./clients/engines`
 # (maturin builds the extension crate crates/engines-py from the
 # workspace) plus the pinned test tools and the gRPC client
 # (./clients/python, for the comparison), then pytest: the same
@@ -25,6 +26,11 @@ if ! "$PYTHON" -c 'import ensurepip, venv' 2>/dev/null; then
   echo "== apt-get install python3-venv"
   apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null
 fi
+
+# The extension crate is not a default member of the workspace (it needs a
+# Python interpreter), so the root's `cargo clippy` does not lint it.
+echo "== cargo clippy -p satrap-engines-py"
+(cd "$ROOT" && PYO3_PYTHON="$(command -v "$PYTHON")" cargo clippy -p satrap-engines-py --all-targets -- -D warnings)
 
 echo "== python venv, pip install ./clients/engines (maturin builds crates/engines-py)"
 "$PYTHON" -m venv "$TMP/venv"
