@@ -140,14 +140,14 @@ pub fn observe(view: &View, players: usize, t: &mut Tensor) {
                         v[s.index() * row + g] = 1.0;
                     }
                 }
+                // A space lies in one province at most (`State::province_of`).
                 for p in &view.provinces {
                     for s in &p.spaces {
-                        let owner = &mut v[s.index() * row + players..s.index() * row + 2 * players];
-                        owner.fill(0.0);
+                        let at = s.index() * row;
                         if let Some(o) = p.owner.filter(|o| *o < players) {
-                            owner[o] = 1.0;
+                            v[at + players + o] = 1.0;
                         }
-                        v[s.index() * row + 2 * players] = 1.0;
+                        v[at + 2 * players] = 1.0;
                     }
                 }
                 let busy = match &view.stage {
