@@ -2,7 +2,9 @@
 # The web client in CI:
 #  1. rebuild web/dist from web/src with `npm ci && npm run build` (the
 #     generated protobuf-es client comes from proto/ in the same build) and
-#     fail if it differs from the committed web/dist, which satrap embeds;
+#     fail if it differs from the committed web/dist, which satrap embeds
+#     (.ci/web-dist.sh; skipped when SATRAP_WEB_DIST_CHECKED=1 says the
+#     caller has run it);
 #  2. run the browser tests in Debian's Chromium through playwright-core:
 #     every game played to the end through the page by a seat, clicking
 #     only, while a second browser context watches; every button, prompt and
@@ -53,18 +55,10 @@ cd "$(dirname "$0")/.."
 ROOT="$PWD"
 export CARGO_TERM_COLOR=never
 
-echo "== web: npm ci && npm run build" >&2
-# Built beside the committed web/dist and compared with it, which stays
-# untouched: rewritten, it would be newer than the satrap build embedding
-# it, and the next `cargo run --release` would compile the server again.
-BUILT="$(mktemp -d -t satrap-web-dist.XXXXXX)"
-(cd web && timeout 600 npm ci --no-audit --no-fund &&
-  SATRAP_WEB_OUT_DIR="$BUILT/dist" timeout 600 npm run build)
-if ! diff -r "$BUILT/dist" web/dist >&2; then
-  echo "web/dist differs from a fresh build of web/: run 'cd web && npm ci && npm run build' and commit web/dist" >&2
-  exit 1
+# Step 1, unless the caller has done it (.ci/run does, beside the tests).
+if [[ "${SATRAP_WEB_DIST_CHECKED:-}" != 1 ]]; then
+  bash .ci/web-dist.sh
 fi
-rm -rf "$BUILT"
 
 if [[ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]]; then
   echo "== web: installing Debian's chromium" >&2
