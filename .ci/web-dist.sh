@@ -5,9 +5,7 @@
 # which satrap embeds, stays untouched: rewritten, it would be newer than
 # the satrap build embedding it, and the next `cargo run --release` would
 # compile the server again.
-#
-# .ci/web.sh runs this first; .ci/run runs it earlier, beside the tests
-# (it needs no satrap binary), and tells web.sh so (SATRAP_WEB_DIST_CHECKED=1).
+# .ci/web.sh runs it first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -3,8 +3,7 @@
 #  1. rebuild web/dist from web/src with `npm ci && npm run build` (the
 #     generated protobuf-es client comes from proto/ in the same build) and
 #     fail if it differs from the committed web/dist, which satrap embeds
-#     (.ci/web-dist.sh; skipped when SATRAP_WEB_DIST_CHECKED=1 says the
-#     caller has run it);
+#     (.ci/web-dist.sh);
 #  2. run the browser tests in Debian's Chromium through playwright-core:
 #     every game played to the end through the page by a seat, clicking
 #     only, while a second browser context watches; every button, prompt and
@@ -55,10 +54,7 @@ cd "$(dirname "$0")/.."
 ROOT="$PWD"
 export CARGO_TERM_COLOR=never
 
-# Step 1, unless the caller has done it (.ci/run does, beside the tests).
-if [[ "${SATRAP_WEB_DIST_CHECKED:-}" != 1 ]]; then
-  bash .ci/web-dist.sh
-fi
+bash .ci/web-dist.sh
 
 if [[ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]]; then
   echo "== web: installing Debian's chromium" >&2

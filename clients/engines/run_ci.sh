@@ -29,12 +29,8 @@ fi
 
 # The extension crate is not a default member of the workspace (it needs a
 # Python interpreter), so the root's `cargo clippy` does not lint it.
-# .ci/run lints it earlier, beside the tests, and says so with
-# SATRAP_ENGINES_LINTED=1.
-if [[ "${SATRAP_ENGINES_LINTED:-}" != 1 ]]; then
-  echo "== cargo clippy -p satrap-engines-py"
-  (cd "$ROOT" && PYO3_PYTHON="$(command -v "$PYTHON")" cargo clippy -p satrap-engines-py --all-targets -- -D warnings)
-fi
+echo "== cargo clippy -p satrap-engines-py"
+(cd "$ROOT" && PYO3_PYTHON="$(command -v "$PYTHON")" cargo clippy -p satrap-engines-py --all-targets -- -D warnings)
 
 echo "== python venv, pip install ./clients/engines (maturin builds crates/engines-py)"
 "$PYTHON" -m venv "$TMP/venv"

@@ -53,7 +53,9 @@ export SATRAP_BIN
 
 echo "== pytest (starts $SATRAP_BIN)"
 START=$SECONDS
-(cd "$TMP" && "$VPY" -m pytest -q -p no:cacheprovider --durations=12 "$HERE/tests")
+# Three workers (pytest-xdist), each with servers of its own (the session
+# fixtures): the tests mostly wait on the servers' bots and clocks.
+(cd "$TMP" && "$VPY" -m pytest -q -p no:cacheprovider -n 3 --durations=12 "$HERE/tests")
 echo "   pytest took $(( SECONDS - START ))s"
 
 echo "== examples/random_agents.py"
