@@ -28,9 +28,16 @@ if ! "$PYTHON" -c 'import ensurepip, venv' 2>/dev/null; then
 fi
 
 # The extension crate is not a default member of the workspace (it needs a
-# Python interpreter), so the root's `cargo clippy` does not lint it.
-echo "== cargo clippy -p satrap-engines-py"
-(cd "$ROOT" && PYO3_PYTHON="$(command -v "$PYTHON")" cargo clippy -p satrap-engines-py --all-targets -- -D warnings)
+# Python interpreter), so the root's lints do not reach it. It is linted
+# the way .ci/run lints the rest: clippy-driver (rustc with clippy's lints)
+# as the workspace's rustc wrapper of a build in the test profile, so that
+# after CI's test build only PyO3 and the crate itself are compiled, where
+# `cargo clippy` would check every dependency once more. The same lints and
+# `-D warnings` as `cargo clippy -p satrap-engines-py -- -D warnings`.
+echo "== clippy on satrap-engines-py"
+(cd "$ROOT" && PYO3_PYTHON="$(command -v "$PYTHON")" \
+  RUSTC_WORKSPACE_WRAPPER="$(rustc --print sysroot)/bin/clippy-driver" CLIPPY_ARGS=-Dwarnings \
+  cargo build --profile test -p satrap-engines-py --features extension-module)
 
 echo "== python venv, pip install ./clients/engines (maturin builds crates/engines-py)"
 "$PYTHON" -m venv "$TMP/venv"
