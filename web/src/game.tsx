@@ -3,7 +3,8 @@
 // is in the URL fragment; without one the page is a spectator's. The
 // engine's ids and versions appear only in the closed "Details" drawer.
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { client, asSeat, explain } from "./api";
+import { Code } from "@connectrpc/connect";
+import { client, asSeat, explain, isCode } from "./api";
 import { GameStatus, type LegalAction } from "./gen/satrap/v1/service_pb";
 import { candidates, clickable, emptyChoice, movesOf, nextWords, type Choice } from "./moves";
 import { UIS, HOW_TO, LEADERBOARD } from "./games";
@@ -112,9 +113,24 @@ export function GamePage({ gameId }: { gameId: string }) {
     setBusy(true);
     setError("");
     try {
-      const r = await client.applyAction({ gameId, expectedVersion: legal.version, move: { case: "action", value: a.action! } }, asSeat(token));
-      addEvents(r.events);
-      showSnapshot(r.snapshot);
+      let version = legal.version;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const r = await client.applyAction({ gameId, expectedVersion: version, move: { case: "action", value: a.action! } }, asSeat(token));
+          addEvents(r.events);
+          showSnapshot(r.snapshot);
+          return;
+        } catch (e) {
+          // Another seat moved first: in a phase where several seats act at
+          // once (Ming Dynasty's returns), the others commit while this
+          // player chooses. If the same move is still open to this seat,
+          // it is what the player asked for: send it at the new version.
+          if (attempt >= 3 || !isCode(e, Code.Aborted)) throw e;
+          const now = await client.listLegalActions({ gameId }, asSeat(token));
+          if (!now.actions.some((x) => x.actionId === a.actionId)) throw e;
+          version = now.version;
+        }
+      }
     } catch (e) {
       setError(explain(e));
       // A stale list (ABORTED) or a refused move: ask again for this version.
