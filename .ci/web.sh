@@ -2,8 +2,7 @@
 # The web client in CI:
 #  1. rebuild web/dist from web/src with `npm ci && npm run build` (the
 #     generated protobuf-es client comes from proto/ in the same build) and
-#     fail if it differs from the committed web/dist, which satrap embeds
-#     (.ci/web-dist.sh);
+#     fail if it differs from the committed web/dist, which satrap embeds;
 #  2. run the browser tests in Debian's Chromium through playwright-core:
 #     every game played to the end through the page by a seat, clicking
 #     only, while a second browser context watches; every button, prompt and
@@ -54,7 +53,18 @@ cd "$(dirname "$0")/.."
 ROOT="$PWD"
 export CARGO_TERM_COLOR=never
 
-bash .ci/web-dist.sh
+echo "== web: npm ci && npm run build" >&2
+# Built beside the committed web/dist and compared with it, which stays
+# untouched: rewritten, it would be newer than the satrap build embedding
+# it, and the next `cargo run --release` would compile the server again.
+BUILT="$(mktemp -d -t satrap-web-dist.XXXXXX)"
+(cd web && timeout 600 npm ci --no-audit --no-fund &&
+  SATRAP_WEB_OUT_DIR="$BUILT/dist" timeout 600 npm run build)
+if ! diff -r "$BUILT/dist" web/dist >&2; then
+  echo "web/dist differs from a fresh build of web/: run 'cd web && npm ci && npm run build' and commit web/dist" >&2
+  exit 1
+fi
+rm -rf "$BUILT"
 
 if [[ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]]; then
   echo "== web: installing Debian's chromium" >&2
