@@ -4,6 +4,7 @@
 
 use std::future::Future;
 use std::net::SocketAddr;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -357,6 +358,32 @@ pub async fn serve_on(
     listener: TcpListener,
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    serving(listener, config, Box::pin(shutdown)).await
+}
+
+/// A boxed future of the function below, made here. Generic code is
+/// compiled in the crate that instantiates it, and an `async fn` polled
+/// from another crate is compiled there too: when the `satrap` binary
+/// awaited the server's future itself, the whole server (its router,
+/// services, layers and every task it spawns) was compiled a second time
+/// in the binary, a 40-second step at the end of every release build. A
+/// `dyn Future` made in this crate keeps that code here; the binary only
+/// calls it through the vtable.
+#[inline(never)]
+fn serving(
+    listener: TcpListener,
+    config: Config,
+    shutdown: Pin<Box<dyn Future<Output = ()> + Send>>,
+) -> Pin<Box<dyn Future<Output = Result<(), ServeError>> + Send>> {
+    Box::pin(serve_boxed(listener, config, shutdown))
+}
+
+/// The body of [`serve_on`].
+async fn serve_boxed(
+    listener: TcpListener,
+    config: Config,
+    shutdown: Pin<Box<dyn Future<Output = ()> + Send>>,
 ) -> Result<(), ServeError> {
     // Unusable TLS files stop start-up before anything else is opened.
     let tls = config.tls_files().map(crate::tls::Tls::load).transpose()?;
