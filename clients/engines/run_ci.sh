@@ -34,10 +34,13 @@ fi
 # after CI's test build only PyO3 and the crate itself are compiled, where
 # `cargo clippy` would check every dependency once more. The same lints and
 # `-D warnings` as `cargo clippy -p satrap-engines-py -- -D warnings`.
+# `satrap-engine/conformance` is on as in the test build (the games' tests
+# turn it on), so the engine and every crate above it are the test
+# build's units, not new ones.
 echo "== clippy on satrap-engines-py"
 (cd "$ROOT" && PYO3_PYTHON="$(command -v "$PYTHON")" \
   RUSTC_WORKSPACE_WRAPPER="$(rustc --print sysroot)/bin/clippy-driver" CLIPPY_ARGS=-Dwarnings \
-  cargo build --profile test -p satrap-engines-py --features extension-module)
+  cargo build --profile test -p satrap-engines-py --features extension-module,satrap-engine/conformance)
 
 echo "== python venv, pip install ./clients/engines (maturin builds crates/engines-py)"
 "$PYTHON" -m venv "$TMP/venv"
