@@ -364,12 +364,12 @@ pub async fn serve_on(
 
 /// A boxed future of the function below, made here. Generic code is
 /// compiled in the crate that instantiates it, and an `async fn` polled
-/// from another crate is compiled there too: when the `satrap` binary
-/// awaited the server's future itself, the whole server (its router,
-/// services, layers and every task it spawns) was compiled a second time
-/// in the binary, a 40-second step at the end of every release build. A
-/// `dyn Future` made in this crate keeps that code here; the binary only
-/// calls it through the vtable.
+/// from another crate is compiled there too: while `serve_on` was generic
+/// over the shutdown future, the server's body (its router, services,
+/// layers and every task it spawns) was compiled in each crate that
+/// awaited it, the binary and six test executables, and never in this
+/// one. A `dyn Future` made in this crate compiles it once, here; the
+/// callers only poll it through the vtable.
 #[inline(never)]
 fn serving(
     listener: TcpListener,
