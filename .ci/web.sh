@@ -58,6 +58,7 @@ echo "== web: npm ci && npm run build" >&2
 # untouched: rewritten, it would be newer than the satrap build embedding
 # it, and the next `cargo run --release` would compile the server again.
 BUILT="$(mktemp -d -t satrap-web-dist.XXXXXX)"
+trap 'rm -rf "$BUILT"' EXIT
 (cd web && timeout 600 npm ci --no-audit --no-fund &&
   SATRAP_WEB_OUT_DIR="$BUILT/dist" timeout 600 npm run build)
 if ! diff -r "$BUILT/dist" web/dist >&2; then
@@ -65,6 +66,7 @@ if ! diff -r "$BUILT/dist" web/dist >&2; then
   exit 1
 fi
 rm -rf "$BUILT"
+trap - EXIT
 
 if [[ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]]; then
   echo "== web: installing Debian's chromium" >&2
