@@ -87,6 +87,12 @@ pub trait GameInstance: Send + Sync + 'static {
     /// The observation tensor and legal-action mask of `viewer`,
     /// from that viewer's view only.
     fn observation(&self, viewer: Option<Seat>) -> proto::Observation;
+    /// The tensor of [`observation`](Self::observation) alone, for callers
+    /// that take the mask's ids from [`legal_action_ids`](Self::legal_action_ids)
+    /// (the local engines: no packed mask built and scanned again).
+    fn observation_tensor(&self, viewer: Option<Seat>) -> Vec<f32> {
+        self.observation(viewer).tensor
+    }
     /// Apply one action; on success returns its canonical notation (what the
     /// store records). On error nothing changed.
     fn apply(&mut self, seat: Seat, input: ActionInput<'_>) -> Result<String, ApplyError>;
@@ -328,6 +334,10 @@ impl<G: WireGame> GameInstance for Instance<G> {
             num_distinct_actions: id_u32(n),
             version: self.version,
         }
+    }
+
+    fn observation_tensor(&self, viewer: Option<Seat>) -> Vec<f32> {
+        tensor::observation::<G>(&self.state, viewer, self.players).into_values()
     }
 
     fn apply(&mut self, seat: Seat, input: ActionInput<'_>) -> Result<String, ApplyError> {
@@ -573,27 +583,23 @@ fn outcome_to_proto(o: &Outcome) -> proto::Outcome {
 
 #[cfg(test)]
 mod tests {
+    use super::GameInstance;
     use satrap_engine::GameRng;
 
-    /// The ids-only list is the full list's ids, in the same order, for
-    /// every seat along random games of every title and player count.
-    #[test]
-    fn legal_action_ids_are_the_full_lists_ids() {
+    /// Walk a random game of every title and player count for up to
+    /// `steps` moves, calling `check` on each position; `check` returns how
+    /// many ids it compared, and every case must compare more than 100.
+    fn along_random_games(
+        steps: usize,
+        mut check: impl FnMut(&str, usize, &dyn GameInstance) -> usize,
+    ) {
         for kind in crate::registry() {
             for players in kind.min_players..=kind.max_players {
                 let mut game = kind.create(None, players, 5).expect("create");
                 let mut rng = GameRng::from_seed(9);
                 let mut checked = 0;
-                for _ in 0..150 {
-                    for seat in 0..=players {
-                        let full: Vec<u32> = game
-                            .legal_actions(seat)
-                            .into_iter()
-                            .map(|a| a.action_id)
-                            .collect();
-                        assert_eq!(game.legal_action_ids(seat), full, "{}", kind.id);
-                        checked += full.len();
-                    }
+                for _ in 0..steps {
+                    checked += check(kind.id, players, game.as_ref());
                     let Some(&mover) = game.to_act().first() else {
                         break;
                     };
@@ -603,5 +609,44 @@ mod tests {
                 assert!(checked > 100, "{} {players}p: {checked} ids", kind.id);
             }
         }
+    }
+
+    /// The ids-only list is the full list's ids, in the same order, for
+    /// every seat along random games of every title and player count.
+    #[test]
+    fn legal_action_ids_are_the_full_lists_ids() {
+        along_random_games(150, |title, players, game| {
+            let mut checked = 0;
+            for seat in 0..=players {
+                let full: Vec<u32> = game
+                    .legal_actions(seat)
+                    .into_iter()
+                    .map(|a| a.action_id)
+                    .collect();
+                assert_eq!(game.legal_action_ids(seat), full, "{title}");
+                checked += full.len();
+            }
+            checked
+        });
+    }
+
+    /// The local engines build an observation from `observation_tensor`
+    /// and `legal_action_ids`: the same tensor and mask as `observation`.
+    #[test]
+    fn observation_tensor_and_legal_ids_make_the_observation() {
+        along_random_games(60, |title, players, game| {
+            let mut checked = 0;
+            for viewer in (0..players).map(Some).chain([None]) {
+                let obs = game.observation(viewer);
+                assert_eq!(game.observation_tensor(viewer), obs.tensor, "{title}");
+                let mut mask = vec![0u8; obs.action_mask.len()];
+                for id in viewer.map_or_else(Vec::new, |s| game.legal_action_ids(s)) {
+                    mask[id as usize / 8] |= 1 << (id % 8);
+                    checked += 1;
+                }
+                assert_eq!(mask, obs.action_mask, "{title} {viewer:?}");
+            }
+            checked
+        });
     }
 }

@@ -16,13 +16,16 @@ use prost::Message;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use satrap_catalog::{ActionInput, ApplyError, CreateError, GameInstance, GameKind};
 use satrap_engine::{GameRng, Seat};
 use satrap_proto as proto;
 use serde::{Deserialize, Serialize};
 use zerocopy::{Immutable, IntoBytes};
+
+mod mask;
+use mask::{LARGE_MASK, MaskPool, mask_array, mask_bytes, read_only};
+use numpy::PyArray1;
 
 create_exception!(
     _core,
@@ -71,9 +74,6 @@ fn deadline_after(time_cap_ms: Option<u64>) -> std::time::Instant {
     }
 }
 
-/// The `numpy` module, imported once.
-static NUMPY: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
-
 /// Values as one Python byte string, 4 little-endian bytes each: on a
 /// little-endian machine the values' own bytes in one copy (Territories'
 /// tensor is 81,380 bytes a step), elsewhere written one by one.
@@ -107,59 +107,6 @@ impl From<u32> for LeWord {
     }
 }
 
-/// Masks from this many entries on (Territories' 278,545) are built as
-/// numpy's zeroed array plus the legal ids; smaller ones (a few thousand)
-/// are cheaper as one byte string.
-const LARGE_MASK: usize = 65_536;
-
-/// A packed mask as one byte (0 or 1) per id, written straight into the
-/// Python object (`new_with` hands over a zeroed buffer; only set bits
-/// are written).
-fn mask_bytes<'py>(py: Python<'py>, packed: &[u8], n: usize) -> PyResult<Bound<'py, PyBytes>> {
-    PyBytes::new_with(py, n, |out| {
-        for id in set_bits(packed, n) {
-            out[id as usize] = 1;
-        }
-        Ok(())
-    })
-}
-
-/// The ids set in a packed mask (8 ids a byte, lowest bit first), below
-/// `n`, ascending.
-fn set_bits(packed: &[u8], n: usize) -> Vec<u32> {
-    // Territories' mask is 34,818 bytes with a few dozen bits set: blocks
-    // of 64 bytes that are all zero are skipped with one vector OR, and
-    // the rest read 64 ids a word. A byte at a time, the scan was most of
-    // an observation.
-    let mut ids = Vec::new();
-    let blocks = packed.chunks_exact(64);
-    let tail = blocks.remainder();
-    let whole = blocks.len();
-    for (b, block) in blocks.enumerate() {
-        if block.iter().fold(0, |any, byte| any | byte) != 0 {
-            push_set_bits(&mut ids, b * 512, block, n);
-        }
-    }
-    push_set_bits(&mut ids, whole * 512, tail, n);
-    ids
-}
-
-/// The ids set in `bytes`, a slice of a packed mask starting at id `first`.
-fn push_set_bits(ids: &mut Vec<u32>, first: usize, bytes: &[u8], n: usize) {
-    for (w, chunk) in bytes.chunks(8).enumerate() {
-        let mut word = [0u8; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
-        let mut rest = u64::from_le_bytes(word);
-        while rest != 0 {
-            let id = first + w * 64 + rest.trailing_zeros() as usize;
-            if id < n {
-                ids.push(u32_of(id));
-            }
-            rest &= rest - 1;
-        }
-    }
-}
-
 /// The format tag of [`Game::serialize`]'s text.
 const FORMAT: &str = "satrap-engines/1";
 
@@ -189,6 +136,10 @@ struct Game {
     log: Vec<(u32, u32)>,
     /// A world made by `resample`: no seed and log lead to it.
     resampled: bool,
+    /// Territories' wide masks, written again once Python drops them.
+    /// Taken with `try_lock`: a second thread observing the same game
+    /// meanwhile gets a fresh mask instead of waiting (it holds the GIL).
+    masks: std::sync::Mutex<MaskPool>,
 }
 
 fn kind_of(game: &str) -> PyResult<&'static GameKind> {
@@ -244,6 +195,7 @@ impl Game {
             options,
             log: Vec::new(),
             resampled: false,
+            masks: Default::default(),
         })
     }
 
@@ -255,6 +207,7 @@ impl Game {
             options: self.options.clone(),
             log: self.log.clone(),
             resampled: self.resampled,
+            masks: Default::default(),
         }
     }
 
@@ -483,7 +436,9 @@ impl Game {
 
     /// `{"observation": float32 tensor, "action_mask": int8 mask}` of
     /// `viewer` (None: a spectator, whose mask is all zero) as numpy
-    /// arrays, the observations of the service environments.
+    /// arrays, the observations of the service environments. Both arrays
+    /// are read-only (copy one to change it); a Territories mask the
+    /// caller no longer holds is written again later (`mask.rs`).
     #[pyo3(signature = (viewer = None))]
     fn observation<'py>(
         &self,
@@ -491,29 +446,24 @@ impl Game {
         viewer: Option<Seat>,
     ) -> PyResult<Bound<'py, PyDict>> {
         self.check_viewer(viewer)?;
-        let obs = self.inner.observation(viewer);
-        let np = NUMPY
-            .get_or_try_init(py, || Ok::<_, PyErr>(py.import("numpy")?.unbind()))?
-            .bind(py);
-        let tensor = le_bytes(py, &obs.tensor)?;
-        let n = obs.num_distinct_actions as usize;
+        // The tensor's own vector becomes the array (no copy); the mask is
+        // written from the legal ids (no packed mask to scan).
+        let tensor = read_only(PyArray1::from_vec(
+            py,
+            self.inner.observation_tensor(viewer),
+        ));
+        let ids = viewer.map_or_else(Vec::new, |seat| self.inner.legal_action_ids(seat));
+        let n = self.inner.num_distinct_actions();
         let mask = if n >= LARGE_MASK {
-            // numpy's zeroed array with the legal ids set through their
-            // index list: a large mask written whole every step pays a
-            // fresh allocation's page faults on every page, while calloc'd
-            // pages that stay zero are never touched.
-            let ids = le_bytes(py, &set_bits(&obs.action_mask, n))?;
-            let mask = np.call_method1("zeros", (n, "i1"))?;
-            mask.set_item(np.call_method1("frombuffer", (ids, "<u4"))?, 1)?;
-            mask
+            match self.masks.try_lock() {
+                Ok(mut pool) => pool.mask(py, &ids, n),
+                Err(_) => MaskPool::default().mask(py, &ids, n),
+            }
         } else {
-            np.call_method1("frombuffer", (mask_bytes(py, &obs.action_mask, n)?, "i1"))?
+            mask_array(py, &ids, n)
         };
         let d = PyDict::new(py);
-        d.set_item(
-            "observation",
-            np.call_method1("frombuffer", (tensor, "<f4"))?,
-        )?;
+        d.set_item("observation", tensor)?;
         d.set_item("action_mask", mask)?;
         Ok(d)
     }
