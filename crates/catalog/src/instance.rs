@@ -316,7 +316,7 @@ impl<G: WireGame> GameInstance for Instance<G> {
     }
 
     fn observation(&self, viewer: Option<Seat>) -> proto::Observation {
-        let tensor = tensor::observation::<G>(&self.state, viewer, self.players);
+        let tensor = self.observation_tensor(viewer);
         let n = self.num_distinct_actions();
         let mut mask = vec![0u8; n.div_ceil(8)];
         if let Some(seat) = viewer.filter(|s| *s < self.players) {
@@ -329,7 +329,7 @@ impl<G: WireGame> GameInstance for Instance<G> {
         }
         proto::Observation {
             shape: vec![id_u32(tensor.len())],
-            tensor: tensor.into_values(),
+            tensor,
             action_mask: mask,
             num_distinct_actions: id_u32(n),
             version: self.version,

@@ -30,7 +30,7 @@ pub fn mask_bytes<'py>(py: Python<'py>, packed: &[u8], n: usize) -> PyResult<Bou
 
 /// The ids set in a packed mask (8 ids a byte, lowest bit first), below
 /// `n`, ascending.
-pub fn set_bits(packed: &[u8], n: usize) -> Vec<u32> {
+fn set_bits(packed: &[u8], n: usize) -> Vec<u32> {
     // Territories' mask is 34,818 bytes with a few dozen bits set: blocks
     // of 64 bytes that are all zero are skipped with one vector OR, and
     // the rest read 64 ids a word. A byte at a time, the scan was most of
@@ -68,11 +68,7 @@ fn push_set_bits(ids: &mut Vec<u32>, first: usize, bytes: &[u8], n: usize) {
 /// array and the ids (each below `n`).
 pub fn mask_array<'py>(py: Python<'py>, ids: &[u32], n: usize) -> Bound<'py, PyArray1<i8>> {
     let mut entries = vec![0i8; n];
-    for &id in ids {
-        if let Some(e) = entries.get_mut(id as usize) {
-            *e = 1;
-        }
-    }
+    set_ids(&mut entries, ids);
     read_only(PyArray1::from_vec(py, entries))
 }
 
@@ -122,53 +118,44 @@ impl MaskPool {
         ids: &[u32],
         n: usize,
     ) -> Bound<'py, PyArray1<i8>> {
-        let mut i = 0;
-        while i < self.slots.len() {
-            let slot = &mut self.slots[i];
+        // SAFETY (`free`): the pool holds its arrays, and the GIL is held.
+        let free_of_width = |slot: &Slot| {
             let array = slot.array.bind(py);
-            // SAFETY (`free`): the pool holds the array and the GIL.
-            if array.len() == n && unsafe { free(array) } {
-                if writeable(array) {
-                    self.slots.remove(i);
-                    continue;
+            array.len() == n && unsafe { free(array) }
+        };
+        // A free mask its holder made writable may hold anything: let it go.
+        self.slots
+            .retain(|slot| !(free_of_width(slot) && writeable(slot.array.bind(py))));
+        let i = match self.slots.iter().position(free_of_width) {
+            Some(i) => i,
+            None => {
+                if self.slots.len() >= SLOTS {
+                    self.slots.remove(0);
                 }
-                // SAFETY: only the pool holds the array, so nothing reads
-                // it while it is written; `data` points at its `n` entries
-                // (an owned, contiguous array that numpy does not move
-                // while referenced).
-                let entries = unsafe { std::slice::from_raw_parts_mut(array.data(), n) };
-                for &id in &slot.set {
-                    if let Some(e) = entries.get_mut(id as usize) {
-                        *e = 0;
-                    }
-                }
-                set_ids(entries, ids);
-                slot.set.clear();
-                slot.set
-                    .extend(ids.iter().copied().filter(|&id| (id as usize) < n));
-                return array.clone();
+                self.slots.push(Slot {
+                    array: read_only(PyArray1::<i8>::zeros(py, n, false)).unbind(),
+                    set: Vec::new(),
+                });
+                self.slots.len() - 1
             }
-            i += 1;
+        };
+        let slot = &mut self.slots[i];
+        let array = slot.array.bind(py);
+        // SAFETY: only the pool holds the array (new, or `free`), so
+        // nothing reads it while it is written; `data` points at its `n`
+        // entries (an owned, contiguous array that numpy does not move
+        // while referenced).
+        let entries = unsafe { std::slice::from_raw_parts_mut(array.data(), n) };
+        for &id in &slot.set {
+            if let Some(e) = entries.get_mut(id as usize) {
+                *e = 0;
+            }
         }
-        let array = PyArray1::<i8>::zeros(py, n, false);
-        // SAFETY: a new array nobody else holds, of `n` entries.
-        set_ids(
-            unsafe { std::slice::from_raw_parts_mut(array.data(), n) },
-            ids,
-        );
-        let array = read_only(array);
-        if self.slots.len() >= SLOTS {
-            self.slots.remove(0);
-        }
-        self.slots.push(Slot {
-            array: array.clone().unbind(),
-            set: ids
-                .iter()
-                .copied()
-                .filter(|&id| (id as usize) < n)
-                .collect(),
-        });
-        array
+        set_ids(entries, ids);
+        slot.set.clear();
+        slot.set
+            .extend(ids.iter().copied().filter(|&id| (id as usize) < n));
+        array.clone()
     }
 }
 
