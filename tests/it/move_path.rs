@@ -21,6 +21,7 @@ use tokio::sync::watch;
 struct Counts {
     head: AtomicUsize,
     append: AtomicUsize,
+    settle: AtomicUsize,
 }
 
 impl Observer for Counts {
@@ -28,6 +29,7 @@ impl Observer for Counts {
         match call {
             Call::Head => self.head.fetch_add(1, Ordering::SeqCst),
             Call::Append => self.append.fetch_add(1, Ordering::SeqCst),
+            Call::Settle => self.settle.fetch_add(1, Ordering::SeqCst),
             _ => 0,
         };
     }
@@ -58,6 +60,16 @@ async fn a_move_reads_the_head_once_and_appends_once_on_a_shared_store() {
         .expect("create");
     let id = created.game_id;
     let counts = observed.observer();
+    // A new game is stored as due now, and its actor settles it in the
+    // background (reading the head first). Let that finish so that only
+    // the moves' own reads are counted below.
+    let settled = tokio::time::timeout(Duration::from_secs(10), async {
+        while counts.settle.load(Ordering::SeqCst) == 0 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    })
+    .await;
+    assert!(settled.is_ok(), "the new game was never settled");
     let mut moves = 0;
     loop {
         let snap = hub.get(&id, Caller::Spectator).await.expect("get");
