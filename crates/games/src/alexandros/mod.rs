@@ -111,10 +111,23 @@ impl Game for Alexandros {
     }
 
     /// A playout runs to the end: 250 iterations a decision with two
-    /// players, 200 with more (docs/bots.md).
+    /// players, 200 with more (docs/bots.md). With three or four players
+    /// `mcts-hard` takes 12 times that (`mcts-hard` at 4 times used a
+    /// quarter of the 200 ms the service gives a decision and only held
+    /// its own against OpenSpiel's ISMCTS), its work capped at 200,000
+    /// simulated moves so its longest decisions, early in a game, stay
+    /// under the service's cap.
     fn search_tuning(players: usize) -> SearchTuning {
+        if players == 2 {
+            return SearchTuning {
+                iterations: 250,
+                ..SearchTuning::DEFAULT
+            };
+        }
         SearchTuning {
-            iterations: if players == 2 { 250 } else { 200 },
+            iterations: 200,
+            strong_scale: 3.0,
+            max_moves: 200_000,
             ..SearchTuning::DEFAULT
         }
     }
