@@ -111,24 +111,25 @@ impl Game for Alexandros {
     }
 
     /// A playout runs to the end: 250 iterations a decision with two
-    /// players, 200 with more (docs/bots.md). With three or four players
-    /// `mcts-hard` takes 12 times that (`mcts-hard` at 4 times used a
-    /// quarter of the 200 ms the service gives a decision and only held
-    /// its own against OpenSpiel's ISMCTS), its work capped at 200,000
-    /// simulated moves so its longest decisions, early in a game, stay
-    /// under the service's cap.
+    /// players, 200 with more (docs/bots.md).
     fn search_tuning(players: usize) -> SearchTuning {
-        if players == 2 {
-            return SearchTuning {
+        match players {
+            2 => SearchTuning {
                 iterations: 250,
                 ..SearchTuning::DEFAULT
-            };
-        }
-        SearchTuning {
-            iterations: 200,
-            strong_scale: 3.0,
-            max_moves: 200_000,
-            ..SearchTuning::DEFAULT
+            },
+            // `mcts-hard` at 12 times `mcts` (2,400 iterations): at 4 times
+            // it used a quarter of the service's 200 ms and only held its
+            // own against OpenSpiel's ISMCTS. At most 200,000 simulated
+            // moves, so its longest decisions, early in a game, stay under
+            // the cap (docs/bots.md, "mcts-hard in 3- and 4-player
+            // Alexandros").
+            _ => SearchTuning {
+                iterations: 200,
+                strong_scale: 3.0,
+                max_moves: 200_000,
+                ..SearchTuning::DEFAULT
+            },
         }
     }
 
