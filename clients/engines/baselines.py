@@ -3,7 +3,10 @@
 MCTS over determinised worlds (`dmcts`) against satrap's built-in levels,
 all on the local engines (satrap_engines), as in `satrap arena`: every deal
 is played in every seating (seats rotated), and each entry's wins get a
-95% Wilson interval. Prints a Markdown table; docs/bots.md has the figures.
+95% Wilson interval. A bot named on several seats (the 4-player
+`mcts-hard,ismcts,mcts-hard,ismcts`) also gets its side's row: the games
+won by any of its seats, so two seats of each bot compare as two players
+would. Prints Markdown tables; docs/bots.md has the figures.
 
     python clients/engines/baselines.py --game king_of_siam --bots mcts,ismcts \\
         --games 20 --seed 9001 --equal simulations
@@ -228,6 +231,13 @@ def play(args, spiel_game, entries, deal: int, rotation: int):
     return winners, times, sims, outcome is None
 
 
+def sides_won(entries: list[str], winners: list[int]) -> set[str]:
+    """The bots named on more than one seat of which a seat is among
+    `winners` (entry indices): each such side won the game once, however
+    many of its seats share the win."""
+    return {entries[w] for w in winners if entries.count(entries[w]) > 1}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", required=True)
@@ -246,6 +256,8 @@ def main():
     spiel_game = pyspiel.load_game(f"satrap_{args.game}", {"players": players})
     games = -(-args.games // players) * players
     wins = [0] * players
+    # Games won by any seat of each bot named more than once (its side).
+    sides = {name: 0 for name in entries if entries.count(name) > 1}
     times = {i: [] for i in range(players)}
     simulations = {i: [] for i in range(players)}
     unfinished = 0
@@ -257,6 +269,8 @@ def main():
             simulations[i].extend(n)
         for w in set(won):
             wins[w] += 1
+        for name in sides_won(entries, won):
+            sides[name] += 1
         for i, t in took.items():
             times[i].extend(t)
         unfinished += cut
@@ -281,6 +295,14 @@ def main():
         print(f"| {i} `{name}` | {wins[i]} | {100 * wins[i] / games:.1f}% "
               f"[{100 * low:.1f}, {100 * high:.1f}] | {len(t)} | {mean:.1f} | "
               f"{1000 * max(t, default=0):.0f} | {searches} |")
+    if sides:
+        print()
+        print("| side (seats of one bot) | games won by one of its seats | win rate [95% CI] |")
+        print("|---|---|---|")
+        for name, won in sides.items():
+            low, high = wilson(won, games)
+            print(f"| `{name}` ({entries.count(name)} seats) | {won} | "
+                  f"{100 * won / games:.1f}% [{100 * low:.1f}, {100 * high:.1f}] |")
     if unfinished:
         print(f"\n{unfinished} games unfinished after {args.max_moves} moves (no winner)")
 

@@ -80,3 +80,12 @@ def test_a_match_rotates_the_seats_and_credits_the_entries():
         assert not unfinished and winners
         assert set(sims) == {1}  # the outside search is entry 1 in every seating
         assert all(times[e] for e in range(3))
+
+
+def test_a_side_wins_a_game_once_however_many_of_its_seats_win():
+    entries = ["mcts-hard", "ismcts", "mcts-hard", "ismcts"]
+    assert baselines.sides_won(entries, [0, 2]) == {"mcts-hard"}
+    assert baselines.sides_won(entries, [2, 3]) == {"mcts-hard", "ismcts"}
+    assert baselines.sides_won(entries, []) == set()
+    # A bot on one seat only is an entry, not a side.
+    assert baselines.sides_won(["mcts-hard", "ismcts", "ismcts"], [0, 1]) == {"ismcts"}

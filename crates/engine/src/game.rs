@@ -104,6 +104,16 @@ pub trait Game: 'static {
         None
     }
 
+    /// `seat`'s figure of [`Game::evaluate`], the same number: what the
+    /// search reads of the estimate for one seat (each candidate move of
+    /// an informed playout, a move's progressive bias). The default takes
+    /// it from `evaluate`; a game whose estimate costs something per seat
+    /// computes that seat's alone, since the search calls this once or
+    /// twice for every move it simulates.
+    fn evaluate_seat(state: &Self::State, seat: Seat) -> Option<f64> {
+        Self::evaluate(state).and_then(|scores| scores.get(seat).copied())
+    }
+
     /// A counter that only grows as the game advances (King of Siam: the
     /// power struggle in progress), marking where a playout may stop and
     /// call [`Game::evaluate`]. The default never advances.

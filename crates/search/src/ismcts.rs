@@ -246,9 +246,7 @@ fn descend<G: Game>(
                 return;
             }
             let prior = if budget.bias > 0.0 {
-                G::evaluate(world)
-                    .and_then(|scores| scores.get(actor).copied())
-                    .unwrap_or(0.0)
+                G::evaluate_seat(world, actor).unwrap_or(0.0)
             } else {
                 0.0
             };
@@ -379,9 +377,7 @@ fn playout_move<G: Game>(
         let mut next = world.clone();
         *moves += 1;
         let value = match G::apply(&mut next, actor, &legal[i]) {
-            Ok(_) => G::evaluate(&next)
-                .and_then(|v| v.get(actor).copied())
-                .unwrap_or(f64::MIN),
+            Ok(_) => G::evaluate_seat(&next, actor).unwrap_or(f64::MIN),
             Err(_) => f64::MIN,
         };
         if best.is_none_or(|(_, b)| value > b) {

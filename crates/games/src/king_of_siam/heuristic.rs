@@ -56,23 +56,62 @@ pub fn evaluate(state: &State) -> Vec<f64> {
     if state.over {
         return finished(state);
     }
-    let (rule, british) = projections(state);
-    let p_british = logistic(BRITISH_STEEPNESS * (british - (f64::from(BRITISH_LIMIT) - 0.5)));
-    let rule = softmax(rule.map(|p| p / RULE_TEMPERATURE));
-    let cards: Vec<f64> = state.seats.iter().map(|s| s.hand.len() as f64).collect();
+    let outlook = Outlook::new(state);
     (0..state.players)
-        .map(|seat| {
-            let normal: f64 = Faction::ALL
-                .into_iter()
-                .map(|f| {
-                    let lead = lead(state, seat, &cards, |court| f64::from(court.get(f)));
-                    rule[f.index()] * logistic(LEAD_STEEPNESS * lead)
-                })
-                .sum();
-            let sets = logistic(LEAD_STEEPNESS * sets_lead(state, seat, &cards));
-            (1.0 - p_british) * normal + p_british * sets
-        })
+        .map(|seat| outlook.chance(state, seat))
         .collect()
+}
+
+/// `seat`'s figure of [`evaluate`], the same number, without the other
+/// seats': the informed playouts ask for one seat's estimate after each
+/// candidate move, and with 4 players the other three seats' figures were
+/// most of the cost.
+pub fn evaluate_seat(state: &State, seat: Seat) -> f64 {
+    if state.over {
+        return finished(state).get(seat).copied().unwrap_or(0.0);
+    }
+    Outlook::new(state).chance(state, seat)
+}
+
+/// What every seat's estimate shares: each faction's chance to rule
+/// (KS-25), the British ending's chance (KS-21) and the cards in hand.
+struct Outlook {
+    rule: [f64; 3],
+    p_british: f64,
+    cards: [f64; MAX_SEATS],
+}
+
+/// The most seats a game has (2 to 4 players).
+const MAX_SEATS: usize = 4;
+
+impl Outlook {
+    fn new(state: &State) -> Self {
+        let (rule, british) = projections(state);
+        let p_british = logistic(BRITISH_STEEPNESS * (british - (f64::from(BRITISH_LIMIT) - 0.5)));
+        let mut cards = [0.0; MAX_SEATS];
+        for (c, s) in cards.iter_mut().zip(&state.seats) {
+            *c = s.hand.len() as f64;
+        }
+        Self {
+            rule: softmax(rule.map(|p| p / RULE_TEMPERATURE)),
+            p_british,
+            cards,
+        }
+    }
+
+    /// `seat`'s chance: by the ruling faction's courts in the normal
+    /// ending (KS-26), by complete sets in the British one (KS-22).
+    fn chance(&self, state: &State, seat: Seat) -> f64 {
+        let normal: f64 = Faction::ALL
+            .into_iter()
+            .map(|f| {
+                let lead = lead(state, seat, &self.cards, |court| f64::from(court.get(f)));
+                self.rule[f.index()] * logistic(LEAD_STEEPNESS * lead)
+            })
+            .sum();
+        let sets = logistic(LEAD_STEEPNESS * sets_lead(state, seat, &self.cards));
+        (1.0 - self.p_british) * normal + self.p_british * sets
+    }
 }
 
 /// Projected provinces per faction and projected British provinces.
@@ -163,7 +202,7 @@ fn softmax(x: [f64; 3]) -> [f64; 3] {
 
 #[cfg(test)]
 mod tests {
-    use super::evaluate;
+    use super::{evaluate, evaluate_seat};
     use crate::king_of_siam::faction::{Controller, Faction, Followers};
     use crate::king_of_siam::{KingOfSiam, Options, State};
     use satrap_engine::{Game, GameRng};
@@ -184,6 +223,21 @@ mod tests {
             KingOfSiam::apply(&mut state, seat, &action).expect("legal");
         }
         check(&state, &evaluate(&state));
+    }
+
+    #[test]
+    fn one_seats_estimate_is_that_seats_figure_of_the_whole_estimate() {
+        for players in 2..=4 {
+            for seed in 0..3 {
+                along_random_game(players, seed, |state, v| {
+                    for (seat, figure) in v.iter().enumerate() {
+                        // The same number, bit for bit: the search plays the
+                        // same moves whichever of the two it asks.
+                        assert_eq!(evaluate_seat(state, seat).to_bits(), figure.to_bits());
+                    }
+                });
+            }
+        }
     }
 
     #[test]

@@ -111,6 +111,10 @@ impl Game for KingOfSiam {
         Some(heuristic::evaluate(state))
     }
 
+    fn evaluate_seat(state: &State, seat: Seat) -> Option<f64> {
+        Some(heuristic::evaluate_seat(state, seat))
+    }
+
     fn progress(state: &State) -> u32 {
         u32::from(state.struggle)
     }
