@@ -31,10 +31,11 @@
 //! (docs/bots.md); the estimate never decides a finished game, which the
 //! search scores with the real outcome.
 
+use super::KingOfSiam;
 use super::faction::{Controller, Faction, Followers};
 use super::resolve::majority;
 use super::state::{BRITISH_LIMIT, State};
-use satrap_engine::Seat;
+use satrap_engine::{Game, Seat};
 
 /// Weight of the contested province's current leader in the projection.
 const CONTESTED_WEIGHT: f64 = 0.6;
@@ -78,17 +79,14 @@ pub fn evaluate_seat(state: &State, seat: Seat) -> f64 {
 struct Outlook {
     rule: [f64; 3],
     p_british: f64,
-    cards: [f64; MAX_SEATS],
+    cards: [f64; KingOfSiam::MAX_PLAYERS],
 }
-
-/// The most seats a game has (2 to 4 players).
-const MAX_SEATS: usize = 4;
 
 impl Outlook {
     fn new(state: &State) -> Self {
         let (rule, british) = projections(state);
         let p_british = logistic(BRITISH_STEEPNESS * (british - (f64::from(BRITISH_LIMIT) - 0.5)));
-        let mut cards = [0.0; MAX_SEATS];
+        let mut cards = [0.0; KingOfSiam::MAX_PLAYERS];
         for (c, s) in cards.iter_mut().zip(&state.seats) {
             *c = s.hand.len() as f64;
         }
