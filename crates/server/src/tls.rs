@@ -314,9 +314,16 @@ fn client_verifier(
 
 /// The certificate's notAfter, in Unix seconds.
 fn not_after(cert: &CertificateDer<'_>) -> Result<i64, String> {
-    let (_, parsed) = x509_parser::parse_x509_certificate(cert.as_ref())
+    use x509_cert::der::Decode;
+    let parsed = x509_cert::Certificate::from_der(cert.as_ref())
         .map_err(|e| format!("not an X.509 certificate: {e}"))?;
-    Ok(parsed.validity().not_after.timestamp())
+    let seconds = parsed
+        .tbs_certificate
+        .validity
+        .not_after
+        .to_unix_duration()
+        .as_secs();
+    i64::try_from(seconds).map_err(|_| "its expiry is out of range".to_owned())
 }
 
 /// A connection over TLS, after its handshake: what tonic serves.
@@ -419,8 +426,21 @@ mod tests {
             config.alpn_protocols,
             vec![b"h2".to_vec(), b"http/1.1".to_vec()]
         );
-        // rcgen's default validity ends in 4096.
-        assert!(tls.expires_at() > 4_000_000_000, "{}", tls.expires_at());
+        // rcgen's default validity ends on 4096-01-01 (GeneralizedTime).
+        assert_eq!(tls.expires_at(), 67_090_118_400);
+    }
+
+    #[test]
+    fn the_expiry_is_the_certificates_not_after() {
+        let dir = dir("expiry");
+        let key = rcgen::KeyPair::generate().expect("key");
+        let mut params =
+            rcgen::CertificateParams::new(vec!["127.0.0.1".to_owned()]).expect("params");
+        // Before 2050 the expiry is a UTCTime.
+        params.not_after = rcgen::date_time_ymd(2031, 5, 17);
+        let cert = params.self_signed(&key).expect("cert");
+        let tls = Tls::load(files(&dir, &cert.pem(), &key.serialize_pem())).expect("loads");
+        assert_eq!(tls.expires_at(), 1_936_742_400);
     }
 
     #[test]
