@@ -400,8 +400,15 @@ mod tests {
 
     /// A self-signed certificate for 127.0.0.1 and its key, as PEM.
     fn self_signed() -> (String, String) {
+        self_signed_with(|_| {})
+    }
+
+    /// [`self_signed`] with its parameters changed by `edit` first.
+    fn self_signed_with(edit: impl FnOnce(&mut rcgen::CertificateParams)) -> (String, String) {
         let key = rcgen::KeyPair::generate().expect("key");
-        let params = rcgen::CertificateParams::new(vec!["127.0.0.1".to_owned()]).expect("params");
+        let mut params =
+            rcgen::CertificateParams::new(vec!["127.0.0.1".to_owned()]).expect("params");
+        edit(&mut params);
         let cert = params.self_signed(&key).expect("cert");
         (cert.pem(), key.serialize_pem())
     }
@@ -433,13 +440,10 @@ mod tests {
     #[test]
     fn the_expiry_is_the_certificates_not_after() {
         let dir = dir("expiry");
-        let key = rcgen::KeyPair::generate().expect("key");
-        let mut params =
-            rcgen::CertificateParams::new(vec!["127.0.0.1".to_owned()]).expect("params");
         // Before 2050 the expiry is a UTCTime.
-        params.not_after = rcgen::date_time_ymd(2031, 5, 17);
-        let cert = params.self_signed(&key).expect("cert");
-        let tls = Tls::load(files(&dir, &cert.pem(), &key.serialize_pem())).expect("loads");
+        let (cert, key) =
+            self_signed_with(|params| params.not_after = rcgen::date_time_ymd(2031, 5, 17));
+        let tls = Tls::load(files(&dir, &cert, &key)).expect("loads");
         assert_eq!(tls.expires_at(), 1_936_742_400);
     }
 
