@@ -1,7 +1,9 @@
 //! The actions (TR-37), their legality (one `check` per action, citing the
-//! rule it breaks, TR-41) and the legal-action generator. The generator lists
-//! candidates bounded by the board and the hand and keeps those `check`
-//! accepts, so `legal_actions` and `apply` can never disagree.
+//! rule it breaks, TR-41) and the legal-action generator. The main phase's
+//! actions are listed by construction, under the very conditions `check`
+//! asks; the other phases' few candidates are kept when `check` accepts
+//! them. `apply` runs `check`, and the conformance tests hold the two
+//! together.
 
 use super::cards::{Card, Resources, Suit};
 use super::grid::{self, Cell, Point};
@@ -241,6 +243,12 @@ fn check_ability(state: &State, seat: Seat, ability: Ability) -> Result<(), Rule
     Ok(())
 }
 
+/// TR-25: [`check_ability`] as a yes or no, for the generator, which asks
+/// about every ability on every listing and shows no message.
+fn ability_ready(state: &State, seat: Seat, ability: Ability) -> bool {
+    !state.abilities_used[ability.index()] && state.grants(seat, ability)
+}
+
 fn check_main(state: &State, seat: Seat, action: &Action) -> Result<(), RuleError> {
     let me = state.player(seat);
     let opp = State::opponent(seat);
@@ -431,26 +439,25 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
             out.push(Action::ProposeTrade);
         }
         Phase::Offered(_) => out.extend([Action::RespondTrade(true), Action::RespondTrade(false)]),
-        Phase::Main => main_candidates(state, seat, &mut out),
+        Phase::Main => main_actions(state, seat, &mut out),
     }
-    out.retain(|a| listed_by_construction(a) || check(state, seat, a).is_ok());
+    if !matches!(state.phase, Phase::Main) {
+        out.retain(|a| check(state, seat, a).is_ok());
+    }
     debug_assert!(out.iter().all(|a| check(state, seat, a).is_ok()));
     out
 }
 
-/// SWAP and EXPAND candidates (one per cell × hand card, the longest part of
-/// the list) are generated only when the ability is granted and unused and a
-/// resource can pay, from the grid's cells (or growth cells) and the hand's
-/// cards: exactly what `check` asks of them (TR-27, TR-28). Checking each of
-/// them again cost more than the rest of the turn; the property tests and
-/// the debug assertion above still hold them to `check`.
-fn listed_by_construction(action: &Action) -> bool {
-    matches!(action, Action::Swap { .. } | Action::Expand { .. })
-}
-
-/// Candidates of the main phase: one per intersection, own building, cell ×
-/// hand card, etc. (bounded by the board, TR-37), filtered by `check` later.
-fn main_candidates(state: &State, seat: Seat, out: &mut Vec<Action>) {
+/// The legal actions of the main phase, listed by construction: each kind
+/// is generated only under exactly the conditions `check_main` asks of it
+/// (TR-17 … TR-30, TR-39), from the board, the hand and the supply, so none
+/// is checked again. The main phase is most of a game's listings and its
+/// SWAP and EXPAND lists (one per cell × hand card) its longest part;
+/// checking every candidate cost more than the rest of the turn, and a
+/// refused candidate formatted a message nobody read. The conformance
+/// tests (each listed action accepted, each arbitrary candidate refused
+/// unless listed) and the debug assertion above hold the list to `check`.
+fn main_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
     let me = state.player(seat);
     let opp = State::opponent(seat);
     if me.supply.get(Kind::Town) > 0 && me.resources.covers(&Kind::Town.cost()) {
@@ -477,27 +484,45 @@ fn main_candidates(state: &State, seat: Seat, out: &mut Vec<Action>) {
             out.push(Action::BuildCapital(*p));
         }
     }
+    // TR-24: four of a kind for another suit the bank holds, or for a
+    // territory card while one is left to draw.
+    let cards_left = !state.draw_pile.is_empty() || !state.discard_pile.is_empty();
     for give in Suit::ALL {
         if me.resources.get(give) >= 4 {
-            out.extend(Suit::ALL.map(|g| Action::BankTrade {
-                give,
-                get: BankGet::Resource(g),
-            }));
-            out.push(Action::BankTrade {
-                give,
-                get: BankGet::Territory,
-            });
+            out.extend(
+                Suit::ALL
+                    .into_iter()
+                    .filter(|g| *g != give && state.bank.get(*g) > 0)
+                    .map(|g| Action::BankTrade {
+                        give,
+                        get: BankGet::Resource(g),
+                    }),
+            );
+            if cards_left {
+                out.push(Action::BankTrade {
+                    give,
+                    get: BankGet::Territory,
+                });
+            }
         }
     }
-    // TR-39 rule 1: only suits the player holds can be given.
-    out.extend(
-        Suit::ALL
-            .into_iter()
-            .filter(|s| me.resources.get(*s) > 0)
-            .map(Action::TradeGive),
-    );
+    // TR-39 rule 1 (TR-22): while offers are left, a suit the player holds,
+    // if the opponent then still holds a suit the offer could ask for.
+    if state.offers_made < OFFERS_PER_TURN {
+        let theirs = state.player(opp).resources;
+        out.extend(
+            Suit::ALL
+                .into_iter()
+                .filter(|s| {
+                    me.resources.get(*s) > 0
+                        && Suit::ALL.iter().any(|t| t != s && theirs.get(*t) > 0)
+                })
+                .map(Action::TradeGive),
+        );
+    }
     let pays = !me.resources.is_empty();
-    if pays && check_ability(state, seat, Ability::Swap).is_ok() {
+    if pays && ability_ready(state, seat, Ability::Swap) {
+        out.reserve(state.grid.len() * me.territories.len());
         for cell in state.grid.keys() {
             out.extend(me.territories.iter().map(|c| Action::Swap {
                 cell: *cell,
@@ -505,8 +530,10 @@ fn main_candidates(state: &State, seat: Seat, out: &mut Vec<Action>) {
             }));
         }
     }
-    if pays && check_ability(state, seat, Ability::Expand).is_ok() {
-        for cell in grid::growth_cell_list(&state.grid) {
+    if pays && ability_ready(state, seat, Ability::Expand) {
+        let cells = grid::growth_cell_list(&state.grid);
+        out.reserve(cells.len() * me.territories.len());
+        for cell in cells {
             out.extend(
                 me.territories
                     .iter()
@@ -515,25 +542,30 @@ fn main_candidates(state: &State, seat: Seat, out: &mut Vec<Action>) {
         }
     }
     let hscd = me.resources.covers(&Resources::one_each());
-    if hscd && check_ability(state, seat, Ability::Destroy).is_ok() {
+    if hscd && ability_ready(state, seat, Ability::Destroy) {
         for (p, b) in &state.buildings {
             if b.owner == opp && b.kind == Kind::Town {
                 out.push(Action::Destroy(*p));
             }
         }
     }
-    if hscd && check_ability(state, seat, Ability::Convert).is_ok() {
+    if hscd && ability_ready(state, seat, Ability::Convert) {
         for (source, s) in &state.buildings {
             if s.owner != seat || !s.kind.grants(Ability::Convert) {
                 continue;
             }
             for (target, t) in &state.buildings {
                 if t.owner == opp && grid::share_a_card(&state.grid, *source, *target) {
-                    out.extend(Kind::ALL.map(|to| Action::Convert {
-                        source: *source,
-                        target: *target,
-                        to,
-                    }));
+                    out.extend(
+                        Kind::ALL
+                            .into_iter()
+                            .filter(|to| t.kind.convertible_to(*to) && me.supply.get(*to) > 0)
+                            .map(|to| Action::Convert {
+                                source: *source,
+                                target: *target,
+                                to,
+                            }),
+                    );
                 }
             }
         }
