@@ -1,7 +1,7 @@
 //! Section 4.5: the engine's actions (KS-27) and the generator of legal
 //! actions in the fixed order of KS-30.
 
-use super::board::Province;
+use super::board::{PROVINCE_COUNT, Province};
 use super::card::Card;
 use super::effects::{eligible_tiles, faction_targets, is_valid_pair, two_side_picks};
 use super::faction::Faction;
@@ -149,19 +149,37 @@ pub fn step_candidates(state: &State) -> Vec<Action> {
     let Some(cp) = &state.card_play else {
         return Vec::new();
     };
+    // The factions with a follower in a province: what each province adds
+    // to the lists of the exchanges and the take.
+    let factions = |p: Province| {
+        let here = state.province(p).followers;
+        Faction::ALL.into_iter().filter(|f| here.has(*f)).count()
+    };
     let mut out = Vec::new();
     match cp.step {
         Step::Target(x) => out.extend(faction_targets(state, x).into_iter().map(Action::Place)),
         Step::KhonThai(_) => out.extend(state.undecided().map(Action::Place)),
         Step::Exchange1v1 => {
+            // Counted first (a long list: every pair of provinces, a
+            // faction from each), so that it is allocated once.
+            let pairs = Pairs::of(state);
+            let count: usize = Province::all()
+                .map(|p| {
+                    let later: usize = pairs
+                        .partners(p)
+                        .filter(|q| *q > p)
+                        .map(|q| pairs.factions(q).len())
+                        .sum();
+                    pairs.factions(p).len() * later
+                })
+                .sum();
+            out.reserve_exact(count);
             // By the earlier province of the pair, its faction, the later
             // province, its faction (the pairs of `valid_pairs`, in order).
             for p in Province::all() {
-                let in_p = state.province(p).followers;
-                for f in Faction::ALL.into_iter().filter(|f| in_p.has(*f)) {
-                    for q in Province::all().filter(|q| *q > p && is_valid_pair(state, p, *q)) {
-                        let in_q = state.province(q).followers;
-                        for g in Faction::ALL.into_iter().filter(|g| in_q.has(*g)) {
+                for &f in pairs.factions(p) {
+                    for q in pairs.partners(p).filter(|q| *q > p) {
+                        for &g in pairs.factions(q) {
                             out.push(Action::Exchange1v1 { p, f, q, g });
                         }
                     }
@@ -171,31 +189,24 @@ pub fn step_candidates(state: &State) -> Vec<Action> {
         Step::Exchange2v1 => {
             // The list is the longest of the game (hundreds of actions):
             // counted first, so that it is allocated once.
-            let partners =
-                |p: Province| Province::all().filter(move |q| is_valid_pair(state, p, *q));
+            let pairs = Pairs::of(state);
             let count: usize = Province::all()
                 .map(|p| {
-                    let factions: usize = partners(p)
-                        .map(|q| {
-                            let in_q = state.province(q).followers;
-                            Faction::ALL.into_iter().filter(|g| in_q.has(*g)).count()
-                        })
-                        .sum();
+                    let factions: usize = pairs.partners(p).map(|q| pairs.factions(q).len()).sum();
                     factions * two_side_picks(state.province(p).followers).count()
                 })
                 .sum();
             out.reserve_exact(count);
             for p in Province::all() {
-                if partners(p).next().is_none() {
+                if pairs.partners(p).next().is_none() {
                     continue;
                 }
                 for (pick, k) in two_side_picks(state.province(p).followers) {
                     let Some(sent) = Sent::new(&pick[..k]) else {
                         continue;
                     };
-                    for q in partners(p) {
-                        let in_q = state.province(q).followers;
-                        for g in Faction::ALL.into_iter().filter(|g| in_q.has(*g)) {
+                    for q in pairs.partners(p) {
+                        for &g in pairs.factions(q) {
                             out.push(Action::Exchange2v1 { p, sent, q, g });
                         }
                     }
@@ -204,6 +215,8 @@ pub fn step_candidates(state: &State) -> Vec<Action> {
         }
         Step::King => {
             let tiles = eligible_tiles(state);
+            // Two actions (the marker on either tile) per pair of tiles.
+            out.reserve_exact(tiles.len() * tiles.len().saturating_sub(1));
             for (i, t1) in tiles.iter().enumerate() {
                 for t2 in &tiles[i + 1..] {
                     out.push(Action::King {
@@ -220,6 +233,7 @@ pub fn step_candidates(state: &State) -> Vec<Action> {
             }
         }
         Step::Take => {
+            out.reserve_exact(Province::all().map(factions).sum());
             for p in Province::all() {
                 let here = state.province(p).followers;
                 for faction in Faction::ALL.into_iter().filter(|f| here.has(*f)) {
@@ -232,4 +246,46 @@ pub fn step_candidates(state: &State) -> Vec<Action> {
         }
     }
     out
+}
+
+/// The exchanges' facts, found once per listing (the lists ask about every
+/// pair of provinces twice: to count, then to list): each province's
+/// factions with a follower there, and its partners in a valid pair (KS-12,
+/// A-5) as a bit set.
+struct Pairs {
+    factions: [([Faction; 3], u8); PROVINCE_COUNT],
+    partners: [u8; PROVINCE_COUNT],
+}
+
+impl Pairs {
+    fn of(state: &State) -> Self {
+        let mut pairs = Pairs {
+            factions: [([Faction::Rama; 3], 0); PROVINCE_COUNT],
+            partners: [0; PROVINCE_COUNT],
+        };
+        for p in Province::all() {
+            let here = state.province(p).followers;
+            let (list, len) = &mut pairs.factions[p.index()];
+            for f in Faction::ALL.into_iter().filter(|f| here.has(*f)) {
+                list[usize::from(*len)] = f;
+                *len += 1;
+            }
+            for q in Province::all().filter(|q| is_valid_pair(state, p, *q)) {
+                pairs.partners[p.index()] |= 1 << q.index();
+            }
+        }
+        pairs
+    }
+
+    /// The factions with a follower in `p`, in faction order.
+    fn factions(&self, p: Province) -> &[Faction] {
+        let (list, len) = &self.factions[p.index()];
+        &list[..usize::from(*len)]
+    }
+
+    /// The provinces `p` forms a valid pair with, in province-list order.
+    fn partners(&self, p: Province) -> impl Iterator<Item = Province> + '_ {
+        let mask = self.partners[p.index()];
+        Province::all().filter(move |q| mask & (1 << q.index()) != 0)
+    }
 }

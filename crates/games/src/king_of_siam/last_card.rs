@@ -113,7 +113,7 @@ impl Goal {
         for (court, seat_state) in courts.iter_mut().zip(&state.seats) {
             *court = seat_state.court;
         }
-        let courts = &mut courts[..players];
+        let courts = &courts[..players];
         let own = courts[seat];
         let mut goal = Goal {
             wins: [[false; 4]; 5],
@@ -121,17 +121,18 @@ impl Goal {
         };
         for &controller in controllers {
             let scoring = SoleWinner::new(&base.resolved(controller, state.struggle));
+            let wins_with = scoring.sole_winner_with(courts, seat);
             for taken in [
                 None,
                 Some(Faction::Rama),
                 Some(Faction::Lao),
                 Some(Faction::Malay),
             ] {
-                courts[seat] = own;
+                let mut court = own;
                 if let Some(f) = taken {
-                    courts[seat].add(f, 1);
+                    court.add(f, 1);
                 }
-                let win = scoring.is_sole_winner(courts, seat);
+                let win = wins_with(court);
                 goal.wins[controller_index(controller)][taken_index(taken)] = win;
                 goal.any |= win;
             }

@@ -119,7 +119,12 @@ impl Standings {
     /// KS-25 steps 2–3: the ruling faction (most provinces, ties to the latest
     /// conquest); `None` when no faction holds a province.
     pub fn ruling_faction(&self) -> Option<Faction> {
-        let places = self.places();
+        self.ruling_in(&self.places())
+    }
+
+    /// [`ruling_faction`](Self::ruling_faction) from [`places`](Self::places)
+    /// already computed.
+    fn ruling_in(&self, places: &[usize; 3]) -> Option<Faction> {
         let mut top = Faction::ALL.into_iter().filter(|f| places[f.index()] == 0);
         match (top.next(), top.next()) {
             (Some(f), None) if self.provinces[f.index()] > 0 => Some(f),
@@ -321,10 +326,14 @@ impl SoleWinner {
     pub fn new(standings: &Standings) -> Self {
         SoleWinner(match standings.ending() {
             Ending::British => CourtKey::Sets,
-            Ending::Normal => match standings.ruling_faction() {
-                Some(_) => CourtKey::Groups(standings.places()),
-                None => CourtKey::Nobody,
-            },
+            Ending::Normal => {
+                // The places once: the ruling faction is read from them.
+                let places = standings.places();
+                match standings.ruling_in(&places) {
+                    Some(_) => CourtKey::Groups(places),
+                    None => CourtKey::Nobody,
+                }
+            }
         })
     }
 
@@ -348,6 +357,34 @@ impl SoleWinner {
             .iter()
             .enumerate()
             .all(|(other, court)| other == seat || key(*court).is_some_and(|k| k < own))
+    }
+
+    /// [`is_sole_winner`](Self::is_sole_winner) for `seat` holding a court
+    /// to be named, against the other seats' courts in `courts` (the entry
+    /// of `seat` is not read): their best key is computed once, since the
+    /// last-card goal table asks about four courts of the one seat.
+    pub fn sole_winner_with<'a>(
+        &'a self,
+        courts: &[Followers],
+        seat: Seat,
+    ) -> impl Fn(Followers) -> bool + 'a {
+        let possible = courts.len() != 4 && !matches!(self.0, CourtKey::Nobody);
+        let best_other = courts
+            .iter()
+            .enumerate()
+            .filter(|(other, _)| *other != seat)
+            .map(|(_, court)| self.key_of(*court))
+            .max();
+        move |own| possible && best_other.is_none_or(|best| best < self.key_of(own))
+    }
+
+    /// A court's key (all zero when nobody can win: never compared then).
+    fn key_of(&self, court: Followers) -> Key {
+        match &self.0 {
+            CourtKey::Sets => sets_key(court),
+            CourtKey::Groups(places) => groups_key(places, court),
+            CourtKey::Nobody => [0; 3],
+        }
     }
 
     /// The sole winner of `courts` (one per seat), if there is one.
