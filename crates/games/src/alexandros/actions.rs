@@ -4,13 +4,14 @@
 //! the rule it breaks.
 
 use super::alexander::{
-    destinations, has_targets, is_destination, is_step, offered_slots, steps, target_set,
+    destinations, has_targets, is_destination, is_step, offered_slots, step_iter, target_set,
 };
 use super::board::{Point, Space, board};
 use super::card::Symbol;
 use super::events::TakeFrom;
 use super::occupation::{
-    check_confirm, check_give, check_guard, province_infos, start, start_with,
+    check_confirm, check_give, check_guard, give_refusal, guard_refusal, may_confirm,
+    province_infos, start, start_with,
 };
 use super::state::{Slot, Stage, State};
 use satrap_engine::{RuleError, Seat};
@@ -90,7 +91,7 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
             );
         }
         Stage::AlexRoute { destination, .. } => {
-            out.extend(steps(state, *destination).into_iter().map(Action::AlexStep));
+            out.extend(step_iter(state, *destination).map(Action::AlexStep));
         }
         Stage::Actions => {
             for (slot, _) in offered_slots(state) {
@@ -142,17 +143,17 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
         }
         Stage::Occupying(occ) => {
             for sp in super::occupation::symbol_spaces(state, occ.anchor) {
-                if !occ.chosen.contains(&sp) && check_guard(state, seat, occ, sp).is_ok() {
+                if !occ.chosen.contains(&sp) && guard_refusal(state, seat, occ, sp).is_none() {
                     out.push(Action::PlaceGuard(sp));
                 }
             }
-            if check_confirm(state, seat, occ).is_ok() {
+            if may_confirm(state, seat, occ) {
                 out.push(Action::ConfirmOccupation);
             }
         }
         Stage::Compensating(c) => {
             for s in Symbol::ALL {
-                if check_give(c, s).is_ok() {
+                if give_refusal(c, s).is_none() {
                     out.push(Action::GiveCard(s));
                 }
             }
@@ -184,13 +185,11 @@ pub fn is_legal(state: &State, seat: Seat, action: &Action) -> bool {
         (Action::EndTurn, Stage::Actions) => true,
         (_, Stage::Actions) => false,
         (Action::PlaceGuard(sp), Stage::Occupying(occ)) => {
-            !occ.chosen.contains(sp) && check_guard(state, seat, occ, *sp).is_ok()
+            !occ.chosen.contains(sp) && guard_refusal(state, seat, occ, *sp).is_none()
         }
-        (Action::ConfirmOccupation, Stage::Occupying(occ)) => {
-            check_confirm(state, seat, occ).is_ok()
-        }
+        (Action::ConfirmOccupation, Stage::Occupying(occ)) => may_confirm(state, seat, occ),
         (_, Stage::Occupying(_)) => false,
-        (Action::GiveCard(s), Stage::Compensating(c)) => check_give(c, *s).is_ok(),
+        (Action::GiveCard(s), Stage::Compensating(c)) => give_refusal(c, *s).is_none(),
         (_, Stage::Compensating(_)) => false,
         (Action::AlexDest(p), Stage::AlexDestination { symbol, .. }) => {
             is_destination(state, *symbol, *p)
@@ -207,7 +206,10 @@ pub fn is_legal(state: &State, seat: Seat, action: &Action) -> bool {
 
 /// AX-28: one of `seat`'s guards stands on a space of this symbol.
 pub fn guards_on_symbol(state: &State, seat: Seat, symbol: Symbol) -> bool {
-    Space::all().any(|s| state.guard(s) == Some(seat) && s.symbol() == Some(symbol))
+    board()
+        .symbol_spaces(symbol)
+        .iter()
+        .any(|s| state.guard(*s) == Some(seat))
 }
 
 fn err(rule: &'static str, message: impl Into<String>) -> RuleError {

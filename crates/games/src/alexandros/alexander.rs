@@ -3,14 +3,17 @@
 
 use super::board::{Point, Space, board};
 use super::card::Symbol;
-use super::geometry::{SpaceSet, distance, nearest_set, route_steps};
+use super::geometry::{SpaceSet, distance, nearest_set};
 use super::state::{Slot, State};
 
 /// AX-4: no wall on its sides, no guard, Alexander not on a corner.
 pub fn is_empty(state: &State, s: Space) -> bool {
+    // The board's entry for the space read once for corners and sides:
+    // target sets ask this of every space of a symbol.
+    let space = &board().spaces[s.index()];
     state.guard(s).is_none()
-        && !s.corners().contains(&state.alexander)
-        && s.sides().iter().all(|side| state.wall(*side).is_none())
+        && !space.corners.contains(&state.alexander)
+        && space.sides.iter().all(|side| state.wall(*side).is_none())
 }
 
 /// Every space of a symbol, in board order.
@@ -123,10 +126,18 @@ pub fn destinations_plain(state: &State, symbol: Symbol) -> Vec<Point> {
 
 /// AX-38: the points one side closer to the destination.
 pub fn steps(state: &State, destination: Point) -> Vec<Point> {
-    route_steps(state.alexander, destination)
-        .into_iter()
-        .map(|(q, _)| q)
-        .collect()
+    step_iter(state, destination).collect()
+}
+
+/// [`steps`] without a list, for the generator (one per step of a route).
+pub fn step_iter(state: &State, destination: Point) -> impl Iterator<Item = Point> {
+    let d = distance(state.alexander, destination);
+    state
+        .alexander
+        .neighbours()
+        .iter()
+        .filter(move |(q, _)| d > 0 && distance(*q, destination) + 1 == d)
+        .map(|(q, _)| *q)
 }
 
 /// The start point (S-2).

@@ -263,24 +263,75 @@ pub fn check_guard(
     occ: &Occupation,
     space: Space,
 ) -> Result<(), (&'static str, String)> {
+    match guard_refusal(state, seat, occ, space) {
+        None => Ok(()),
+        Some(refusal) => Err(refusal.explain(space, occ.anchor)),
+    }
+}
+
+/// Why a guard may not go on a space (AX-19, AX-39): kept as data, like
+/// [`Refusal`], so that the legal-action generator, which asks about every
+/// symbol space of the province, never formats a message it does not show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GuardRefusal {
+    /// AX-19: the space is not in the province named.
+    OutsideProvince,
+    /// AX-19: guards stand on symbol spaces only.
+    OpenSpace,
+    /// AX-39: guards are chosen in board order.
+    NotAfterChosen,
+    /// AX-19: every guard in supply is already chosen.
+    NoGuardLeft,
+    /// AX-39: the hand cannot pay the skipped spaces before this one.
+    SkippedUnpaid(Cards),
+    /// AX-39: the hand and the guards left cannot cover what remains.
+    Uncovered,
+}
+
+impl GuardRefusal {
+    /// The rule broken and a message for the player.
+    pub fn explain(self, space: Space, anchor: Space) -> (&'static str, String) {
+        match self {
+            GuardRefusal::OutsideProvince => {
+                ("AX-19", format!("{space} is not in the province {anchor}"))
+            }
+            GuardRefusal::OpenSpace => ("AX-19", format!("{space} is an open space")),
+            GuardRefusal::NotAfterChosen => (
+                "AX-39",
+                format!("{space} is not after the spaces already chosen"),
+            ),
+            GuardRefusal::NoGuardLeft => ("AX-19", "no guard left in the supply".into()),
+            GuardRefusal::SkippedUnpaid(before) => (
+                "AX-39",
+                format!("the skipped spaces need {before}, the hand cannot pay them"),
+            ),
+            GuardRefusal::Uncovered => (
+                "AX-39",
+                "the remaining spaces could not be covered".to_string(),
+            ),
+        }
+    }
+}
+
+/// [`check_guard`] without the message: `None` when the guard may go there.
+pub fn guard_refusal(
+    state: &State,
+    seat: Seat,
+    occ: &Occupation,
+    space: Space,
+) -> Option<GuardRefusal> {
     if state.province_of(space) != occ.anchor {
-        return Err((
-            "AX-19",
-            format!("{space} is not in the province {}", occ.anchor),
-        ));
+        return Some(GuardRefusal::OutsideProvince);
     }
     if space.symbol().is_none() {
-        return Err(("AX-19", format!("{space} is an open space")));
+        return Some(GuardRefusal::OpenSpace);
     }
     if occ.chosen.last().is_some_and(|l| *l >= space) {
-        return Err((
-            "AX-39",
-            format!("{space} is not after the spaces already chosen"),
-        ));
+        return Some(GuardRefusal::NotAfterChosen);
     }
     let supply = usize::from(state.seats[seat].supply);
     if occ.chosen.len() >= supply {
-        return Err(("AX-19", "no guard left in the supply".into()));
+        return Some(GuardRefusal::NoGuardLeft);
     }
     let g_after = (supply - occ.chosen.len() - 1) as u32;
     let hand = free_hand(state, seat, occ);
@@ -301,31 +352,15 @@ pub fn check_guard(
             after.add(symbol, 1);
         }
     }
-    check_remaining(&hand, &before, &after, g_after)
-}
-
-/// AX-39: the unchosen spaces before the one named must be paid by the
-/// hand, and the hand and `g_after` guards must cover all of them.
-fn check_remaining(
-    hand: &Cards,
-    before: &Cards,
-    after: &Cards,
-    g_after: u32,
-) -> Result<(), (&'static str, String)> {
-    if !hand.contains(before) {
-        return Err((
-            "AX-39",
-            format!("the skipped spaces need {before}, the hand cannot pay them"),
-        ));
+    // AX-39: the unchosen spaces before the one named must be paid by the
+    // hand, and the hand and the guards left must cover all of them.
+    if !hand.contains(&before) {
+        return Some(GuardRefusal::SkippedUnpaid(before));
     }
-    let all = before.plus(after);
-    if deficit(&all, hand) > g_after {
-        return Err((
-            "AX-39",
-            "the remaining spaces could not be covered".to_string(),
-        ));
+    if deficit(&before.plus(&after), &hand) > g_after {
+        return Some(GuardRefusal::Uncovered);
     }
-    Ok(())
+    None
 }
 
 /// [`check_guard`] as first written, with lists of spaces: the plain
@@ -406,6 +441,11 @@ pub fn check_confirm(
     Ok(())
 }
 
+/// [`check_confirm`] as a yes or no, for the generator (no message).
+pub fn may_confirm(state: &State, seat: Seat, occ: &Occupation) -> bool {
+    !occ.chosen.is_empty() && free_hand(state, seat, occ).contains(&occupation_cost(state, occ))
+}
+
 /// AX-27: cards handed over for `n` paid cards (3 or 4 players).
 pub fn owed_for(paid: u32) -> u8 {
     paid.div_ceil(2).min(u32::from(u8::MAX)) as u8
@@ -413,25 +453,41 @@ pub fn owed_for(paid: u32) -> u8 {
 
 /// AX-40: whether `symbol` may be handed over next.
 pub fn check_give(c: &Compensation, symbol: Symbol) -> Result<(), (&'static str, String)> {
+    let message = match give_refusal(c, symbol) {
+        None => return Ok(()),
+        Some(GiveRefusal::NoneLeft) => format!("no paid {symbol} card is left to hand over"),
+        Some(GiveRefusal::OutOfOrder) => "cards are handed over in symbol order".to_string(),
+        Some(GiveRefusal::Incomplete) => {
+            format!("after {symbol} the hand-over could not be completed")
+        }
+    };
+    Err(("AX-40", message))
+}
+
+/// Why a card may not be handed over next (AX-40), as data: the generator
+/// asks about every symbol and shows no message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GiveRefusal {
+    /// No paid card of the symbol is left.
+    NoneLeft,
+    /// Cards are handed over in symbol order.
+    OutOfOrder,
+    /// The cards of this symbol and later ones are fewer than still owed.
+    Incomplete,
+}
+
+/// [`check_give`] without the message: `None` when the card may go next.
+pub fn give_refusal(c: &Compensation, symbol: Symbol) -> Option<GiveRefusal> {
     if c.remaining.get(symbol) == 0 {
-        return Err((
-            "AX-40",
-            format!("no paid {symbol} card is left to hand over"),
-        ));
+        return Some(GiveRefusal::NoneLeft);
     }
     if c.last.is_some_and(|l| symbol < l) {
-        return Err(("AX-40", "cards are handed over in symbol order".to_string()));
+        return Some(GiveRefusal::OutOfOrder);
     }
     let later: u32 = Symbol::ALL
         .iter()
         .filter(|s| **s >= symbol)
         .map(|s| u32::from(c.remaining.get(*s)))
         .sum();
-    if later < u32::from(c.owed) {
-        return Err((
-            "AX-40",
-            format!("after {symbol} the hand-over could not be completed"),
-        ));
-    }
-    Ok(())
+    (later < u32::from(c.owed)).then_some(GiveRefusal::Incomplete)
 }
