@@ -4,14 +4,15 @@
 //! the rule it breaks.
 
 use super::alexander::{
-    destinations, has_targets, is_destination, is_step, offered_slots, step_iter, target_set,
+    destinations, has_target, has_targets, is_destination, is_step, offered_slots, step_iter,
+    target_set,
 };
 use super::board::{Point, Space, board};
 use super::card::Symbol;
 use super::events::TakeFrom;
 use super::occupation::{
-    check_confirm, check_give, check_guard, give_refusal, guard_refusal, may_confirm,
-    province_infos, start, start_with,
+    check_confirm, check_give, check_guard, give_refusal, guard_refusal, guard_refusal_among,
+    may_confirm, province_infos, start, start_with,
 };
 use super::state::{Slot, Stage, State};
 use satrap_engine::{RuleError, Seat};
@@ -142,8 +143,11 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
             out.push(Action::EndTurn);
         }
         Stage::Occupying(occ) => {
-            for sp in super::occupation::symbol_spaces(state, occ.anchor) {
-                if !occ.chosen.contains(&sp) && guard_refusal(state, seat, occ, sp).is_none() {
+            let province = super::occupation::symbol_spaces(state, occ.anchor);
+            for &sp in &province {
+                if !occ.chosen.contains(&sp)
+                    && guard_refusal_among(state, seat, occ, sp, province.iter().copied()).is_none()
+                {
                     out.push(Action::PlaceGuard(sp));
                 }
             }
@@ -199,8 +203,25 @@ pub fn is_legal(state: &State, seat: Seat, action: &Action) -> bool {
             is_step(state, *destination, *p)
         }
         (_, Stage::AlexRoute { .. }) => false,
-        // The source of the move has a short list (at most a dozen).
-        _ => legal_actions(state, seat).contains(action),
+        // The source of the move (AX-7, AX-12, AX-13, AX-41), as the
+        // generator lists it, asking only about the symbols named.
+        (Action::AlexCard { slot, symbol }, Stage::AlexSource) => {
+            offered_slots(state).any(|(s, card)| {
+                s == *slot
+                    && if has_target(state, card) {
+                        *symbol == card
+                    } else {
+                        has_target(state, *symbol)
+                    }
+            })
+        }
+        (Action::AlexHand(symbol), Stage::AlexSource) => {
+            state.seats[seat].hand.get(*symbol) > 0 && has_target(state, *symbol)
+        }
+        (Action::AlexIdle(slot), Stage::AlexSource) => {
+            offered_slots(state).any(|(s, _)| s == *slot) && !has_targets(state).contains(&true)
+        }
+        (_, Stage::AlexSource) => false,
     }
 }
 

@@ -89,22 +89,24 @@ pub fn province_infos(state: &State) -> Vec<(Space, ProvinceInfo)> {
     // without sorting.
     let mut anchors = [0u64; 4];
     let mut found: Vec<ProvinceInfo> = Vec::with_capacity(48);
-    for &s in board().spaces_with_symbol() {
-        let Some(symbol) = s.symbol() else {
-            continue;
-        };
-        let anchor = state.province_of(s);
-        let i = &mut entry[anchor.index()];
-        if *i == u8::MAX {
-            *i = found.len() as u8;
-            anchors[anchor.index() / 64] |= 1 << (anchor.index() % 64);
-            found.push(ProvinceInfo::default());
-        }
-        let info = &mut found[usize::from(*i)];
-        info.need.add(symbol, 1);
-        if let Some(g) = state.guard(s) {
-            info.owner = Some(g);
-            info.removal.add(symbol, 2);
+    // Symbol by symbol, from the board's list of each: no look-up of a
+    // space's symbol (the order the anchors are met in does not matter).
+    let board = board();
+    for symbol in Symbol::ALL {
+        for &s in board.symbol_spaces(symbol) {
+            let anchor = state.province_of(s);
+            let i = &mut entry[anchor.index()];
+            if *i == u8::MAX {
+                *i = found.len() as u8;
+                anchors[anchor.index() / 64] |= 1 << (anchor.index() % 64);
+                found.push(ProvinceInfo::default());
+            }
+            let info = &mut found[usize::from(*i)];
+            info.need.add(symbol, 1);
+            if let Some(g) = state.guard(s) {
+                info.owner = Some(g);
+                info.removal.add(symbol, 2);
+            }
         }
     }
     let mut out = Vec::with_capacity(found.len());
@@ -320,6 +322,24 @@ pub fn guard_refusal(
     occ: &Occupation,
     space: Space,
 ) -> Option<GuardRefusal> {
+    guard_refusal_among(
+        state,
+        seat,
+        occ,
+        space,
+        state.province_symbol_spaces(occ.anchor),
+    )
+}
+
+/// [`guard_refusal`] with the province's symbol spaces (in board order)
+/// given: the generator asks about each of them and finds them once.
+pub fn guard_refusal_among(
+    state: &State,
+    seat: Seat,
+    occ: &Occupation,
+    space: Space,
+    province: impl Iterator<Item = Space>,
+) -> Option<GuardRefusal> {
     if state.province_of(space) != occ.anchor {
         return Some(GuardRefusal::OutsideProvince);
     }
@@ -339,7 +359,7 @@ pub fn guard_refusal(
     // in one pass and without lists (the generator asks about every
     // symbol space of the province).
     let (mut before, mut after) = (Cards::EMPTY, Cards::EMPTY);
-    for s in state.province_symbol_spaces(occ.anchor) {
+    for s in province {
         let Some(symbol) = s.symbol() else {
             continue;
         };
