@@ -53,7 +53,18 @@ pub fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event
             (Some(cp), _) => cp.last_card,
             _ => false,
         };
-        if last {
+        if last && state.card_play.is_none() {
+            // KS-15, KS-29: the `PLAY` of a last card is performed on a copy
+            // (a refused one names the rule it breaks), which is kept only
+            // if a win is still possible after it.
+            let search = last_card::Search::new(state, seat);
+            let mut next = state.clone();
+            perform_step(&mut next, seat, action, &mut events)?;
+            if !search.keeps_win_after_play(&next) {
+                return Err(last_card_refusal());
+            }
+            *state = next;
+        } else if last {
             // KS-15, KS-29: each step of a last card must keep a win
             // possible. The search checks every condition of the step as
             // well, so a kept step is performed in place; a refused one is
@@ -61,10 +72,7 @@ pub fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event
             if !last_card::keeps_win(state, seat, action) {
                 let mut next = state.clone();
                 perform_step(&mut next, seat, action, &mut events)?;
-                return Err(RuleError::new(
-                    "KS-15",
-                    "in the 3-player game a last card may only be played in a way that makes its player the sole winner",
-                ));
+                return Err(last_card_refusal());
             }
             perform_step(state, seat, action, &mut events)?;
         } else {
@@ -76,6 +84,14 @@ pub fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event
         resolve::end_turn(state, &mut events);
     }
     Ok(events)
+}
+
+/// KS-15: the refusal of a last-card step that leaves no win possible.
+fn last_card_refusal() -> RuleError {
+    RuleError::new(
+        "KS-15",
+        "in the 3-player game a last card may only be played in a way that makes its player the sole winner",
+    )
 }
 
 /// A short description of a step, for messages.

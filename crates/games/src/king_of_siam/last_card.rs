@@ -254,7 +254,7 @@ impl Search {
             // The `PLAY` (KS-5) sets up the card play: tried on a copy.
             let mut next = state.clone();
             return perform_step(&mut next, self.seat, action, &mut Vec::new()).is_ok()
-                && self.completion_exists(&next);
+                && self.keeps_win_after_play(&next);
         };
         let board = Board::of(state);
         match (cp.step, action) {
@@ -295,6 +295,13 @@ impl Search {
             }
             _ => false,
         }
+    }
+
+    /// KS-29: whether the `PLAY` that led from this search's position to
+    /// `next` keeps a win possible ([`keeps_win`](Self::keeps_win) of a
+    /// `PLAY` already performed, so that `apply` performs it only once).
+    pub fn keeps_win_after_play(&self, next: &State) -> bool {
+        self.goal.any() && self.completion_exists(next)
     }
 
     /// KS-29: [`winning_completion_exists`] for a position of this search.

@@ -447,17 +447,22 @@ pub fn outcome(state: &State) -> Option<Outcome> {
     })
 }
 
-fn seat_list(seats: &[Seat]) -> String {
-    let names: Vec<String> = seats.iter().map(|s| format!("seat {s}")).collect();
-    match names.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+/// `seat 0`, `seat 0 and seat 1`, `seat 0, seat 1 and seat 2`.
+fn write_seat_list(s: &mut String, seats: &[Seat]) {
+    for (i, seat) in seats.iter().enumerate() {
+        let separator = match i {
+            0 => "",
+            i if i + 1 == seats.len() => " and ",
+            _ => ", ",
+        };
+        let _ = write!(s, "{separator}seat {seat}");
     }
 }
 
+/// One line for humans, written in place (built once a game, and random
+/// playouts are short games: its lists of strings were a thirtieth of one).
 fn summary(state: &State, st: &Standings, courts: &[Followers], d: &Decision) -> String {
-    let mut s = String::new();
+    let mut s = String::with_capacity(160);
     let teams = state.players == 4;
     match d.ending {
         Ending::British => {
@@ -473,43 +478,40 @@ fn summary(state: &State, st: &Standings, courts: &[Followers], d: &Decision) ->
                     d.scores[0], d.scores[1]
                 );
             } else {
-                let sets: Vec<String> = courts
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| format!("seat {i} {}", c.sets()))
-                    .collect();
-                let _ = write!(s, "Sets: {}. ", sets.join(", "));
+                s.push_str("Sets: ");
+                for (i, court) in courts.iter().enumerate() {
+                    let separator = if i == 0 { "" } else { ", " };
+                    let _ = write!(s, "{separator}seat {i} {}", court.sets());
+                }
+                s.push_str(". ");
             }
         }
         Ending::Normal => {
-            let counts: Vec<String> = Faction::ALL
-                .iter()
-                .map(|f| format!("{} {}", f.name(), st.provinces[f.index()]))
-                .chain(std::iter::once(format!("British {}", st.british)))
-                .collect();
             let ruling = d.ruling.map(|f| f.name()).unwrap_or("no faction");
-            let _ = write!(
-                s,
-                "Normal ending: {ruling} rules Siam ({}). ",
-                counts.join(", ")
-            );
-            let followers: Vec<String> = d
-                .scores
-                .iter()
-                .enumerate()
-                .map(|(i, n)| format!("seat {i} {n}"))
-                .collect();
-            let _ = write!(s, "{ruling} followers: {}. ", followers.join(", "));
+            let _ = write!(s, "Normal ending: {ruling} rules Siam (");
+            for f in Faction::ALL {
+                let _ = write!(s, "{} {}, ", f.name(), st.provinces[f.index()]);
+            }
+            let _ = write!(s, "British {}). {ruling} followers: ", st.british);
+            for (i, n) in d.scores.iter().enumerate() {
+                let separator = if i == 0 { "" } else { ", " };
+                let _ = write!(s, "{separator}seat {i} {n}");
+            }
+            s.push_str(". ");
         }
     }
     if d.draw {
         s.push_str("The teams draw.");
     } else if teams {
-        let _ = write!(s, "Team of {} wins.", seat_list(&d.winners));
+        s.push_str("Team of ");
+        write_seat_list(&mut s, &d.winners);
+        s.push_str(" wins.");
     } else if d.winners.len() == 1 {
-        let _ = write!(s, "{} wins.", seat_list(&d.winners));
+        write_seat_list(&mut s, &d.winners);
+        s.push_str(" wins.");
     } else {
-        let _ = write!(s, "{} share the victory.", seat_list(&d.winners));
+        write_seat_list(&mut s, &d.winners);
+        s.push_str(" share the victory.");
     }
     s
 }
