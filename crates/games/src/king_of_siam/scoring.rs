@@ -341,28 +341,15 @@ impl SoleWinner {
     /// key is better than every other seat's. The same answer as
     /// `self.of(courts) == Some(seat)`, with one comparison per seat.
     pub fn is_sole_winner(&self, courts: &[Followers], seat: Seat) -> bool {
-        if courts.len() == 4 {
-            // KS-23, KS-26: a team of two wins, or the teams draw.
-            return false;
-        }
-        let key = |court: Followers| match &self.0 {
-            CourtKey::Sets => Some(sets_key(court)),
-            CourtKey::Groups(places) => Some(groups_key(places, court)),
-            CourtKey::Nobody => None,
-        };
-        let Some(own) = key(courts[seat]) else {
-            return false;
-        };
-        courts
-            .iter()
-            .enumerate()
-            .all(|(other, court)| other == seat || key(*court).is_some_and(|k| k < own))
+        self.sole_winner_with(courts, seat)(courts[seat])
     }
 
     /// [`is_sole_winner`](Self::is_sole_winner) for `seat` holding a court
     /// to be named, against the other seats' courts in `courts` (the entry
     /// of `seat` is not read): their best key is computed once, since the
-    /// last-card goal table asks about four courts of the one seat.
+    /// last-card goal table asks about four courts of the one seat. With 4
+    /// seats nobody wins alone (KS-23, KS-26: a team of two wins, or the
+    /// teams draw).
     pub fn sole_winner_with<'a>(
         &'a self,
         courts: &[Followers],
