@@ -11,8 +11,8 @@ use super::board::{Point, Space, board};
 use super::card::Symbol;
 use super::events::TakeFrom;
 use super::occupation::{
-    check_confirm, check_give, check_guard, give_refusal, guard_refusal, guard_refusal_among,
-    may_confirm, province_infos, start, start_with,
+    SymbolScan, check_confirm, check_give, check_guard, give_refusal, guard_refusal,
+    guard_refusal_among, may_confirm, start, start_with,
 };
 use super::state::{Slot, Stage, State};
 use satrap_engine::{RuleError, Seat};
@@ -103,43 +103,26 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
             }
             // AX-39: naming a province needs at least one guard in supply;
             // without one, no province's facts are gathered.
-            if state.seats[seat].supply > 0 {
-                let infos = province_infos(state);
-                for (a, info) in &infos {
-                    if start_with(state, seat, *a, false, info).is_ok() {
-                        out.push(Action::Occupy(*a));
-                    }
-                }
-                for (a, info) in &infos {
-                    if start_with(state, seat, *a, true, info).is_ok() {
-                        out.push(Action::TakeOver(*a));
-                    }
+            let scan = SymbolScan::of(state, seat, state.seats[seat].supply > 0);
+            for (a, info) in scan.provinces() {
+                if start_with(state, seat, a, false, info).is_ok() {
+                    out.push(Action::Occupy(a));
                 }
             }
-            // The seat's guards (AX-28, AX-31), in one pass over the symbol
-            // spaces, the only ones a guard can stand on (AX-19): which
-            // symbols they stand on, and the spaces for the take-backs.
-            let mut mine = [Space(0); 256];
-            let mut count = 0;
-            let mut guarded = [false; 5];
-            for &sp in board().spaces_with_symbol() {
-                if state.guard(sp) == Some(seat) {
-                    mine[count] = sp;
-                    count += 1;
-                    if let Some(sym) = sp.symbol() {
-                        guarded[sym.index()] = true;
-                    }
+            for (a, info) in scan.provinces() {
+                if start_with(state, seat, a, true, info).is_ok() {
+                    out.push(Action::TakeOver(a));
                 }
             }
             if !state.levied {
                 let hand = state.seats[seat].hand;
                 for s in Symbol::ALL {
-                    if hand.get(s) > 0 && guarded[s.index()] {
+                    if hand.get(s) > 0 && scan.guarded(s) {
                         out.push(Action::Levy(s));
                     }
                 }
             }
-            out.extend(mine[..count].iter().copied().map(Action::TakeBack));
+            out.extend(scan.guards().map(Action::TakeBack));
             out.push(Action::EndTurn);
         }
         Stage::Occupying(occ) => {

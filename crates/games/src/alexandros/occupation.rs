@@ -77,47 +77,108 @@ pub fn province_info(state: &State, anchor: Space) -> ProvinceInfo {
 }
 
 /// The facts of every province that has a symbol space, by anchor in
-/// board order, from one pass over the symbol spaces. The others can be
-/// neither occupied (AX-18) nor taken over (guards stand only on symbol
-/// spaces, so nobody holds them), so the legal-action generator, the only
-/// user, needs no facts about them.
+/// board order ([`SymbolScan`]'s, as a list for the tests).
+#[cfg(test)]
 pub fn province_infos(state: &State) -> Vec<(Space, ProvinceInfo)> {
-    // Position in `found` of each anchor's entry (`u8::MAX`: none yet);
-    // there are at most 80 symbol spaces, so at most 80 entries.
-    let mut entry = [u8::MAX; 256];
-    // The anchors met, as a bit set: read in order, they give board order
-    // without sorting.
-    let mut anchors = [0u64; 4];
-    let mut found: Vec<ProvinceInfo> = Vec::with_capacity(48);
-    // Symbol by symbol, from the board's list of each: no look-up of a
-    // space's symbol (the order the anchors are met in does not matter).
-    let board = board();
-    for symbol in Symbol::ALL {
-        for &s in board.symbol_spaces(symbol) {
-            let anchor = state.province_of(s);
-            let i = &mut entry[anchor.index()];
-            if *i == u8::MAX {
-                *i = found.len() as u8;
-                anchors[anchor.index() / 64] |= 1 << (anchor.index() % 64);
-                found.push(ProvinceInfo::default());
-            }
-            let info = &mut found[usize::from(*i)];
-            info.need.add(symbol, 1);
-            if let Some(g) = state.guard(s) {
-                info.owner = Some(g);
-                info.removal.add(symbol, 2);
+    SymbolScan::of(state, 0, true)
+        .provinces()
+        .map(|(anchor, info)| (anchor, *info))
+        .collect()
+}
+
+/// What the action phase's listing reads of the symbol spaces, the only
+/// spaces guards stand on (AX-19), gathered in one pass over them: the
+/// facts of every province that has one (AX-18 … AX-24; the others can be
+/// neither occupied nor taken over, so nobody needs their facts) and the
+/// listing seat's guards (AX-28, AX-31). The listing asks for it on every
+/// action of the phase, which made it a sixth of a random playout as two
+/// passes and two lists.
+pub struct SymbolScan {
+    /// Position in `found` of each anchor's entry (`u8::MAX`: none).
+    entry: [u8; 256],
+    /// The anchors met, as a bit set: read in order, they give board order
+    /// without sorting.
+    anchors: [u64; 4],
+    /// The facts, in the order the anchors were met (at most one province
+    /// per symbol space: 80 on board A).
+    found: Vec<ProvinceInfo>,
+    /// The seat's guards, as a bit set of spaces.
+    mine: [u64; 4],
+    /// Whether a guard of the seat stands on a space of each symbol.
+    guarded: [bool; 5],
+}
+
+impl SymbolScan {
+    /// One pass over the symbol spaces, symbol by symbol (the order the
+    /// anchors are met in does not matter); the provinces' facts only when
+    /// `facts` (naming a province needs a guard in supply, AX-39).
+    pub fn of(state: &State, seat: Seat, facts: bool) -> Self {
+        let mut scan = SymbolScan {
+            entry: [u8::MAX; 256],
+            anchors: [0; 4],
+            found: Vec::with_capacity(if facts { 48 } else { 0 }),
+            mine: [0; 4],
+            guarded: [false; 5],
+        };
+        let board = board();
+        for symbol in Symbol::ALL {
+            for &s in board.symbol_spaces(symbol) {
+                let guard = state.guard(s);
+                if guard == Some(seat) {
+                    scan.mine[s.index() / 64] |= 1 << (s.index() % 64);
+                    scan.guarded[symbol.index()] = true;
+                }
+                if !facts {
+                    continue;
+                }
+                let anchor = state.province_of(s).index();
+                let i = &mut scan.entry[anchor];
+                if *i == u8::MAX {
+                    *i = scan.found.len() as u8;
+                    scan.anchors[anchor / 64] |= 1 << (anchor % 64);
+                    scan.found.push(ProvinceInfo::default());
+                }
+                let info = &mut scan.found[usize::from(*i)];
+                info.need.add(symbol, 1);
+                if let Some(g) = guard {
+                    info.owner = Some(g);
+                    info.removal.add(symbol, 2);
+                }
             }
         }
+        scan
     }
-    let mut out = Vec::with_capacity(found.len());
-    for (w, mut bits) in anchors.into_iter().enumerate() {
-        while bits != 0 {
-            let a = w * 64 + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            out.push((Space(a as u8), found[usize::from(entry[a])]));
-        }
+
+    /// Each province's anchor and facts, in board order of the anchors
+    /// (none unless gathered).
+    pub fn provinces(&self) -> impl Iterator<Item = (Space, &ProvinceInfo)> + '_ {
+        bits(&self.anchors).map(|a| (Space(a as u8), &self.found[usize::from(self.entry[a])]))
     }
-    out
+
+    /// The spaces of the seat's guards, in board order.
+    pub fn guards(&self) -> impl Iterator<Item = Space> + '_ {
+        bits(&self.mine).map(|s| Space(s as u8))
+    }
+
+    /// Whether a guard of the seat stands on a space of `symbol`.
+    pub fn guarded(&self, symbol: Symbol) -> bool {
+        self.guarded[symbol.index()]
+    }
+}
+
+/// The members of a set of spaces kept as bits, in increasing order.
+fn bits(set: &[u64; 4]) -> impl Iterator<Item = usize> + '_ {
+    set.iter().enumerate().flat_map(|(w, word)| {
+        let mut word = *word;
+        std::iter::from_fn(move || {
+            if word == 0 {
+                return None;
+            }
+            let bit = word.trailing_zeros() as usize;
+            word &= word - 1;
+            Some(w * 64 + bit)
+        })
+    })
 }
 
 /// The facts of every province, by anchor, in one pass over the board: the
