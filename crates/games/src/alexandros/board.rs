@@ -197,6 +197,10 @@ pub struct Board {
     pub map_rows: Vec<String>,
     /// AX-3: `dist[a * n + b]` = sides between points `a` and `b`.
     dist: Vec<u8>,
+    /// AX-3: `space_dist[p * m + s]` = the distance from point `p` to space
+    /// `s` (to its nearest corner), for Alexander's target sets (AX-5),
+    /// which ask it of every empty space of a symbol.
+    space_dist: Vec<u8>,
     /// The spaces of each symbol in board order (AX-5 looks only at these).
     by_symbol: [Vec<Space>; 5],
     /// Every space with a symbol, in board order: guards stand only on
@@ -214,6 +218,11 @@ impl Board {
     /// AX-3 / D-4: the distance between two points (walls ignored).
     pub fn distance(&self, a: Point, b: Point) -> u8 {
         self.dist[a.index() * self.points.len() + b.index()]
+    }
+
+    /// AX-3: the distance from a point to a space (to its nearest corner).
+    pub fn space_distance(&self, p: Point, s: Space) -> u8 {
+        self.space_dist[p.index() * self.spaces.len() + s.index()]
     }
 
     /// The spaces showing `symbol`, in board order.
@@ -408,6 +417,19 @@ pub fn parse_board(json: &str) -> Result<Board, String> {
     if dist.contains(&u8::MAX) {
         return Err("the point graph is not connected".into());
     }
+    let space_dist = (0..n)
+        .flat_map(|p| {
+            let dist = &dist;
+            spaces.iter().map(move |space| {
+                space
+                    .corners
+                    .iter()
+                    .map(|c| dist[p * n + c.index()])
+                    .min()
+                    .unwrap_or(u8::MAX)
+            })
+        })
+        .collect();
     let start = point(&raw.start_vertex)?;
     let by_symbol = Symbol::ALL.map(|sym| {
         (0..spaces.len())
@@ -443,6 +465,7 @@ pub fn parse_board(json: &str) -> Result<Board, String> {
         start,
         map_rows: raw.map_rows,
         dist,
+        space_dist,
         space_ids,
         point_ids,
         side_ids,

@@ -21,11 +21,7 @@ pub fn distance(a: Point, b: Point) -> u8 {
 
 /// AX-3: the distance from a point to a space: to its nearest corner.
 pub fn space_distance(p: Point, s: Space) -> u8 {
-    s.corners()
-        .iter()
-        .map(|c| distance(p, *c))
-        .min()
-        .unwrap_or(u8::MAX)
+    board().space_distance(p, s)
 }
 
 /// AX-5: of `candidates`, those at the smallest distance from `p` (in the
@@ -52,7 +48,7 @@ impl std::ops::Deref for SpaceSet {
 
 /// [`nearest`] as a [`SpaceSet`], without a list.
 pub fn nearest_set(p: Point, candidates: impl Iterator<Item = Space>) -> SpaceSet {
-    // The board once for all candidates ([`space_distance`] by hand).
+    // The board once for all candidates.
     let board = board();
     let mut best = u8::MAX;
     let mut out = SpaceSet {
@@ -60,12 +56,7 @@ pub fn nearest_set(p: Point, candidates: impl Iterator<Item = Space>) -> SpaceSe
         len: 0,
     };
     for s in candidates {
-        let d = board.spaces[s.index()]
-            .corners
-            .iter()
-            .map(|c| board.distance(p, *c))
-            .min()
-            .unwrap_or(u8::MAX);
+        let d = board.space_distance(p, s);
         if d < best {
             best = d;
             out.len = 0;

@@ -121,9 +121,15 @@ impl SymbolScan {
             guarded: [false; 5],
         };
         let board = board();
+        // The state's tables by space, read directly (every symbol space
+        // is on the board, so in both).
+        let (guards, province) = (&state.guards[..], &state.province[..]);
         for symbol in Symbol::ALL {
             for &s in board.symbol_spaces(symbol) {
-                let guard = state.guard(s);
+                let (Some(&guard), Some(anchor)) = (guards.get(s.index()), province.get(s.index()))
+                else {
+                    continue;
+                };
                 if guard == Some(seat) {
                     scan.mine[s.index() / 64] |= 1 << (s.index() % 64);
                     scan.guarded[symbol.index()] = true;
@@ -131,7 +137,7 @@ impl SymbolScan {
                 if !facts {
                     continue;
                 }
-                let anchor = state.province_of(s).index();
+                let anchor = anchor.index();
                 let i = &mut scan.entry[anchor];
                 if *i == u8::MAX {
                     *i = scan.found.len() as u8;

@@ -29,12 +29,13 @@ impl Ending {
 /// AX-29: every seat's tax now: for each province where the seat has exactly
 /// one guard, its open spaces (D-28).
 pub fn taxes(state: &State) -> Vec<u32> {
-    let n = board().spaces.len();
-    let mut guards = vec![[0u8; 4]; n];
-    let mut open = vec![0u32; n];
+    // Per anchor, in place: spaces are numbered by a `u8`.
+    let mut guards = [[0u8; 4]; 256];
+    let mut open = [0u32; 256];
+    let board = board();
     for s in Space::all() {
         let a = state.province_of(s).index();
-        if s.symbol().is_none() {
+        if board.spaces[s.index()].symbol.is_none() {
             open[a] += 1;
         }
         if let Some(seat) = state.guard(s)
@@ -44,7 +45,7 @@ pub fn taxes(state: &State) -> Vec<u32> {
         }
     }
     let mut out = vec![0; state.players];
-    for a in 0..n {
+    for a in 0..board.spaces.len().min(256) {
         for (seat, tax) in out.iter_mut().enumerate() {
             if guards[a][seat] == 1 {
                 *tax += open[a];

@@ -476,6 +476,14 @@ fn geometry_space_distance_is_nearest_corner() {
     assert_eq!(space_distance(pt("v1_4"), sp("r2c8")), 3);
     assert_eq!(space_distance(pt("v1_4"), sp("r4c7")), 3);
     assert_eq!(space_distance(pt("v1_4"), sp("r0c2")), 0);
+    // The board's table, read by the target sets, against AX-3's
+    // definition (the nearest corner) for every point and every space.
+    for p in Point::all() {
+        for s in Space::all() {
+            let nearest = s.corners().iter().map(|c| distance(p, *c)).min();
+            assert_eq!(Some(space_distance(p, s)), nearest, "{p} {s}");
+        }
+    }
 }
 
 // ------------------------------------------------------------------- setup
