@@ -7,9 +7,7 @@
 use super::actions::Action;
 use super::board::Province;
 use super::card::Card;
-use super::effects::{
-    eligible_tiles, faction_targets, is_eligible_tile, is_valid_pair, valid_pairs,
-};
+use super::effects::{any_valid_pair, is_eligible_tile, is_faction_target, is_valid_pair};
 use super::events::Event;
 use super::faction::Faction;
 use super::last_card;
@@ -143,7 +141,7 @@ pub fn perform_step(
             ),
         )),
         (Step::Target(x), Action::Place(p)) => {
-            if !faction_targets(state, x).contains(p) {
+            if !is_faction_target(state, x, *p) {
                 return Err(RuleError::new(
                     "KS-10",
                     format!(
@@ -363,17 +361,20 @@ fn play(
     });
     // The first effect step, if the card allows any choice now (KS-28 step 1).
     let first = match (card, card.faction()) {
-        (_, Some(x)) => {
-            (state.pool.has(x) && !faction_targets(state, x).is_empty()).then_some(Step::Target(x))
-        }
+        (_, Some(x)) => (state.pool.has(x)
+            && Province::all().any(|p| is_faction_target(state, x, p)))
+        .then_some(Step::Target(x)),
         (Card::Rama | Card::Lao | Card::Malay, None) => None,
         (Card::KhonThai, _) => {
             khon_thai_from(state, seat, 0, events);
             return Ok(());
         }
-        (Card::OneVsOne, _) => (!valid_pairs(state).is_empty()).then_some(Step::Exchange1v1),
-        (Card::TwoVsOne, _) => (!valid_pairs(state).is_empty()).then_some(Step::Exchange2v1),
-        (Card::King, _) => (eligible_tiles(state).len() >= 2).then_some(Step::King),
+        (Card::OneVsOne, _) => any_valid_pair(state).then_some(Step::Exchange1v1),
+        (Card::TwoVsOne, _) => any_valid_pair(state).then_some(Step::Exchange2v1),
+        (Card::King, _) => {
+            let mut eligible = Province::all().filter(|p| is_eligible_tile(state, *p));
+            eligible.nth(1).is_some().then_some(Step::King)
+        }
     };
     match first {
         Some(step) => set_step(state, step),

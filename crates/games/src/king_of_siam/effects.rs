@@ -10,11 +10,27 @@ use super::state::State;
 /// controls, plus its home province while that is still undecided.
 pub fn anchors(state: &State, x: Faction) -> Vec<Province> {
     Province::all()
-        .filter(|p| {
-            let controller = state.province(*p).controller;
-            controller == Some(Controller::Faction(x)) || (*p == home(x) && controller.is_none())
-        })
+        .filter(|p| is_anchor(state, x, *p))
         .collect()
+}
+
+/// KS-10 step 1: whether `p` is an anchor of `x`: controlled by `x`,
+/// or `x`'s home while nobody controls it.
+fn is_anchor(state: &State, x: Faction, p: Province) -> bool {
+    let controller = state.province(p).controller;
+    controller == Some(Controller::Faction(x)) || (p == home(x) && controller.is_none())
+}
+
+/// KS-10 step 2 without the lists of [`faction_targets`]: whether `p` is
+/// undecided and next to an anchor of `x` (`apply` and the last-card
+/// search ask it of one province at a time).
+pub fn is_faction_target(state: &State, x: Faction, p: Province) -> bool {
+    state.is_undecided(p) && p.neighbours().any(|a| is_anchor(state, x, a))
+}
+
+/// KS-12: whether some pair is valid, without [`valid_pairs`]' list.
+pub fn any_valid_pair(state: &State) -> bool {
+    Province::all().any(|p| Province::all().any(|q| q > p && is_valid_pair(state, p, q)))
 }
 
 /// KS-10 step 2: undecided provinces adjacent to at least one anchor of `x`

@@ -29,8 +29,8 @@
 
 use super::actions::Action;
 use super::apply::perform_step;
-use super::board::{PROVINCE_COUNT, Province, home};
-use super::effects::{is_eligible_tile, is_valid_pair, two_side_picks};
+use super::board::{PROVINCE_COUNT, Province};
+use super::effects::{is_eligible_tile, is_faction_target, is_valid_pair, two_side_picks};
 use super::faction::{Controller, Faction, Followers};
 use super::resolve::majority;
 use super::scoring::{SoleWinner, Standings, hypothetical_sole_winner};
@@ -214,16 +214,6 @@ impl Board {
             majority(followers)
         })
     }
-}
-
-/// KS-10 step 2 without the lists of `effects::faction_targets`: whether
-/// `p` is undecided and next to an anchor of `x`.
-fn is_faction_target(state: &State, x: Faction, p: Province) -> bool {
-    state.is_undecided(p)
-        && p.neighbours().any(|a| {
-            let controller = state.province(a).controller;
-            controller == Some(Controller::Faction(x)) || (a == home(x) && controller.is_none())
-        })
 }
 
 /// The last-card search of one seat from one position: the [`Goal`] is
