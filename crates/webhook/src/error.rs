@@ -17,18 +17,17 @@ pub enum WebhookError {
     /// A setting other than the URL makes delivery impossible.
     #[error("webhook is misconfigured: {reason}")]
     BadConfig { reason: &'static str },
-    /// The HTTP client could not be built (its TLS setup failed).
-    #[error("the webhook's HTTP client could not be set up")]
-    Client(#[source] reqwest::Error),
     /// The event id cannot be sent as a header value.
     #[error("event id {shown:?} cannot be sent: it must be non-empty visible ASCII")]
     BadEventId { shown: String },
     /// The receiver answered, but not with a 2xx status.
     #[error("the receiver refused the event with status {status}")]
     Refused { status: u16 },
-    /// No answer: the connection could not be made or broke off.
+    /// No answer: the connection could not be made or broke off. The cause
+    /// names the address at most, never the URL's path or query (which may
+    /// hold a token that logs should not show).
     #[error("the event could not be sent to the receiver")]
-    Transport(#[source] reqwest::Error),
+    Transport(#[source] Box<dyn std::error::Error + Send + Sync>),
     /// The receiver did not answer within the configured timeout.
     #[error("the receiver did not answer in time")]
     Timeout,

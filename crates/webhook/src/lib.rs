@@ -46,6 +46,7 @@ mod config;
 mod error;
 mod sender;
 mod signature;
+mod transport;
 
 pub use config::WebhookConfig;
 pub use error::WebhookError;

@@ -6,13 +6,16 @@ use std::future::Future;
 use std::pin::pin;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use reqwest::header::{CONTENT_TYPE, HeaderValue};
-use reqwest::{Client, Url, redirect};
+use bytes::Bytes;
+use http::header::{CONTENT_TYPE, HeaderValue, USER_AGENT};
+use http::{Request, Uri};
+use http_body_util::Full;
 
 use crate::backoff::Backoff;
 use crate::config::WebhookConfig;
 use crate::error::WebhookError;
 use crate::signature::sign;
+use crate::transport::{Transport, proxies_from_env};
 
 /// The header carrying the event's id, the receiver's idempotency key.
 pub const EVENT_ID_HEADER: &str = "satrap-event-id";
@@ -26,13 +29,13 @@ pub const SIGNATURE_HEADER: &str = "satrap-signature";
 ///
 /// Cheap to share behind an `Arc`; all methods take `&self`. The client
 /// follows no redirects (a signed body goes only where it was configured to
-/// go) and honours the usual `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY`
-/// variables. `https` URLs are checked against the system's root
-/// certificates.
+/// go) and honours the usual `HTTPS_PROXY`/`HTTP_PROXY`/`ALL_PROXY`/`NO_PROXY`
+/// variables, through the proxy's `CONNECT` tunnel. `https` URLs are
+/// checked against the system's root certificates.
 pub struct Webhook {
-    url: Url,
+    url: Uri,
     secret: Vec<u8>,
-    client: Client,
+    transport: Transport,
     first_retry: std::time::Duration,
     max_retry: std::time::Duration,
 }
@@ -40,8 +43,9 @@ pub struct Webhook {
 impl fmt::Debug for Webhook {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Webhook")
-            .field("url", &self.url.as_str())
+            .field("url", &format_args!("{}", self.url))
             .field("secret", &format_args!("<{} bytes>", self.secret.len()))
+            .field("proxied", &self.transport.proxied())
             .finish_non_exhaustive()
     }
 }
@@ -53,6 +57,15 @@ impl Webhook {
     /// empty (an empty key would let anyone sign); the timeout and the first
     /// pause must be above zero, and the longest pause at least the first.
     pub fn new(config: WebhookConfig) -> Result<Self, WebhookError> {
+        Self::with_proxies(config, &proxies_from_env())
+    }
+
+    /// [`new`](Self::new) with the proxies given rather than read from the
+    /// environment (the tests set their own).
+    fn with_proxies(
+        config: WebhookConfig,
+        proxies: &hyper_util::client::proxy::matcher::Matcher,
+    ) -> Result<Self, WebhookError> {
         let url = parse_url(&config.url)?;
         if config.secret.is_empty() {
             return Err(WebhookError::BadConfig {
@@ -74,16 +87,11 @@ impl Webhook {
                 reason: "the longest retry pause is shorter than the first",
             });
         }
-        let client = Client::builder()
-            .timeout(config.timeout)
-            .redirect(redirect::Policy::none())
-            .user_agent(concat!("satrap-webhook/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .map_err(WebhookError::Client)?;
+        let transport = Transport::new(&url, proxies, config.timeout)?;
         Ok(Self {
             url,
             secret: config.secret,
-            client,
+            transport,
             first_retry: config.first_retry,
             max_retry: config.max_retry,
         })
@@ -95,18 +103,18 @@ impl Webhook {
         let event_id = event_id_header(id)?;
         let timestamp = unix_now().to_string();
         let signature = sign(&self.secret, &timestamp, body);
-        let response = self
-            .client
-            .post(self.url.clone())
+        let request = Request::post(self.url.clone())
             .header(CONTENT_TYPE, HeaderValue::from_static("application/json"))
+            .header(
+                USER_AGENT,
+                HeaderValue::from_static(concat!("satrap-webhook/", env!("CARGO_PKG_VERSION"))),
+            )
             .header(EVENT_ID_HEADER, event_id)
             .header(TIMESTAMP_HEADER, timestamp)
             .header(SIGNATURE_HEADER, signature)
-            .body(body.to_vec())
-            .send()
-            .await
-            .map_err(transport_error)?;
-        let status = response.status();
+            .body(Full::new(Bytes::copy_from_slice(body)))
+            .map_err(|error| WebhookError::Transport(Box::new(error)))?;
+        let status = self.transport.send(request).await?;
         if status.is_success() {
             Ok(())
         } else {
@@ -163,15 +171,22 @@ impl Webhook {
 }
 
 /// The URL, if it is one a webhook can post to.
-fn parse_url(text: &str) -> Result<Url, WebhookError> {
-    let url = Url::parse(text).map_err(|_| WebhookError::bad_url(text, "it is not a URL"))?;
-    if !matches!(url.scheme(), "http" | "https") {
+fn parse_url(text: &str) -> Result<Uri, WebhookError> {
+    // The scheme first, so that another scheme is named as such even
+    // where the rest would not parse as an HTTP URL (`file:///…`).
+    let Some((scheme, _)) = text.split_once("://") else {
+        return Err(WebhookError::bad_url(text, "it is not a URL"));
+    };
+    if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
         return Err(WebhookError::bad_url(
             text,
             "only http and https URLs are allowed",
         ));
     }
-    if url.host_str().is_none_or(str::is_empty) {
+    let url: Uri = text
+        .parse()
+        .map_err(|_| WebhookError::bad_url(text, "it is not a URL"))?;
+    if url.host().is_none_or(str::is_empty) {
         return Err(WebhookError::bad_url(text, "it names no host"));
     }
     Ok(url)
@@ -193,16 +208,6 @@ fn unix_now() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |since| since.as_secs())
-}
-
-/// A failed send, as a timeout or a transport error without the URL (its
-/// path or query may hold a token that logs should not show).
-fn transport_error(error: reqwest::Error) -> WebhookError {
-    if error.is_timeout() {
-        WebhookError::Timeout
-    } else {
-        WebhookError::Transport(error.without_url())
-    }
 }
 
 /// An error and its causes, joined by `: `, for one log line.
