@@ -149,9 +149,11 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
     out
 }
 
-/// Whether `action` is in [`legal_actions`] for `seat`, without building the
-/// whole list for the action phase (each kind is checked with the very
-/// predicate the generator uses).
+/// Whether `action` is in [`legal_actions`] for `seat`, without building
+/// any list (each kind is checked with the very predicates the generator
+/// uses; the move's source asks only about the symbols the action names).
+/// The property tests hold the two together: every listed action is
+/// accepted, and arbitrary ones only when listed.
 pub fn is_legal(state: &State, seat: Seat, action: &Action) -> bool {
     if state.over() || seat != state.current {
         return false;
