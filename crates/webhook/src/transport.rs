@@ -150,30 +150,41 @@ mod tests {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     use tokio::net::{TcpListener, TcpStream};
 
-    /// A receiver that answers one request with `204` and hands the
-    /// request's head to the test.
-    async fn receiver() -> (String, tokio::task::JoinHandle<String>) {
+    /// A listener on 127.0.0.1 for one connection, served by `serve`
+    /// (which returns what the test is to check): its address, and the
+    /// task that serves it.
+    async fn listen_once<F, Serving>(serve: F) -> (String, tokio::task::JoinHandle<String>)
+    where
+        F: FnOnce(TcpStream) -> Serving + Send + 'static,
+        Serving: std::future::Future<Output = String> + Send,
+    {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let address = listener.local_addr().expect("address").to_string();
         let seen = tokio::spawn(async move {
-            let (mut socket, _) = listener.accept().await.expect("accept");
+            let (socket, _) = listener.accept().await.expect("accept");
+            serve(socket).await
+        });
+        (address, seen)
+    }
+
+    /// A receiver that answers one request with `204` and hands the
+    /// request's head to the test.
+    async fn receiver() -> (String, tokio::task::JoinHandle<String>) {
+        listen_once(|mut socket| async move {
             let head = read_head(&mut socket).await;
             socket
                 .write_all(b"HTTP/1.1 204 No Content\r\ncontent-length: 0\r\n\r\n")
                 .await
                 .expect("answer");
             head
-        });
-        (address, seen)
+        })
+        .await
     }
 
     /// A `CONNECT` proxy for one tunnel: hands the request's head to the
     /// test, then copies bytes both ways.
     async fn proxy() -> (String, tokio::task::JoinHandle<String>) {
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let address = listener.local_addr().expect("address").to_string();
-        let seen = tokio::spawn(async move {
-            let (mut client, _) = listener.accept().await.expect("accept");
+        listen_once(|mut client| async move {
             let head = read_head(&mut client).await;
             let target = head
                 .split_whitespace()
@@ -187,8 +198,8 @@ mod tests {
                 .expect("established");
             let _ = tokio::io::copy_bidirectional(&mut client, &mut upstream).await;
             head
-        });
-        (address, seen)
+        })
+        .await
     }
 
     /// The request line and headers, up to the blank line.
