@@ -7,7 +7,7 @@
 use super::actions::Action;
 use super::board::Province;
 use super::card::Card;
-use super::effects::{any_valid_pair, is_eligible_tile, is_faction_target, is_valid_pair};
+use super::effects::{is_eligible_tile, is_faction_target, is_valid_pair, valid_pairs};
 use super::events::Event;
 use super::faction::Faction;
 use super::last_card;
@@ -369,8 +369,14 @@ fn play(
             khon_thai_from(state, seat, 0, events);
             return Ok(());
         }
-        (Card::OneVsOne, _) => any_valid_pair(state).then_some(Step::Exchange1v1),
-        (Card::TwoVsOne, _) => any_valid_pair(state).then_some(Step::Exchange2v1),
+        (Card::OneVsOne, _) => valid_pairs(state)
+            .next()
+            .is_some()
+            .then_some(Step::Exchange1v1),
+        (Card::TwoVsOne, _) => valid_pairs(state)
+            .next()
+            .is_some()
+            .then_some(Step::Exchange2v1),
         (Card::King, _) => {
             let mut eligible = Province::all().filter(|p| is_eligible_tile(state, *p));
             eligible.nth(1).is_some().then_some(Step::King)

@@ -28,11 +28,6 @@ pub fn is_faction_target(state: &State, x: Faction, p: Province) -> bool {
     state.is_undecided(p) && p.neighbours().any(|a| is_anchor(state, x, a))
 }
 
-/// KS-12: whether some pair is valid, without [`valid_pairs`]' list.
-pub fn any_valid_pair(state: &State) -> bool {
-    Province::all().any(|p| Province::all().any(|q| q > p && is_valid_pair(state, p, q)))
-}
-
 /// KS-10 step 2: undecided provinces adjacent to at least one anchor of `x`
 /// (a province is not adjacent to itself), in province-list order.
 pub fn faction_targets(state: &State, x: Faction) -> Vec<Province> {
@@ -53,17 +48,15 @@ pub fn is_valid_pair(state: &State, p: Province, q: Province) -> bool {
         && !state.province(q).followers.is_empty()
 }
 
-/// KS-12: all valid pairs, each once, the earlier province first.
-pub fn valid_pairs(state: &State) -> Vec<(Province, Province)> {
-    let mut pairs = Vec::new();
-    for p in Province::all() {
-        for q in Province::all().filter(|q| *q > p) {
-            if is_valid_pair(state, p, q) {
-                pairs.push((p, q));
-            }
-        }
-    }
-    pairs
+/// KS-12: all valid pairs, each once, the earlier province first (without
+/// a list: `apply` asks whether there is one, the last-card search walks
+/// them).
+pub fn valid_pairs(state: &State) -> impl Iterator<Item = (Province, Province)> + '_ {
+    Province::all().flat_map(move |p| {
+        Province::all()
+            .filter(move |q| *q > p && is_valid_pair(state, p, *q))
+            .map(move |q| (p, q))
+    })
 }
 
 /// KS-14 step 1: a face-up tile without a King marker (the contested

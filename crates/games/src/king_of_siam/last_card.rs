@@ -30,7 +30,9 @@
 use super::actions::Action;
 use super::apply::perform_step;
 use super::board::{PROVINCE_COUNT, Province};
-use super::effects::{is_eligible_tile, is_faction_target, is_valid_pair, two_side_picks};
+use super::effects::{
+    is_eligible_tile, is_faction_target, is_valid_pair, two_side_picks, valid_pairs,
+};
 use super::faction::{Controller, Faction, Followers};
 use super::resolve::majority;
 use super::scoring::{SoleWinner, Standings, hypothetical_sole_winner};
@@ -313,7 +315,7 @@ impl Search {
             Step::KhonThai(f) => state
                 .undecided()
                 .any(|p| self.khon_thai_after(state, board.placed(p, f, 1), f)),
-            Step::Exchange1v1 => pairs(state).any(|(p, q)| {
+            Step::Exchange1v1 => valid_pairs(state).any(|(p, q)| {
                 let (in_p, in_q) = (board.followers[p.index()], board.followers[q.index()]);
                 Faction::ALL.into_iter().any(|f| {
                     in_p.has(f)
@@ -323,16 +325,19 @@ impl Search {
                 })
             }),
             // Both orders of each pair: either province may be the "two" side.
-            Step::Exchange2v1 => pairs(state)
-                .flat_map(|(p, q)| [(p, q), (q, p)])
-                .any(|(p, q)| {
-                    let in_q = board.followers[q.index()];
-                    two_side_picks(board.followers[p.index()]).any(|(pick, k)| {
-                        Faction::ALL.into_iter().any(|g| {
-                            in_q.has(g) && self.after_effect(board.exchanged(p, &pick[..k], q, g))
+            Step::Exchange2v1 => {
+                valid_pairs(state)
+                    .flat_map(|(p, q)| [(p, q), (q, p)])
+                    .any(|(p, q)| {
+                        let in_q = board.followers[q.index()];
+                        two_side_picks(board.followers[p.index()]).any(|(pick, k)| {
+                            Faction::ALL.into_iter().any(|g| {
+                                in_q.has(g)
+                                    && self.after_effect(board.exchanged(p, &pick[..k], q, g))
+                            })
                         })
                     })
-                }),
+            }
             // The King marker changes nothing the scoring reads: each pair
             // of eligible tiles once.
             Step::King => (0..PROVINCE_COUNT).any(|b1| {
@@ -390,16 +395,6 @@ impl Search {
             Some(faction),
         )
     }
-}
-
-/// KS-12: the valid pairs, the earlier province first (the pairs of
-/// `effects::valid_pairs`, without the list).
-fn pairs(state: &State) -> impl Iterator<Item = (Province, Province)> + '_ {
-    Province::all().flat_map(move |p| {
-        Province::all()
-            .filter(move |q| *q > p && is_valid_pair(state, p, *q))
-            .map(move |q| (p, q))
-    })
 }
 
 /// The search as first written: every completion played out on copies of
