@@ -17,6 +17,10 @@ pub enum WebhookError {
     /// A setting other than the URL makes delivery impossible.
     #[error("webhook is misconfigured: {reason}")]
     BadConfig { reason: &'static str },
+    /// The HTTP client could not be set up (its TLS library refused the
+    /// default protocol versions).
+    #[error("the webhook's HTTP client could not be set up")]
+    Client(#[source] rustls::Error),
     /// The event id cannot be sent as a header value.
     #[error("event id {shown:?} cannot be sent: it must be non-empty visible ASCII")]
     BadEventId { shown: String },

@@ -10,12 +10,13 @@ use bytes::Bytes;
 use http::header::{CONTENT_TYPE, HeaderValue, USER_AGENT};
 use http::{Request, Uri};
 use http_body_util::Full;
+use hyper_util::client::proxy::matcher::Matcher;
 
 use crate::backoff::Backoff;
 use crate::config::WebhookConfig;
 use crate::error::WebhookError;
 use crate::signature::sign;
-use crate::transport::{Transport, proxies_from_env};
+use crate::transport::Transport;
 
 /// The header carrying the event's id, the receiver's idempotency key.
 pub const EVENT_ID_HEADER: &str = "satrap-event-id";
@@ -57,15 +58,12 @@ impl Webhook {
     /// empty (an empty key would let anyone sign); the timeout and the first
     /// pause must be above zero, and the longest pause at least the first.
     pub fn new(config: WebhookConfig) -> Result<Self, WebhookError> {
-        Self::with_proxies(config, &proxies_from_env())
+        Self::with_proxies(config, &Matcher::from_env())
     }
 
     /// [`new`](Self::new) with the proxies given rather than read from the
     /// environment (the tests set their own).
-    fn with_proxies(
-        config: WebhookConfig,
-        proxies: &hyper_util::client::proxy::matcher::Matcher,
-    ) -> Result<Self, WebhookError> {
+    fn with_proxies(config: WebhookConfig, proxies: &Matcher) -> Result<Self, WebhookError> {
         let url = parse_url(&config.url)?;
         if config.secret.is_empty() {
             return Err(WebhookError::BadConfig {

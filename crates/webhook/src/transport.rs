@@ -48,9 +48,6 @@ enum Route {
 pub(crate) struct Transport {
     route: Route,
     timeout: Duration,
-    /// Whether requests go through a proxy (for `Debug`, never its URL:
-    /// it may carry credentials).
-    proxied: bool,
 }
 
 impl Transport {
@@ -60,7 +57,7 @@ impl Transport {
         proxies: &Matcher,
         timeout: Duration,
     ) -> Result<Self, WebhookError> {
-        let tls = tls_config();
+        let tls = tls_config()?;
         let https = || {
             HttpsConnectorBuilder::new()
                 .with_tls_config(tls.clone())
@@ -77,11 +74,7 @@ impl Transport {
                 Route::Tunnel(Box::new(client(https().wrap_connector(tunnel))))
             }
         };
-        Ok(Self {
-            proxied: matches!(route, Route::Tunnel(_)),
-            route,
-            timeout,
-        })
+        Ok(Self { route, timeout })
     }
 
     /// Sends `request` and returns the receiver's status, within the
@@ -105,9 +98,10 @@ impl Transport {
         }
     }
 
-    /// Whether requests go through a proxy.
+    /// Whether requests go through a proxy (for `Debug`: never the
+    /// proxy's URL, which may carry credentials).
     pub(crate) fn proxied(&self) -> bool {
-        self.proxied
+        matches!(self.route, Route::Tunnel(_))
     }
 }
 
@@ -123,25 +117,17 @@ where
 /// store cannot read are skipped, and none at all is no error: `http`
 /// receivers need none, and an `https` one then fails its handshake with a
 /// clear error on each attempt.
-fn tls_config() -> ClientConfig {
+fn tls_config() -> Result<ClientConfig, WebhookError> {
     let mut roots = rustls::RootCertStore::empty();
     for certificate in rustls_native_certs::load_native_certs().certs {
         // An unreadable certificate is one root less, not a reason to stop.
         let _ = roots.add(certificate);
     }
     let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
-    match ClientConfig::builder_with_provider(provider).with_safe_default_protocol_versions() {
-        Ok(builder) => builder.with_root_certificates(roots).with_no_client_auth(),
-        // ring supports the default versions; this arm is not reached.
-        Err(_) => ClientConfig::builder()
-            .with_root_certificates(rustls::RootCertStore::empty())
-            .with_no_client_auth(),
-    }
-}
-
-/// The proxy the environment names (read once, at set-up).
-pub(crate) fn proxies_from_env() -> Matcher {
-    Matcher::from_env()
+    let builder = ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(WebhookError::Client)?;
+    Ok(builder.with_root_certificates(roots).with_no_client_auth())
 }
 
 #[cfg(test)]
