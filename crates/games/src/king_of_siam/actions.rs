@@ -149,12 +149,6 @@ pub fn step_candidates(state: &State) -> Vec<Action> {
     let Some(cp) = &state.card_play else {
         return Vec::new();
     };
-    // The factions with a follower in a province: what each province adds
-    // to the lists of the exchanges and the take.
-    let factions = |p: Province| {
-        let here = state.province(p).followers;
-        Faction::ALL.into_iter().filter(|f| here.has(*f)).count()
-    };
     let mut out = Vec::new();
     match cp.step {
         Step::Target(x) => out.extend(faction_targets(state, x).into_iter().map(Action::Place)),
@@ -233,10 +227,10 @@ pub fn step_candidates(state: &State) -> Vec<Action> {
             }
         }
         Step::Take => {
-            out.reserve_exact(Province::all().map(factions).sum());
+            // One take per province and faction with a follower there.
+            out.reserve_exact(Province::all().map(|p| factions_in(state, p).count()).sum());
             for p in Province::all() {
-                let here = state.province(p).followers;
-                for faction in Faction::ALL.into_iter().filter(|f| here.has(*f)) {
+                for faction in factions_in(state, p) {
                     out.push(Action::Take {
                         province: p,
                         faction,
@@ -246,6 +240,12 @@ pub fn step_candidates(state: &State) -> Vec<Action> {
         }
     }
     out
+}
+
+/// The factions with a follower in `p`, in faction order.
+fn factions_in(state: &State, p: Province) -> impl Iterator<Item = Faction> {
+    let here = state.province(p).followers;
+    Faction::ALL.into_iter().filter(move |f| here.has(*f))
 }
 
 /// The exchanges' facts, found once per listing (the lists ask about every
@@ -264,9 +264,8 @@ impl Pairs {
             partners: [0; PROVINCE_COUNT],
         };
         for p in Province::all() {
-            let here = state.province(p).followers;
             let (list, len) = &mut pairs.factions[p.index()];
-            for f in Faction::ALL.into_iter().filter(|f| here.has(*f)) {
+            for f in factions_in(state, p) {
                 list[usize::from(*len)] = f;
                 *len += 1;
             }
