@@ -234,17 +234,19 @@ fn check_draft(state: &State, d: &Offer, action: &Action) -> Result<(), RuleErro
 
 /// TR-25: an ability needs a granting building and must be unused this turn.
 fn check_ability(state: &State, seat: Seat, ability: Ability) -> Result<(), RuleError> {
-    if state.abilities_used[ability.index()] {
-        return err("TR-25", format!("{ability} was already used this turn"));
+    if ability_ready(state, seat, ability) {
+        Ok(())
+    } else if state.abilities_used[ability.index()] {
+        err("TR-25", format!("{ability} was already used this turn"))
+    } else {
+        err("TR-25", format!("no building granting {ability}"))
     }
-    if !state.grants(seat, ability) {
-        return err("TR-25", format!("no building granting {ability}"));
-    }
-    Ok(())
 }
 
-/// TR-25: [`check_ability`] as a yes or no, for the generator, which asks
-/// about every ability on every listing and shows no message.
+/// TR-25: an ability is used at most once a turn, and only with a
+/// building that grants it. A yes or no: the generator asks about every
+/// ability on every listing and shows no message; [`check_ability`] names
+/// the condition broken.
 fn ability_ready(state: &State, seat: Seat, ability: Ability) -> bool {
     !state.abilities_used[ability.index()] && state.grants(seat, ability)
 }
