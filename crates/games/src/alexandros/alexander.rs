@@ -3,7 +3,7 @@
 
 use super::board::{Point, Space, board};
 use super::card::Symbol;
-use super::geometry::{SpaceSet, distance, nearest_set};
+use super::geometry::{SpaceSet, distance, nearest_set, route_step_iter};
 use super::state::{Slot, State};
 
 /// AX-4: no wall on its sides, no guard, Alexander not on a corner.
@@ -131,13 +131,7 @@ pub fn steps(state: &State, destination: Point) -> Vec<Point> {
 
 /// [`steps`] without a list, for the generator (one per step of a route).
 pub fn step_iter(state: &State, destination: Point) -> impl Iterator<Item = Point> {
-    let d = distance(state.alexander, destination);
-    state
-        .alexander
-        .neighbours()
-        .iter()
-        .filter(move |(q, _)| d > 0 && distance(*q, destination) + 1 == d)
-        .map(|(q, _)| *q)
+    route_step_iter(state.alexander, destination).map(|(q, _)| q)
 }
 
 /// The start point (S-2).

@@ -72,15 +72,17 @@ pub fn nearest_set(p: Point, candidates: impl Iterator<Item = Space>) -> SpaceSe
 /// AX-38: the neighbours of `from` that are one side closer to `dest`, with
 /// the side leading there, in board order. Empty when `from == dest`.
 pub fn route_steps(from: Point, dest: Point) -> Vec<(Point, Side)> {
+    route_step_iter(from, dest).collect()
+}
+
+/// [`route_steps`] without a list (the generator lists one step of a route
+/// per action).
+pub fn route_step_iter(from: Point, dest: Point) -> impl Iterator<Item = (Point, Side)> {
     let d = distance(from, dest);
-    if d == 0 {
-        return Vec::new();
-    }
     from.neighbours()
         .iter()
         .copied()
-        .filter(|(q, _)| distance(*q, dest) + 1 == d)
-        .collect()
+        .filter(move |(q, _)| d > 0 && distance(*q, dest) + 1 == d)
 }
 
 /// Appendix A: the number of shortest routes from `a` to `d` (counted over
