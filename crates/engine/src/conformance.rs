@@ -56,6 +56,11 @@ pub fn random_playout<G: Game>(
     let mut state = G::new_game(options, players, seed).map_err(|e| e.to_string())?;
     let mut rng = GameRng::from_seed(seed ^ 0x9E37_79B9_7F4A_7C15);
     let mut steps: Vec<Step<G>> = Vec::new();
+    // The `_into` forms are checked against the `Vec` forms with buffers
+    // that still hold the previous step's lists.
+    let mut seats_buffer = vec![Seat::MAX];
+    let mut actions_buffer: Vec<G::Action> = Vec::new();
+    let mut events_buffer: Vec<G::Event> = Vec::new();
     let fail = |steps: &Vec<Step<G>>, msg: String| -> String {
         format!(
             "seed {seed}, {players} players, after {} actions: {msg}",
@@ -66,6 +71,13 @@ pub fn random_playout<G: Game>(
     loop {
         (checks.views)(&state).map_err(|m| fail(&steps, m))?;
         let to_act = G::to_act(&state);
+        G::to_act_into(&state, &mut seats_buffer);
+        if seats_buffer != to_act {
+            return Err(fail(
+                &steps,
+                format!("to_act_into wrote {seats_buffer:?}, to_act says {to_act:?}"),
+            ));
+        }
         if to_act.is_empty() {
             if G::outcome(&state).is_none() {
                 return Err(fail(
@@ -96,6 +108,13 @@ pub fn random_playout<G: Game>(
         let mut lists: Vec<Vec<G::Action>> = Vec::with_capacity(players);
         for s in 0..players {
             let legal = G::legal_actions(&state, s);
+            G::legal_actions_into(&state, s, &mut actions_buffer);
+            if actions_buffer != legal {
+                return Err(fail(
+                    &steps,
+                    format!("seat {s}: legal_actions_into disagrees with legal_actions"),
+                ));
+            }
             if to_act.contains(&s) == legal.is_empty() {
                 return Err(fail(
                     &steps,
@@ -146,6 +165,15 @@ pub fn random_playout<G: Game>(
         for c in (checks.candidates)(&state, &mut rng) {
             let listed = legal.contains(&c);
             let mut probe = state.clone();
+            if G::apply_into(&mut probe, seat, &c, &mut events_buffer).is_err()
+                && (probe != state || !events_buffer.is_empty())
+            {
+                return Err(fail(
+                    &steps,
+                    format!("apply_into of rejected {c:?} left a change or events"),
+                ));
+            }
+            probe = state.clone();
             match (listed, G::apply(&mut probe, seat, &c)) {
                 (true, Err(e)) => return Err(fail(&steps, format!("listed {c:?} rejected: {e}"))),
                 (false, Ok(_)) => return Err(fail(&steps, format!("unlisted {c:?} accepted"))),
@@ -157,8 +185,16 @@ pub fn random_playout<G: Game>(
         }
         let action = legal[rng.index(legal.len())].clone();
         let notation = G::format_action(&state, &action);
-        G::apply(&mut state, seat, &action)
+        let mut through_buffer = state.clone();
+        let buffered = G::apply_into(&mut through_buffer, seat, &action, &mut events_buffer);
+        let events = G::apply(&mut state, seat, &action)
             .map_err(|e| fail(&steps, format!("{notation}: {e}")))?;
+        if buffered.is_err() || events_buffer != events || through_buffer != state {
+            return Err(fail(
+                &steps,
+                format!("{notation}: apply_into disagrees with apply"),
+            ));
+        }
         steps.push(Step {
             seat,
             action,
@@ -219,19 +255,22 @@ pub fn fast_playout<G: Game>(options: &G::Options, players: usize, seed: u64) ->
         return 0;
     };
     let mut rng = GameRng::from_seed(seed ^ 0x5851_F42D_4C95_7F2D);
+    // One buffer each for the whole playout, as the search bots' playouts
+    // keep them (`Game::to_act_into`).
+    let (mut to_act, mut legal, mut events) = (Vec::new(), Vec::new(), Vec::new());
     let mut n = 0;
     loop {
-        let to_act = G::to_act(&state);
+        G::to_act_into(&state, &mut to_act);
         if to_act.is_empty() {
             return n;
         }
         let seat = to_act[rng.index(to_act.len())];
-        let legal = G::legal_actions(&state, seat);
+        G::legal_actions_into(&state, seat, &mut legal);
         if legal.is_empty() {
             return n;
         }
         let action = &legal[rng.index(legal.len())];
-        if G::apply(&mut state, seat, action).is_err() {
+        if G::apply_into(&mut state, seat, action, &mut events).is_err() {
             return n;
         }
         n += 1;

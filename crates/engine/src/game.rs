@@ -63,6 +63,38 @@ pub trait Game: 'static {
         action: &Self::Action,
     ) -> Result<Vec<Self::Event>, RuleError>;
 
+    /// [`Game::to_act`] written into `out`, which is cleared first.
+    ///
+    /// Playout loops (the search bots' and [`crate::conformance::fast_playout`])
+    /// keep one buffer each for the seats, the legal actions and the events
+    /// through a whole playout, so a step allocates nothing. A game whose
+    /// lists are built by pushing implements the `_into` forms and derives the
+    /// `Vec` forms from them; the defaults here go the other way. The
+    /// conformance kit checks that both forms agree.
+    fn to_act_into(state: &Self::State, out: &mut Vec<Seat>) {
+        *out = Self::to_act(state);
+    }
+
+    /// [`Game::legal_actions`] written into `out`, which is cleared first
+    /// (see [`Game::to_act_into`]).
+    fn legal_actions_into(state: &Self::State, seat: Seat, out: &mut Vec<Self::Action>) {
+        *out = Self::legal_actions(state, seat);
+    }
+
+    /// [`Game::apply`] with its events written into `events`, which is
+    /// cleared first (see [`Game::to_act_into`]). On `Err` the state is
+    /// unchanged and `events` is empty.
+    fn apply_into(
+        state: &mut Self::State,
+        seat: Seat,
+        action: &Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), RuleError> {
+        events.clear();
+        *events = Self::apply(state, seat, action)?;
+        Ok(())
+    }
+
     /// Winners, ranking and scores once the game is over.
     fn outcome(state: &Self::State) -> Option<Outcome>;
 

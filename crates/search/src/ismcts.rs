@@ -308,6 +308,8 @@ fn playout<G: Game>(
     moves: &mut u64,
 ) -> Option<Vec<f64>> {
     let stop = (budget.horizon > 0).then(|| G::progress(world).saturating_add(budget.horizon));
+    // One buffer each for the whole playout: a step allocates nothing.
+    let (mut to_act, mut legal, mut events) = (Vec::new(), Vec::new(), Vec::new());
     for step in 0..budget.max_playout {
         if step % 256 == 255 && Instant::now() >= deadline {
             return None;
@@ -317,12 +319,12 @@ fn playout<G: Game>(
                 return Some(estimate);
             }
         }
-        let to_act = G::to_act(world);
+        G::to_act_into(world, &mut to_act);
         if to_act.is_empty() {
             break;
         }
         let actor = to_act[rng.index(to_act.len())];
-        let legal = G::legal_actions(world, actor);
+        G::legal_actions_into(world, actor, &mut legal);
         if legal.is_empty() {
             return Some(Vec::new());
         }
@@ -331,7 +333,7 @@ fn playout<G: Game>(
         } else {
             rng.index(legal.len())
         };
-        if G::apply(world, actor, &legal[pick]).is_err() {
+        if G::apply_into(world, actor, &legal[pick], &mut events).is_err() {
             return Some(Vec::new());
         }
         *moves += 1;

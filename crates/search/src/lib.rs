@@ -59,17 +59,18 @@ pub fn rollout<G: Game>(
     max_actions: usize,
 ) -> Option<Vec<f64>> {
     let mut state = state.clone();
+    let (mut to_act, mut legal, mut events) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..max_actions {
-        let to_act = G::to_act(&state);
+        G::to_act_into(&state, &mut to_act);
         if to_act.is_empty() {
             break;
         }
         let seat = to_act[rng.index(to_act.len())];
-        let legal = G::legal_actions(&state, seat);
+        G::legal_actions_into(&state, seat, &mut legal);
         if legal.is_empty() {
             return None;
         }
-        G::apply(&mut state, seat, &legal[rng.index(legal.len())]).ok()?;
+        G::apply_into(&mut state, seat, &legal[rng.index(legal.len())], &mut events).ok()?;
     }
     G::outcome(&state).map(|o| o.search_scores(players))
 }

@@ -50,14 +50,16 @@ pub enum Action {
     EndTurn,
 }
 
-/// Every legal action of `seat` now, in a fixed order.
-pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
+/// Every legal action of `seat` now, in a fixed order, written into `out`
+/// (cleared first).
+pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    out.clear();
     if state.over() || seat != state.current {
-        return Vec::new();
+        return;
     }
     // Room for a typical action phase (take, occupy, levy, take back, end)
     // at once, instead of growing the list step by step.
-    let mut out = Vec::with_capacity(32);
+    out.reserve(32);
     match &state.stage {
         Stage::AlexSource => {
             let targets = has_targets(state);
@@ -146,7 +148,6 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
             }
         }
     }
-    out
 }
 
 /// Whether `action` is in [`legal_actions`] for `seat`, without building

@@ -15,14 +15,20 @@ use super::state::{Compensation, MoveKind, Stage, State, WallColour};
 use super::turn::{complete_action, end_turn, finish};
 use satrap_engine::{RuleError, Seat};
 
-/// Apply `action` for `seat`: all or nothing.
-pub fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+/// Apply `action` for `seat`: all or nothing. Its events are written into
+/// `events` (cleared first).
+pub fn apply(
+    state: &mut State,
+    seat: Seat,
+    action: &Action,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    events.clear();
     if !is_legal(state, seat, action) {
         return Err(reject(state, seat, action));
     }
-    let mut events = Vec::new();
-    perform(state, seat, action, &mut events);
-    Ok(events)
+    perform(state, seat, action, events);
+    Ok(())
 }
 
 /// Carry out a legal action.

@@ -6,7 +6,6 @@
 
 use std::collections::BTreeSet;
 
-use super::actions::legal_actions;
 use super::alexander::{is_empty, target_set};
 use super::apply::recompute_provinces;
 use super::board::{Point, Side, Space, board};
@@ -21,6 +20,11 @@ use super::scoring::taxes;
 use super::state::{Compensation, Stage, State, WallColour};
 use super::*;
 use satrap_engine::{Game, RuleError, Seat};
+
+/// The legal list as the `Game` trait gives it.
+fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
+    Alexandros::legal_actions(s, seat)
+}
 
 const RED: Seat = 0;
 const YELLOW: Seat = 1;

@@ -110,15 +110,17 @@ impl std::fmt::Debug for Sent {
 }
 
 /// Every legal action of `seat` now, in the order of KS-30, including the
-/// 3-player last-card filter (KS-15, KS-29). Empty when `seat` need not act.
-pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
+/// 3-player last-card filter (KS-15, KS-29), written into `out` (cleared
+/// first). Empty when `seat` need not act.
+pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    out.clear();
     if state.over || seat != state.current {
-        return Vec::new();
+        return;
     }
     match &state.card_play {
         None => {
             let hand = state.seats[seat].hand;
-            let mut out = Vec::with_capacity(1 + Card::ALL.len());
+            out.reserve(1 + Card::ALL.len());
             out.push(Action::Pass);
             // KS-15: one search decides every PLAY of a last card.
             let last = last_card::applies_to_play(state, seat)
@@ -129,16 +131,14 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
                     out.push(play);
                 }
             }
-            out
         }
         Some(cp) => {
-            let mut candidates = step_candidates(state);
+            push_step_candidates(state, out);
             if cp.last_card {
                 // KS-29: keep the steps that leave a winning completion.
                 let search = last_card::Search::new(state, seat);
-                candidates.retain(|a| search.keeps_win(state, a));
+                out.retain(|a| search.keeps_win(state, a));
             }
-            candidates
         }
     }
 }
@@ -146,10 +146,16 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
 /// The actions the rules of the card allow for the next step of the card
 /// play in progress (without the last-card filter), in KS-30 order.
 pub fn step_candidates(state: &State) -> Vec<Action> {
-    let Some(cp) = &state.card_play else {
-        return Vec::new();
-    };
     let mut out = Vec::new();
+    push_step_candidates(state, &mut out);
+    out
+}
+
+/// [`step_candidates`], appended to `out` (the listing's buffer).
+fn push_step_candidates(state: &State, out: &mut Vec<Action>) {
+    let Some(cp) = &state.card_play else {
+        return;
+    };
     match cp.step {
         Step::Target(x) => out.extend(faction_targets(state, x).into_iter().map(Action::Place)),
         Step::KhonThai(_) => out.extend(state.undecided().map(Action::Place)),
@@ -239,7 +245,6 @@ pub fn step_candidates(state: &State) -> Vec<Action> {
             }
         }
     }
-    out
 }
 
 /// The factions with a follower in `p`, in faction order.

@@ -16,7 +16,28 @@ use super::state::{CardPlay, State, Step};
 use satrap_engine::{RuleError, Seat};
 
 /// Apply `action` by `seat`: all of it, or nothing with the rule it breaks.
-pub fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+/// Its events are written into `events` (cleared first; empty on `Err`).
+pub fn apply(
+    state: &mut State,
+    seat: Seat,
+    action: &Action,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    events.clear();
+    let applied = apply_checked(state, seat, action, events);
+    if applied.is_err() {
+        // A refused step may have been tried on a copy to name its rule.
+        events.clear();
+    }
+    applied
+}
+
+fn apply_checked(
+    state: &mut State,
+    seat: Seat,
+    action: &Action,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
     if state.over {
         return Err(RuleError::new("KS-4", "the game is over"));
     }
@@ -26,7 +47,6 @@ pub fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event
             format!("it is seat {}'s turn, not seat {seat}'s", state.current),
         ));
     }
-    let mut events = Vec::new();
     if *action == Action::Pass {
         if let Some(cp) = &state.card_play {
             return Err(RuleError::new(
@@ -57,7 +77,7 @@ pub fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event
             // if a win is still possible after it.
             let search = last_card::Search::new(state, seat);
             let mut next = state.clone();
-            perform_step(&mut next, seat, action, &mut events)?;
+            perform_step(&mut next, seat, action, events)?;
             if !search.keeps_win_after_play(&next) {
                 return Err(last_card_refusal());
             }
@@ -69,19 +89,19 @@ pub fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event
             // tried on a copy to name the rule it breaks.
             if !last_card::keeps_win(state, seat, action) {
                 let mut next = state.clone();
-                perform_step(&mut next, seat, action, &mut events)?;
+                perform_step(&mut next, seat, action, events)?;
                 return Err(last_card_refusal());
             }
-            perform_step(state, seat, action, &mut events)?;
+            perform_step(state, seat, action, events)?;
         } else {
             // `perform_step` checks everything before it changes anything.
-            perform_step(state, seat, action, &mut events)?;
+            perform_step(state, seat, action, events)?;
         }
     }
     if state.card_play.is_none() {
-        resolve::end_turn(state, &mut events);
+        resolve::end_turn(state, events);
     }
-    Ok(events)
+    Ok(())
 }
 
 /// KS-15: the refusal of a last-card step that leaves no win possible.

@@ -79,19 +79,41 @@ impl Game for KingOfSiam {
     /// KS-28 step 4: exactly the seat to act while the game runs (it always
     /// holds a card or is in the middle of a card play); nobody once over.
     fn to_act(state: &State) -> Vec<Seat> {
-        if state.over {
-            Vec::new()
-        } else {
-            vec![state.current]
+        let mut out = Vec::new();
+        Self::to_act_into(state, &mut out);
+        out
+    }
+
+    fn to_act_into(state: &State, out: &mut Vec<Seat>) {
+        out.clear();
+        if !state.over {
+            out.push(state.current);
         }
     }
 
     fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-        actions::legal_actions(state, seat)
+        let mut out = Vec::new();
+        actions::legal_actions(state, seat, &mut out);
+        out
+    }
+
+    fn legal_actions_into(state: &State, seat: Seat, out: &mut Vec<Action>) {
+        actions::legal_actions(state, seat, out);
     }
 
     fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
-        apply::apply(state, seat, action)
+        let mut events = Vec::new();
+        apply::apply(state, seat, action, &mut events)?;
+        Ok(events)
+    }
+
+    fn apply_into(
+        state: &mut State,
+        seat: Seat,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        apply::apply(state, seat, action, events)
     }
 
     fn outcome(state: &State) -> Option<Outcome> {

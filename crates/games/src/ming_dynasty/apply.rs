@@ -183,12 +183,18 @@ fn check(state: &State, seat: Seat, action: &Action) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Apply `action` for `seat`: all or nothing.
-pub fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+/// Apply `action` for `seat`: all or nothing. Its events are written into
+/// `events` (cleared first).
+pub fn apply(
+    state: &mut State,
+    seat: Seat,
+    action: &Action,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    events.clear();
     check(state, seat, action)?;
-    let mut events = Vec::new();
-    perform(state, seat, action, &mut events);
-    Ok(events)
+    perform(state, seat, action, events);
+    Ok(())
 }
 
 fn discard(state: &mut State, seat: Seat, card: Card) {

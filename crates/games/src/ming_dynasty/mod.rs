@@ -89,7 +89,18 @@ impl Game for MingDynasty {
     }
 
     fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
-        apply::apply(state, seat, action)
+        let mut events = Vec::new();
+        apply::apply(state, seat, action, &mut events)?;
+        Ok(events)
+    }
+
+    fn apply_into(
+        state: &mut State,
+        seat: Seat,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        apply::apply(state, seat, action, events)
     }
 
     fn outcome(state: &State) -> Option<Outcome> {

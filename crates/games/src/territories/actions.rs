@@ -390,12 +390,13 @@ fn check_main(state: &State, seat: Seat, action: &Action) -> Result<(), RuleErro
     }
 }
 
-/// Every legal action of `seat` now, in a fixed order (TR-37).
-pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
+/// Every legal action of `seat` now, in a fixed order (TR-37), written
+/// into `out` (cleared first).
+pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    out.clear();
     if state.result.is_some() || seat_to_act(state) != Some(seat) {
-        return Vec::new();
+        return;
     }
-    let mut out: Vec<Action> = Vec::new();
     match &state.phase {
         Phase::Over => {}
         Phase::Setup(_) => out.extend(
@@ -441,13 +442,12 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
             out.push(Action::ProposeTrade);
         }
         Phase::Offered(_) => out.extend([Action::RespondTrade(true), Action::RespondTrade(false)]),
-        Phase::Main => main_actions(state, seat, &mut out),
+        Phase::Main => main_actions(state, seat, out),
     }
     if !matches!(state.phase, Phase::Main) {
         out.retain(|a| check(state, seat, a).is_ok());
     }
     debug_assert!(out.iter().all(|a| check(state, seat, a).is_ok()));
-    out
 }
 
 /// The legal actions of the main phase, listed by construction: each kind

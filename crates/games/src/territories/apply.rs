@@ -13,12 +13,18 @@ use super::pieces::{Ability, Building, Kind};
 use super::state::{Decision, DecisionKind, Item, Phase, Queued, State};
 use satrap_engine::{RuleError, Seat};
 
-/// Apply `action` by `seat`: all or nothing.
-pub fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+/// Apply `action` by `seat`: all or nothing. Its events are written into
+/// `events` (cleared first).
+pub fn apply(
+    state: &mut State,
+    seat: Seat,
+    action: &Action,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    events.clear();
     check(state, seat, action)?;
-    let mut events = Vec::new();
-    execute(state, seat, *action, &mut events);
-    Ok(events)
+    execute(state, seat, *action, events);
+    Ok(())
 }
 
 /// Pay `cost` from `seat` into the bank (TR-16).
