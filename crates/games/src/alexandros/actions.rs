@@ -10,6 +10,7 @@ use super::alexander::{
 use super::board::{Point, Space, board};
 use super::card::Symbol;
 use super::events::TakeFrom;
+use super::geometry::SpaceSet;
 use super::occupation::{
     SymbolScan, check_confirm, check_give, check_guard, give_refusal, guard_refusal,
     guard_refusal_among, may_confirm, start, start_with,
@@ -107,12 +108,12 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
             // without one, no province's facts are gathered.
             let scan = SymbolScan::of(state, seat, state.seats[seat].supply > 0);
             for (a, info) in scan.provinces() {
-                if start_with(state, seat, a, false, info).is_ok() {
+                if start_with(state, seat, a, false, &info).is_ok() {
                     out.push(Action::Occupy(a));
                 }
             }
             for (a, info) in scan.provinces() {
-                if start_with(state, seat, a, true, info).is_ok() {
+                if start_with(state, seat, a, true, &info).is_ok() {
                     out.push(Action::TakeOver(a));
                 }
             }
@@ -128,8 +129,8 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
             out.push(Action::EndTurn);
         }
         Stage::Occupying(occ) => {
-            let province = super::occupation::symbol_spaces(state, occ.anchor);
-            for &sp in &province {
+            let province: SpaceSet = state.province_symbol_spaces(occ.anchor).collect();
+            for &sp in province.iter() {
                 if !occ.chosen.contains(&sp)
                     && guard_refusal_among(state, seat, occ, sp, province.iter().copied()).is_none()
                 {

@@ -29,10 +29,9 @@ pub fn target_set(state: &State, symbol: Symbol) -> Vec<Space> {
 /// [`target_set`] kept in place (no list): the generator and `apply` ask
 /// for it on every destination choice.
 pub fn targets(state: &State, symbol: Symbol) -> SpaceSet {
-    nearest_set(
-        state.alexander,
-        symbol_spaces(symbol).filter(|s| is_empty(state, *s)),
-    )
+    nearest_set(state.alexander, symbol_spaces(symbol), |s| {
+        is_empty(state, s)
+    })
 }
 
 /// AX-5: whether `symbol` has a target set ([`target_set`] is not empty:

@@ -13,6 +13,11 @@ use serde::Deserialize;
 
 use super::card::Symbol;
 
+/// The most symbol spaces a board may have (the board has 80): the action
+/// phase's scan of the provinces keeps their facts in an array this long
+/// (`occupation::SymbolScan`).
+pub const MAX_SYMBOL_SPACES: usize = 80;
+
 /// The board data embedded in the binary.
 pub const BOARD_JSON: &str = include_str!("../../../../docs/rules/alexandros-board.json");
 
@@ -437,10 +442,16 @@ pub fn parse_board(json: &str) -> Result<Board, String> {
             .map(|i| Space(i as u8))
             .collect()
     });
-    let with_symbol = (0..spaces.len())
+    let with_symbol: Vec<Space> = (0..spaces.len())
         .filter(|i| spaces[*i].symbol.is_some())
         .map(|i| Space(i as u8))
         .collect();
+    if with_symbol.len() > MAX_SYMBOL_SPACES {
+        return Err(format!(
+            "{} symbol spaces, at most {MAX_SYMBOL_SPACES} supported",
+            with_symbol.len()
+        ));
+    }
     let across = (0..spaces.len())
         .map(|i| {
             spaces[i]

@@ -27,7 +27,7 @@ pub fn space_distance(p: Point, s: Space) -> u8 {
 /// AX-5: of `candidates`, those at the smallest distance from `p` (in the
 /// order given); empty if there are none.
 pub fn nearest(p: Point, candidates: impl Iterator<Item = Space>) -> Vec<Space> {
-    nearest_set(p, candidates).to_vec()
+    nearest_set(p, candidates, |_| true).to_vec()
 }
 
 /// A set of spaces kept in place: spaces are numbered by a `u8`, so 256
@@ -39,6 +39,23 @@ pub struct SpaceSet {
     len: usize,
 }
 
+/// Distinct spaces in the order met (the listing of a province's symbol
+/// spaces, asked on every step of an occupation, without a list).
+impl FromIterator<Space> for SpaceSet {
+    fn from_iter<I: IntoIterator<Item = Space>>(spaces: I) -> Self {
+        let mut out = SpaceSet {
+            spaces: [Space(0); 256],
+            len: 0,
+        };
+        // At most 256 distinct spaces: the rest would be repeats.
+        for s in spaces.into_iter().take(256) {
+            out.spaces[out.len] = s;
+            out.len += 1;
+        }
+        out
+    }
+}
+
 impl std::ops::Deref for SpaceSet {
     type Target = [Space];
     fn deref(&self) -> &[Space] {
@@ -46,8 +63,15 @@ impl std::ops::Deref for SpaceSet {
     }
 }
 
-/// [`nearest`] as a [`SpaceSet`], without a list.
-pub fn nearest_set(p: Point, candidates: impl Iterator<Item = Space>) -> SpaceSet {
+/// [`nearest`] of the candidates that pass `keep`, as a [`SpaceSet`],
+/// without a list. `keep` is asked only of candidates no farther than the
+/// nearest kept so far: Alexander's targets keep the empty spaces, and
+/// emptiness (a guard and three walls) costs more than the distance.
+pub fn nearest_set(
+    p: Point,
+    candidates: impl Iterator<Item = Space>,
+    keep: impl Fn(Space) -> bool,
+) -> SpaceSet {
     // The board once for all candidates.
     let board = board();
     let mut best = u8::MAX;
@@ -57,6 +81,9 @@ pub fn nearest_set(p: Point, candidates: impl Iterator<Item = Space>) -> SpaceSe
     };
     for s in candidates {
         let d = board.space_distance(p, s);
+        if d > best || !keep(s) {
+            continue;
+        }
         if d < best {
             best = d;
             out.len = 0;

@@ -2,7 +2,7 @@
 //! and the compensation card by card (AX-40). The conditions guarantee that a
 //! named occupation can always be completed (D-33).
 
-use super::board::{Space, board};
+use super::board::{MAX_SYMBOL_SPACES, Space, board};
 use super::card::{Cards, Symbol};
 use super::state::{Compensation, Occupation, State};
 use satrap_engine::Seat;
@@ -82,7 +82,7 @@ pub fn province_info(state: &State, anchor: Space) -> ProvinceInfo {
 pub fn province_infos(state: &State) -> Vec<(Space, ProvinceInfo)> {
     SymbolScan::of(state, 0, true)
         .provinces()
-        .map(|(anchor, info)| (anchor, *info))
+        .map(|(anchor, info)| (anchor, info))
         .collect()
 }
 
@@ -99,9 +99,14 @@ pub struct SymbolScan {
     /// The anchors met, as a bit set: read in order, they give board order
     /// without sorting.
     anchors: [u64; 4],
-    /// The facts, in the order the anchors were met (at most one province
-    /// per symbol space: 80 on board A).
-    found: Vec<ProvinceInfo>,
+    /// The facts, in the order the anchors were met: the first `len`
+    /// entries (at most one province per symbol space). A compact array
+    /// rather than a list of [`ProvinceInfo`]: the scan runs on every
+    /// listing of the action phase, where allocating and spilling the
+    /// list's registers cost a fifth of the scan.
+    found: [Facts; MAX_SYMBOL_SPACES],
+    /// How many entries of `found` are in use.
+    len: u8,
     /// The seat's guards, as a bit set of spaces.
     mine: [u64; 4],
     /// Whether a guard of the seat stands on a space of each symbol.
@@ -112,11 +117,13 @@ impl SymbolScan {
     /// One pass over the symbol spaces, symbol by symbol (the order the
     /// anchors are met in does not matter); the provinces' facts only when
     /// `facts` (naming a province needs a guard in supply, AX-39).
+    #[inline]
     pub fn of(state: &State, seat: Seat, facts: bool) -> Self {
         let mut scan = SymbolScan {
             entry: [u8::MAX; 256],
             anchors: [0; 4],
-            found: Vec::with_capacity(if facts { 48 } else { 0 }),
+            found: [Facts::NONE; MAX_SYMBOL_SPACES],
+            len: 0,
             mine: [0; 4],
             guarded: [false; 5],
         };
@@ -140,15 +147,18 @@ impl SymbolScan {
                 let anchor = anchor.index();
                 let i = &mut scan.entry[anchor];
                 if *i == u8::MAX {
-                    *i = scan.found.len() as u8;
+                    *i = scan.len;
+                    scan.len += 1;
                     scan.anchors[anchor / 64] |= 1 << (anchor % 64);
-                    scan.found.push(ProvinceInfo::default());
                 }
-                let info = &mut scan.found[usize::from(*i)];
-                info.need.add(symbol, 1);
+                // In bounds: a board has at most `MAX_SYMBOL_SPACES` symbol
+                // spaces, so at most that many anchors are met.
+                let facts = &mut scan.found[usize::from(*i)];
+                facts.need.add(symbol, 1);
                 if let Some(g) = guard {
-                    info.owner = Some(g);
-                    info.removal.add(symbol, 2);
+                    // Seats are fewer than 255 (at most four).
+                    facts.owner = g as u8 + 1;
+                    facts.removal.add(symbol, 2);
                 }
             }
         }
@@ -157,8 +167,16 @@ impl SymbolScan {
 
     /// Each province's anchor and facts, in board order of the anchors
     /// (none unless gathered).
-    pub fn provinces(&self) -> impl Iterator<Item = (Space, &ProvinceInfo)> + '_ {
-        bits(&self.anchors).map(|a| (Space(a as u8), &self.found[usize::from(self.entry[a])]))
+    pub fn provinces(&self) -> impl Iterator<Item = (Space, ProvinceInfo)> + '_ {
+        bits(&self.anchors).map(|a| {
+            let facts = &self.found[usize::from(self.entry[a])];
+            let info = ProvinceInfo {
+                owner: usize::from(facts.owner).checked_sub(1),
+                need: facts.need,
+                removal: facts.removal,
+            };
+            (Space(a as u8), info)
+        })
     }
 
     /// The spaces of the seat's guards, in board order.
@@ -170,6 +188,24 @@ impl SymbolScan {
     pub fn guarded(&self, symbol: Symbol) -> bool {
         self.guarded[symbol.index()]
     }
+}
+
+/// A province's facts as the scan keeps them: [`ProvinceInfo`] in eleven
+/// bytes, all zero when nothing is known (so the array starts as zeroes).
+#[derive(Clone, Copy)]
+struct Facts {
+    /// The owner's seat + 1, or 0 for none.
+    owner: u8,
+    need: Cards,
+    removal: Cards,
+}
+
+impl Facts {
+    const NONE: Facts = Facts {
+        owner: 0,
+        need: Cards::EMPTY,
+        removal: Cards::EMPTY,
+    };
 }
 
 /// The members of a set of spaces kept as bits, in increasing order.
