@@ -4,7 +4,7 @@
 //! the rule it breaks.
 
 use super::alexander::{
-    destinations, has_target, has_targets, is_destination, is_step, offered_slots, step_iter,
+    destination_set, has_target, has_targets, is_destination, is_step, offered_slots, step_iter,
     target_set,
 };
 use super::board::{Point, Space, board};
@@ -89,9 +89,9 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         Stage::AlexDestination { symbol, .. } => {
             out.extend(
-                destinations(state, *symbol)
-                    .into_iter()
-                    .map(Action::AlexDest),
+                destination_set(state, *symbol)
+                    .iter()
+                    .map(|p| Action::AlexDest(Point(p))),
             );
         }
         Stage::AlexRoute { destination, .. } => {

@@ -3,7 +3,7 @@
 
 use super::board::{Point, Space, board};
 use super::card::Symbol;
-use super::geometry::{SpaceSet, distance, nearest_set, route_step_iter};
+use super::geometry::{IndexSet, SpaceSet, distance, nearest_set, route_step_iter};
 use super::state::{Slot, State};
 
 /// AX-4: no wall on its sides, no guard, Alexander not on a corner.
@@ -73,15 +73,20 @@ pub fn no_move_possible(state: &State) -> bool {
 /// AX-9: the destination points for a symbol: every corner of every space of
 /// its target set, in board order (each once).
 pub fn destinations(state: &State, symbol: Symbol) -> Vec<Point> {
-    // The corners of the (few) target spaces, sorted and each kept once:
-    // board order without a pass over every point.
-    let mut out: Vec<Point> = targets(state, symbol)
-        .iter()
-        .flat_map(|s| s.corners())
-        .collect();
-    out.sort_unstable();
-    out.dedup();
-    out
+    destination_set(state, symbol).iter().map(Point).collect()
+}
+
+/// [`destinations`] as a set of points (read in board order), for the
+/// generator: the corners of the (few) target spaces, each once, without
+/// a pass over every point, a list or a sort.
+pub fn destination_set(state: &State, symbol: Symbol) -> IndexSet {
+    let mut set = IndexSet::default();
+    for s in targets(state, symbol).iter() {
+        for corner in s.corners() {
+            set.insert(corner.0);
+        }
+    }
+    set
 }
 
 /// AX-9: whether `point` is one of [`destinations`], without the list.

@@ -39,6 +39,36 @@ pub struct SpaceSet {
     len: usize,
 }
 
+/// A set of spaces or points (both numbered by a `u8`) as 256 bits, read
+/// in increasing order, so in board order: a set built by insertion needs
+/// no sorting, no deduplication and no list.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct IndexSet([u64; 4]);
+
+impl IndexSet {
+    /// Add the member numbered `i` (below 256).
+    pub fn insert(&mut self, i: u8) {
+        let i = usize::from(i);
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    /// The members, in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, word)| {
+            let mut word = *word;
+            std::iter::from_fn(move || {
+                if word == 0 {
+                    return None;
+                }
+                let bit = word.trailing_zeros() as usize;
+                word &= word - 1;
+                // Below 256: four words of 64 bits.
+                Some((w * 64 + bit) as u8)
+            })
+        })
+    }
+}
+
 /// Distinct spaces in the order met (the listing of a province's symbol
 /// spaces, asked on every step of an occupation, without a list).
 impl FromIterator<Space> for SpaceSet {

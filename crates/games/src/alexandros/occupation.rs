@@ -4,6 +4,7 @@
 
 use super::board::{MAX_SYMBOL_SPACES, Space, board};
 use super::card::{Cards, Symbol};
+use super::geometry::IndexSet;
 use super::state::{Compensation, Occupation, State};
 use satrap_engine::Seat;
 
@@ -98,7 +99,7 @@ pub struct SymbolScan {
     entry: [u8; 256],
     /// The anchors met, as a bit set: read in order, they give board order
     /// without sorting.
-    anchors: [u64; 4],
+    anchors: IndexSet,
     /// The facts, in the order the anchors were met: the first `len`
     /// entries (at most one province per symbol space). A compact array
     /// rather than a list of [`ProvinceInfo`]: the scan runs on every
@@ -108,7 +109,7 @@ pub struct SymbolScan {
     /// How many entries of `found` are in use.
     len: u8,
     /// The seat's guards, as a bit set of spaces.
-    mine: [u64; 4],
+    mine: IndexSet,
     /// Whether a guard of the seat stands on a space of each symbol.
     guarded: [bool; 5],
 }
@@ -121,10 +122,10 @@ impl SymbolScan {
     pub fn of(state: &State, seat: Seat, facts: bool) -> Self {
         let mut scan = SymbolScan {
             entry: [u8::MAX; 256],
-            anchors: [0; 4],
+            anchors: IndexSet::default(),
             found: [Facts::NONE; MAX_SYMBOL_SPACES],
             len: 0,
-            mine: [0; 4],
+            mine: IndexSet::default(),
             guarded: [false; 5],
         };
         let board = board();
@@ -138,7 +139,7 @@ impl SymbolScan {
                     continue;
                 };
                 if guard == Some(seat) {
-                    scan.mine[s.index() / 64] |= 1 << (s.index() % 64);
+                    scan.mine.insert(s.0);
                     scan.guarded[symbol.index()] = true;
                 }
                 if !facts {
@@ -149,7 +150,7 @@ impl SymbolScan {
                 if *i == u8::MAX {
                     *i = scan.len;
                     scan.len += 1;
-                    scan.anchors[anchor / 64] |= 1 << (anchor % 64);
+                    scan.anchors.insert(anchor as u8);
                 }
                 // In bounds: a board has at most `MAX_SYMBOL_SPACES` symbol
                 // spaces, so at most that many anchors are met.
@@ -168,20 +169,20 @@ impl SymbolScan {
     /// Each province's anchor and facts, in board order of the anchors
     /// (none unless gathered).
     pub fn provinces(&self) -> impl Iterator<Item = (Space, ProvinceInfo)> + '_ {
-        bits(&self.anchors).map(|a| {
-            let facts = &self.found[usize::from(self.entry[a])];
+        self.anchors.iter().map(|a| {
+            let facts = &self.found[usize::from(self.entry[usize::from(a)])];
             let info = ProvinceInfo {
                 owner: usize::from(facts.owner).checked_sub(1),
                 need: facts.need,
                 removal: facts.removal,
             };
-            (Space(a as u8), info)
+            (Space(a), info)
         })
     }
 
     /// The spaces of the seat's guards, in board order.
     pub fn guards(&self) -> impl Iterator<Item = Space> + '_ {
-        bits(&self.mine).map(|s| Space(s as u8))
+        self.mine.iter().map(Space)
     }
 
     /// Whether a guard of the seat stands on a space of `symbol`.
@@ -206,21 +207,6 @@ impl Facts {
         need: Cards::EMPTY,
         removal: Cards::EMPTY,
     };
-}
-
-/// The members of a set of spaces kept as bits, in increasing order.
-fn bits(set: &[u64; 4]) -> impl Iterator<Item = usize> + '_ {
-    set.iter().enumerate().flat_map(|(w, word)| {
-        let mut word = *word;
-        std::iter::from_fn(move || {
-            if word == 0 {
-                return None;
-            }
-            let bit = word.trailing_zeros() as usize;
-            word &= word - 1;
-            Some(w * 64 + bit)
-        })
-    })
 }
 
 /// The facts of every province, by anchor, in one pass over the board: the

@@ -280,11 +280,31 @@ impl State {
 
     /// The number of provinces, without listing their anchors.
     pub fn anchor_count(&self) -> usize {
+        // Byte against byte (spaces are numbered by a `u8`), which the
+        // compiler compares sixteen at a time: asked on every arrival of
+        // Alexander, the count by index was a thirtieth of a random playout.
+        const NUMBERS: [u8; 256] = {
+            let mut numbers = [0; 256];
+            let mut i = 0;
+            while i < 256 {
+                numbers[i] = i as u8;
+                i += 1;
+            }
+            numbers
+        };
         self.province
-            .iter()
-            .enumerate()
-            .filter(|(i, anchor)| anchor.index() == *i)
-            .count()
+            .chunks(64)
+            .zip(NUMBERS.chunks(64))
+            .map(|(anchors, numbers)| {
+                // At most 64 per chunk: a byte holds the count.
+                let n: u8 = anchors
+                    .iter()
+                    .zip(numbers)
+                    .map(|(anchor, i)| u8::from(anchor.0 == *i))
+                    .sum();
+                usize::from(n)
+            })
+            .sum()
     }
 
     /// Walls on the board (black + red, virtual ones included).
