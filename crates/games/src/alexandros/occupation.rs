@@ -83,7 +83,6 @@ pub fn province_info(state: &State, anchor: Space) -> ProvinceInfo {
 pub fn province_infos(state: &State) -> Vec<(Space, ProvinceInfo)> {
     SymbolScan::of(state, 0, true)
         .provinces()
-        .map(|(anchor, info)| (anchor, info))
         .collect()
 }
 
