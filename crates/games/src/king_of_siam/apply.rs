@@ -367,12 +367,17 @@ fn play(
     state.seats[seat].hand.remove(card);
     // KS-9: any card play resets the pass counter.
     state.passes = 0;
+    // Room for the whole card play at once (its `PLAY`, the effect's
+    // steps and the take): grown one action at a time, the list was
+    // reallocated twice in most card plays.
+    let mut choices = Vec::with_capacity(8);
+    choices.push(Action::Play(card));
     state.card_play = Some(CardPlay {
         seat,
         card,
         step: Step::Take,
         last_card,
-        choices: vec![Action::Play(card)],
+        choices,
     });
     events.push(Event::CardPlayed {
         seat,
