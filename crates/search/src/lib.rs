@@ -70,7 +70,13 @@ pub fn rollout<G: Game>(
         if legal.is_empty() {
             return None;
         }
-        G::apply_into(&mut state, seat, &legal[rng.index(legal.len())], &mut events).ok()?;
+        G::apply_into(
+            &mut state,
+            seat,
+            &legal[rng.index(legal.len())],
+            &mut events,
+        )
+        .ok()?;
     }
     G::outcome(&state).map(|o| o.search_scores(players))
 }

@@ -81,9 +81,7 @@ pub fn province_info(state: &State, anchor: Space) -> ProvinceInfo {
 /// board order ([`SymbolScan`]'s, as a list for the tests).
 #[cfg(test)]
 pub fn province_infos(state: &State) -> Vec<(Space, ProvinceInfo)> {
-    SymbolScan::of(state, 0, true)
-        .provinces()
-        .collect()
+    SymbolScan::of(state, 0, true).provinces().collect()
 }
 
 /// What the action phase's listing reads of the symbol spaces, the only

@@ -372,11 +372,37 @@ fn events_leak_nothing(playout: &Playout<Territories>) {
     }
 }
 
+/// The games are played in four tests of a quarter each, so that the test
+/// runner spreads them over the cores: as one test of 300 games this was
+/// the longest test of the workspace, alone on one core at the end.
+const PARTS: u64 = 4;
+
 #[test]
-fn random_games_2_players() {
+fn random_games_2_players_first_quarter() {
+    random_games_2_players(0);
+}
+
+#[test]
+fn random_games_2_players_second_quarter() {
+    random_games_2_players(1);
+}
+
+#[test]
+fn random_games_2_players_third_quarter() {
+    random_games_2_players(2);
+}
+
+#[test]
+fn random_games_2_players_fourth_quarter() {
+    random_games_2_players(3);
+}
+
+/// Part `part` of the `GAMES` random games, checked in full.
+fn random_games_2_players(part: u64) {
     let mut endings = std::collections::BTreeMap::new();
     let mut actions = 0;
-    for i in 0..GAMES {
+    let per_part = GAMES / PARTS;
+    for i in part * per_part..(part + 1) * per_part {
         let seed = seed_for(i);
         // Full view checks (text and wire per viewer) on every 10th game.
         let playout = play(seed, i % 10 == 0);
@@ -389,7 +415,7 @@ fn random_games_2_players() {
         let outcome = Territories::outcome(&playout.final_state).expect("finished");
         *endings.entry(outcome.ending).or_insert(0) += 1;
     }
-    eprintln!("{GAMES} games, {actions} actions, endings {endings:?}");
+    eprintln!("{per_part} games, {actions} actions, endings {endings:?}");
     assert!(endings.contains_key("points"), "{endings:?}");
 }
 
