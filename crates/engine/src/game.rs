@@ -48,12 +48,46 @@ pub trait Game: 'static {
         seed: u64,
     ) -> Result<Self::State, SetupError>;
 
+    /// Seats that must act now, written into `out` (cleared first); none
+    /// once the game is over.
+    ///
+    /// The lists of the contract are written into buffers the caller keeps:
+    /// playout loops (the search bots' and
+    /// [`crate::conformance::fast_playout`]) keep one each for the seats, the
+    /// legal actions and the events through a whole playout, so a step
+    /// allocates nothing. [`Game::to_act`], [`Game::legal_actions`] and
+    /// [`Game::apply`] return new lists for everyone else.
+    fn to_act_into(state: &Self::State, out: &mut Vec<Seat>);
+
+    /// Every legal action of `seat` now, in a fixed order, written into
+    /// `out` (cleared first); none if the seat need not act.
+    fn legal_actions_into(state: &Self::State, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// Apply one action by `seat`, its events written into `events`
+    /// (cleared first). Either it happens completely, or the state is
+    /// unchanged, `events` is empty and the error names the rule that
+    /// forbids it.
+    fn apply_into(
+        state: &mut Self::State,
+        seat: Seat,
+        action: &Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), RuleError>;
+
     /// Seats that must act now; empty once the game is over.
-    fn to_act(state: &Self::State) -> Vec<Seat>;
+    fn to_act(state: &Self::State) -> Vec<Seat> {
+        let mut out = Vec::new();
+        Self::to_act_into(state, &mut out);
+        out
+    }
 
     /// Every legal action of `seat` now, in a fixed order; empty if the seat
     /// need not act.
-    fn legal_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action>;
+    fn legal_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action> {
+        let mut out = Vec::new();
+        Self::legal_actions_into(state, seat, &mut out);
+        out
+    }
 
     /// Apply one action by `seat`. Either it happens completely, or the state is
     /// unchanged and the error names the rule that forbids it.
@@ -61,38 +95,10 @@ pub trait Game: 'static {
         state: &mut Self::State,
         seat: Seat,
         action: &Self::Action,
-    ) -> Result<Vec<Self::Event>, RuleError>;
-
-    /// [`Game::to_act`] written into `out`, which is cleared first.
-    ///
-    /// Playout loops (the search bots' and [`crate::conformance::fast_playout`])
-    /// keep one buffer each for the seats, the legal actions and the events
-    /// through a whole playout, so a step allocates nothing. A game whose
-    /// lists are built by pushing implements the `_into` forms and derives the
-    /// `Vec` forms from them; the defaults here go the other way. The
-    /// conformance kit checks that both forms agree.
-    fn to_act_into(state: &Self::State, out: &mut Vec<Seat>) {
-        *out = Self::to_act(state);
-    }
-
-    /// [`Game::legal_actions`] written into `out`, which is cleared first
-    /// (see [`Game::to_act_into`]).
-    fn legal_actions_into(state: &Self::State, seat: Seat, out: &mut Vec<Self::Action>) {
-        *out = Self::legal_actions(state, seat);
-    }
-
-    /// [`Game::apply`] with its events written into `events`, which is
-    /// cleared first (see [`Game::to_act_into`]). On `Err` the state is
-    /// unchanged and `events` is empty.
-    fn apply_into(
-        state: &mut Self::State,
-        seat: Seat,
-        action: &Self::Action,
-        events: &mut Vec<Self::Event>,
-    ) -> Result<(), RuleError> {
-        events.clear();
-        *events = Self::apply(state, seat, action)?;
-        Ok(())
+    ) -> Result<Vec<Self::Event>, RuleError> {
+        let mut events = Vec::new();
+        Self::apply_into(state, seat, action, &mut events)?;
+        Ok(events)
     }
 
     /// Winners, ranking and scores once the game is over.

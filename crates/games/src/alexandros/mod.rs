@@ -78,12 +78,6 @@ impl Game for Alexandros {
     }
 
     /// Section 11: the active player while the game runs; nobody once over.
-    fn to_act(state: &State) -> Vec<Seat> {
-        let mut out = Vec::new();
-        Self::to_act_into(state, &mut out);
-        out
-    }
-
     fn to_act_into(state: &State, out: &mut Vec<Seat>) {
         out.clear();
         if !state.over() {
@@ -91,20 +85,8 @@ impl Game for Alexandros {
         }
     }
 
-    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-        let mut out = Vec::new();
-        actions::legal_actions(state, seat, &mut out);
-        out
-    }
-
     fn legal_actions_into(state: &State, seat: Seat, out: &mut Vec<Action>) {
         actions::legal_actions(state, seat, out);
-    }
-
-    fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
-        let mut events = Vec::new();
-        apply::apply(state, seat, action, &mut events)?;
-        Ok(events)
     }
 
     fn apply_into(

@@ -78,12 +78,6 @@ impl Game for KingOfSiam {
 
     /// KS-28 step 4: exactly the seat to act while the game runs (it always
     /// holds a card or is in the middle of a card play); nobody once over.
-    fn to_act(state: &State) -> Vec<Seat> {
-        let mut out = Vec::new();
-        Self::to_act_into(state, &mut out);
-        out
-    }
-
     fn to_act_into(state: &State, out: &mut Vec<Seat>) {
         out.clear();
         if !state.over {
@@ -91,20 +85,8 @@ impl Game for KingOfSiam {
         }
     }
 
-    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-        let mut out = Vec::new();
-        actions::legal_actions(state, seat, &mut out);
-        out
-    }
-
     fn legal_actions_into(state: &State, seat: Seat, out: &mut Vec<Action>) {
         actions::legal_actions(state, seat, out);
-    }
-
-    fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
-        let mut events = Vec::new();
-        apply::apply(state, seat, action, &mut events)?;
-        Ok(events)
     }
 
     fn apply_into(

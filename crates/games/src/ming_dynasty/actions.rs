@@ -139,7 +139,7 @@ pub fn return_choices(state: &State, seat: Seat, p: Province, n: u8) -> Vec<Vec<
 
 /// Every legal action of `seat` now, in a fixed order (Section 11).
 pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-    if !super::to_act(state).contains(&seat) {
+    if !super::is_to_act(state, seat) {
         return Vec::new();
     }
     let s = &state.seats[seat];

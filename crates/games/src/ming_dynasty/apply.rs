@@ -42,7 +42,7 @@ fn check(state: &State, seat: Seat, action: &Action) -> Result<(), RuleError> {
     if state.over() {
         return Err(err("MD-70", "the game is over"));
     }
-    if !super::to_act(state).contains(&seat) {
+    if !super::is_to_act(state, seat) {
         return Err(err("MD-11", format!("seat {seat} is not to act now")));
     }
     let s = &state.seats[seat];

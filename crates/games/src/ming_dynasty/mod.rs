@@ -48,18 +48,22 @@ use satrap_engine::{
 /// The Ming Dynasty rules engine.
 pub struct MingDynasty;
 
-/// Section 11: one seat, except in the secret selection of MD-55, where
-/// every involved seat that has not committed yet; nobody once over.
-pub fn to_act(state: &State) -> Vec<Seat> {
+/// Section 11: whether `seat` must act now. One seat, except in the
+/// secret selection of MD-55, where every involved seat that has not
+/// committed yet; nobody once over.
+pub fn is_to_act(state: &State, seat: Seat) -> bool {
     match &state.phase {
-        Phase::Over => Vec::new(),
+        Phase::Over => false,
         Phase::SelectReturns {
             involved, commits, ..
-        } => (0..state.players)
-            .filter(|s| involved[*s] && commits[*s].is_none())
-            .collect(),
-        _ => vec![state.turn],
+        } => involved.get(seat) == Some(&true) && commits.get(seat).is_some_and(Option::is_none),
+        _ => seat == state.turn,
     }
+}
+
+/// The seats to act now, in seat order ([`is_to_act`]).
+pub fn seats_to_act(state: &State) -> impl Iterator<Item = Seat> + '_ {
+    (0..state.players).filter(|s| is_to_act(state, *s))
 }
 
 impl Game for MingDynasty {
@@ -80,18 +84,14 @@ impl Game for MingDynasty {
         setup::new_game(options, players, seed)
     }
 
-    fn to_act(state: &State) -> Vec<Seat> {
-        to_act(state)
+    fn to_act_into(state: &State, out: &mut Vec<Seat>) {
+        out.clear();
+        out.extend(seats_to_act(state));
     }
 
-    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-        actions::legal_actions(state, seat)
-    }
-
-    fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
-        let mut events = Vec::new();
-        apply::apply(state, seat, action, &mut events)?;
-        Ok(events)
+    /// The lists are built by collecting; the buffer is replaced.
+    fn legal_actions_into(state: &State, seat: Seat, out: &mut Vec<Action>) {
+        *out = actions::legal_actions(state, seat);
     }
 
     fn apply_into(

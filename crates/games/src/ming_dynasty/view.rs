@@ -52,7 +52,7 @@ pub fn view(state: &State, viewer: Option<Seat>) -> View {
         round: state.round,
         phase,
         start_player: state.start_player,
-        to_act: super::to_act(state),
+        to_act: super::seats_to_act(state).collect(),
         committed,
         seats: state.seats.clone(),
         neutral: state.neutral,

@@ -73,29 +73,13 @@ impl Game for Territories {
     }
 
     /// TR-40 rule 1: exactly one seat while the game runs, nobody once over.
-    fn to_act(state: &State) -> Vec<Seat> {
-        actions::seat_to_act(state).into_iter().collect()
-    }
-
     fn to_act_into(state: &State, out: &mut Vec<Seat>) {
         out.clear();
         out.extend(actions::seat_to_act(state));
     }
 
-    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-        let mut out = Vec::new();
-        actions::legal_actions(state, seat, &mut out);
-        out
-    }
-
     fn legal_actions_into(state: &State, seat: Seat, out: &mut Vec<Action>) {
         actions::legal_actions(state, seat, out);
-    }
-
-    fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
-        let mut events = Vec::new();
-        apply::apply(state, seat, action, &mut events)?;
-        Ok(events)
     }
 
     fn apply_into(
