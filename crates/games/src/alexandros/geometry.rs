@@ -69,14 +69,19 @@ impl IndexSet {
     }
 }
 
+impl SpaceSet {
+    /// No spaces.
+    const EMPTY: SpaceSet = SpaceSet {
+        spaces: [Space(0); 256],
+        len: 0,
+    };
+}
+
 /// Distinct spaces in the order met (the listing of a province's symbol
 /// spaces, asked on every step of an occupation, without a list).
 impl FromIterator<Space> for SpaceSet {
     fn from_iter<I: IntoIterator<Item = Space>>(spaces: I) -> Self {
-        let mut out = SpaceSet {
-            spaces: [Space(0); 256],
-            len: 0,
-        };
+        let mut out = SpaceSet::EMPTY;
         // At most 256 distinct spaces: the rest would be repeats.
         for s in spaces.into_iter().take(256) {
             out.spaces[out.len] = s;
@@ -105,10 +110,7 @@ pub fn nearest_set(
     // The board once for all candidates.
     let board = board();
     let mut best = u8::MAX;
-    let mut out = SpaceSet {
-        spaces: [Space(0); 256],
-        len: 0,
-    };
+    let mut out = SpaceSet::EMPTY;
     for s in candidates {
         let d = board.space_distance(p, s);
         if d > best || !keep(s) {
