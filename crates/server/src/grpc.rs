@@ -211,7 +211,7 @@ impl GameService for GameServiceImpl {
         let owner = self.access.owner(req.metadata(), req.remote_addr());
         let ticket = self.access.quotas.open_watch_stream(&owner)?;
         let who = self.who(&req, &req.get_ref().game_id)?;
-        let rx = self
+        let updates = self
             .hub
             .watch(
                 &req.get_ref().game_id,
@@ -220,7 +220,7 @@ impl GameService for GameServiceImpl {
                 WatchMode::of(req.get_ref()),
             )
             .await?;
-        Ok(Response::new(Box::pin(holding(rx, ticket))))
+        Ok(Response::new(Box::pin(holding(updates, ticket))))
     }
 
     async fn get_history(
@@ -312,7 +312,10 @@ impl GameService for GameServiceImpl {
             req.into_inner(),
         )
         .await?;
-        Ok(Response::new(Box::pin(holding(rx, ticket))))
+        Ok(Response::new(Box::pin(holding(
+            ReceiverStream::new(rx),
+            ticket,
+        ))))
     }
 
     async fn get_ratings(
@@ -349,7 +352,10 @@ impl GameService for GameServiceImpl {
         // own games' events only.
         let scope = principal.scope();
         let rx = feed::watch(self.hub.feed(), scope, req.get_ref().after_sequence);
-        Ok(Response::new(Box::pin(holding(rx, ticket))))
+        Ok(Response::new(Box::pin(holding(
+            ReceiverStream::new(rx),
+            ticket,
+        ))))
     }
 
     async fn get_server_info(
@@ -360,16 +366,13 @@ impl GameService for GameServiceImpl {
     }
 }
 
-/// The stream of `rx`, holding the caller's stream-quota `ticket` as long
-/// as the stream's body lives.
-fn holding<T>(
-    rx: tokio::sync::mpsc::Receiver<T>,
-    ticket: WatchTicket,
-) -> impl Stream<Item = T> + Send + 'static
+/// `stream`, holding the caller's stream-quota `ticket` as long as the
+/// stream's body lives.
+fn holding<S>(stream: S, ticket: WatchTicket) -> impl Stream<Item = S::Item> + Send + 'static
 where
-    T: Send + 'static,
+    S: Stream + Send + 'static,
 {
-    ReceiverStream::new(rx).map(move |u| {
+    stream.map(move |u| {
         let _held = &ticket;
         u
     })

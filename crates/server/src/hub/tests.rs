@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use futures_util::StreamExt;
 use tokio::sync::watch;
 
 use super::{Hub, Limits};
@@ -447,7 +448,7 @@ async fn a_watcher_subscribed_by_the_actor_misses_no_version() {
     let mut next = 0u64;
     let mut over = false;
     while let Ok(Some(sent)) =
-        tokio::time::timeout(std::time::Duration::from_secs(20), stream.recv()).await
+        tokio::time::timeout(std::time::Duration::from_secs(20), stream.next()).await
     {
         let update = sent.expect("update").to_update().expect("decodes");
         assert_eq!(update.version, next, "versions in order, none missed");
@@ -502,7 +503,7 @@ async fn an_idle_actor_parks_its_game_and_the_next_command_wakes_it() {
         .await
         .expect("a parked game takes a move");
     assert!(!is_parked(&hub, &id), "the move woke it");
-    let sent = tokio::time::timeout(std::time::Duration::from_secs(5), stream.recv())
+    let sent = tokio::time::timeout(std::time::Duration::from_secs(5), stream.next())
         .await
         .expect("in time")
         .expect("open")

@@ -3,19 +3,25 @@
 //! new versions; a watcher that lags behind the broadcast catches up by
 //! replay again, so it never misses a version.
 //!
+//! A stream is the response body's own: the HTTP/2 stream's task polls it
+//! (no task of its own), so one version wakes one task per watcher.
+//!
 //! The resume contract: `from_version` may be at most current + 1. A client
 //! whose stream dropped after version `v` asks for `v + 1`, which waits for
 //! the next move if there is none yet.
 
+use std::collections::VecDeque;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use tokio::sync::{broadcast, mpsc, watch as signal};
+use futures_util::{Stream, stream};
+use tokio::sync::{broadcast, watch as signal};
 use tonic::Status;
 
 use super::Hub;
 use super::actor::{Command, Watching};
-use super::cache::{LiveGame, Meta, Version, corrupt, initial};
+use super::cache::{Frame, LiveGame, Meta, Version, corrupt, initial};
 use super::log::{Entry, Log, Place};
 use super::pool::{JobLost, Pool};
 use super::table::Table;
@@ -106,8 +112,11 @@ impl Encoder {
 /// the stream.
 pub type Sent = Result<EncodedUpdate, Status>;
 
-/// Updates buffered per watcher before the stream applies backpressure.
-const STREAM_BUFFER: usize = 32;
+/// A watch stream: the updates of [`Hub::watch`], in order. It is the
+/// response body's own stream: the HTTP/2 stream's task polls it, so a new
+/// version wakes one task per watcher (no task and channel of its own in
+/// between), and a watcher that stops reading stops being polled.
+pub type WatchStream = Pin<Box<dyn Stream<Item = Sent> + Send>>;
 
 /// Decrements a game's watcher count when a watch stream ends.
 struct WatcherSlot(Arc<LiveGame>);
@@ -128,7 +137,7 @@ impl Hub {
         who: impl Into<Who>,
         from: u64,
         mode: WatchMode,
-    ) -> Result<mpsc::Receiver<Sent>, ServiceError> {
+    ) -> Result<WatchStream, ServiceError> {
         let who = who.into();
         let live = self.live(id).await?;
         if live.watchers.fetch_add(1, Ordering::AcqRel) >= self.limits.max_watchers_per_game {
@@ -142,19 +151,35 @@ impl Hub {
         let (caller, watching) = self
             .ask(&live, |answer| Command::Watch { who, from, answer })
             .await?;
-        let (tx, rx) = mpsc::channel(STREAM_BUFFER);
-        let shutdown = self.shutdown.clone();
-        let gone = live.gone.subscribe();
-        let encoder = Encoder {
-            viewer: caller.seat(),
-            mode,
-            held: None,
+        let Watching {
+            current,
+            log,
+            updates,
+        } = watching;
+        let viewer = caller.seat();
+        let mut follow = Follow {
+            // The token the stream was opened with: once it is rotated or
+            // reissued, the stream sends nothing more for that seat.
+            token: seat_token(&current.seats, viewer),
+            enc: Encoder {
+                viewer,
+                mode,
+                held: None,
+            },
+            slot,
+            next: 0,
+            updates,
+            stop: Box::pin(stopped(self.shutdown.clone(), live.gone.subscribe())),
+            replays: self.replays.clone(),
+            pending: VecDeque::new(),
+            catching: None,
+            ended: false,
         };
-        let replays = self.replays.clone();
-        tokio::spawn(watch_loop(
-            slot, encoder, from, watching, tx, shutdown, gone, replays,
-        ));
-        Ok(rx)
+        follow.catch_up(from, current, log);
+        Ok(Box::pin(stream::unfold(follow, |mut f| async move {
+            let sent = f.next().await?;
+            Some((sent, f))
+        })))
     }
 }
 
@@ -194,107 +219,233 @@ impl Table<'_> {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-async fn watch_loop(
+/// One watch stream's state: where its watcher is, what is ready to send,
+/// and what it follows (the game's broadcast, the server's shutdown, the
+/// game's deletion).
+struct Follow {
     slot: WatcherSlot,
-    mut enc: Encoder,
-    from: u64,
-    watching: Watching,
-    tx: mpsc::Sender<Sent>,
-    mut shutdown: signal::Receiver<bool>,
-    mut gone: signal::Receiver<bool>,
+    enc: Encoder,
+    token: Option<[u8; 32]>,
+    /// The next version the watcher has not seen.
+    next: u64,
+    updates: broadcast::Receiver<Frame>,
+    /// Completes when the server shuts down or the game is deleted: made
+    /// once per stream and kept, so a new version does not register and
+    /// unregister every stream with the server's shutdown signal (one
+    /// list of waiters for every stream of the server) again.
+    stop: Pin<Box<dyn Future<Output = Stop> + Send>>,
     replays: Arc<Pool>,
-) {
-    let live = &slot.0;
-    let viewer = enc.viewer;
-    let Watching {
-        current,
-        log,
-        mut updates,
-    } = watching;
-    // The token the stream was opened with: once it is rotated or
-    // reissued, the stream sends nothing more for that seat.
-    let token = seat_token(&current.seats, viewer);
-    // `next` is the next version the watcher has not seen.
-    let mut next = match catch_up(live, &mut enc, from, (current, log), &tx, &replays).await {
-        Some(n) => n,
-        None => return,
-    };
-    loop {
-        tokio::select! {
-            received = updates.recv() => match received {
-                Ok(frame) => {
-                    let v = frame.version();
-                    // The current version again (seats changed, the game
-                    // started): sent if the watcher is there already.
-                    let again = frame.cause != proto::UpdateCause::Unspecified;
-                    if again && v + 1 == next {
-                        if token != seat_token(&frame.seats, viewer) {
-                            let _ = tx.send(Err(ServiceError::BadToken.into())).await;
-                            return;
-                        }
-                        // Chat goes only to those who read it.
-                        if frame.cause == proto::UpdateCause::Chat
-                            && view::chat(&frame, viewer).is_empty()
-                        {
-                            continue;
-                        }
-                        if tx.send(enc.update(&live.meta, &frame)).await.is_err() {
-                            return;
-                        }
-                        continue;
-                    }
-                    if v < next {
-                        continue;
-                    }
-                    if v > next {
-                        // Missed versions (cannot normally happen): replay them.
-                        match resume(live, &mut enc, next, &tx, &replays).await { Some(n) => next = n, None => return }
-                        continue;
-                    }
-                    if token != seat_token(&frame.seats, viewer) {
-                        let _ = tx.send(Err(ServiceError::BadToken.into())).await;
-                        return;
-                    }
-                    if tx.send(enc.update(&live.meta, &frame)).await.is_err() || frame.is_over() {
-                        return;
-                    }
-                    next = v + 1;
-                }
-                Err(broadcast::error::RecvError::Lagged(_)) => {
-                    match resume(live, &mut enc, next, &tx, &replays).await { Some(n) => next = n, None => return }
-                }
-                Err(broadcast::error::RecvError::Closed) => return,
-            },
-            _ = tx.closed() => return,
-            _ = shutdown.changed() => {
-                let _ = tx.send(Err(Status::unavailable("server is shutting down"))).await;
-                return;
-            }
-            // The game was deleted: end with the NOT_FOUND any later call gets.
-            true = deleted(&mut gone) => {
-                let _ = tx.send(Err(ServiceError::game_not_found(&live.meta.id).into())).await;
-                return;
-            }
-        }
+    /// Updates made and not yet sent (at most one replay job's batch).
+    pending: VecDeque<Sent>,
+    /// A catch-up by replay in progress.
+    catching: Option<Catching>,
+    /// Nothing follows `pending`: the game is over, or an error ends the
+    /// stream.
+    ended: bool,
+}
+
+/// A catch-up by replay: the cursor and the stream's encoder (moved into
+/// each replay job and back), and where it ends.
+struct Catching {
+    cursor: Cursor,
+    enc: Encoder,
+    end: u64,
+    over: bool,
+}
+
+/// What woke a stream that had nothing to send.
+enum Woken {
+    Frame(Result<Frame, broadcast::error::RecvError>),
+    Stop(Stop),
+}
+
+/// Why a stream stops before the game is over.
+enum Stop {
+    Shutdown,
+    Deleted,
+}
+
+/// Completes when the server shuts down or the game is deleted.
+async fn stopped(mut shutdown: signal::Receiver<bool>, mut gone: signal::Receiver<bool>) -> Stop {
+    tokio::select! {
+        _ = shutdown.changed() => Stop::Shutdown,
+        true = deleted(&mut gone) => Stop::Deleted,
+        else => Stop::Shutdown,
     }
 }
 
-/// [`catch_up`] from the game as its actor has it now (a stream that fell
-/// behind the broadcast).
-async fn resume(
-    live: &Arc<LiveGame>,
-    enc: &mut Encoder,
-    from: u64,
-    tx: &mpsc::Sender<Sent>,
-    replays: &Pool,
-) -> Option<u64> {
-    match live.ask(|answer| Command::Current { answer }).await {
-        Ok(now) => catch_up(live, enc, from, now, tx, replays).await,
-        Err(e) => {
-            let _ = tx.send(Err(e.into())).await;
-            None
+impl Follow {
+    /// The stream's next update; `None` when it is done (the game is over,
+    /// an error was sent, the broadcast closed).
+    async fn next(&mut self) -> Option<Sent> {
+        loop {
+            if let Some(sent) = self.pending.pop_front() {
+                if sent.is_err() {
+                    // An error is the stream's last message.
+                    self.end();
+                }
+                return Some(sent);
+            }
+            if self.ended {
+                return None;
+            }
+            if let Some(catching) = self.catching.take() {
+                self.replay(catching).await;
+                continue;
+            }
+            let woken = tokio::select! {
+                received = self.updates.recv() => Woken::Frame(received),
+                stop = &mut self.stop => Woken::Stop(stop),
+            };
+            match woken {
+                Woken::Frame(Ok(frame)) => self.frame(&frame).await,
+                Woken::Frame(Err(broadcast::error::RecvError::Lagged(_))) => self.resume().await,
+                Woken::Frame(Err(broadcast::error::RecvError::Closed)) => self.ended = true,
+                Woken::Stop(Stop::Shutdown) => {
+                    self.fail(Status::unavailable("server is shutting down"));
+                }
+                // The game was deleted: end with the NOT_FOUND any later call gets.
+                Woken::Stop(Stop::Deleted) => {
+                    let status = ServiceError::game_not_found(&self.slot.0.meta.id).into();
+                    self.fail(status);
+                }
+            }
         }
+    }
+
+    /// A broadcast frame: queued for the watcher if it is the next
+    /// version, or the current one again (seats changed, the game
+    /// started, chat) and the watcher is there already.
+    async fn frame(&mut self, frame: &Frame) {
+        let v = frame.version();
+        let again = frame.cause != proto::UpdateCause::Unspecified;
+        if again && v + 1 == self.next {
+            if self.token != seat_token(&frame.seats, self.enc.viewer) {
+                return self.fail(ServiceError::BadToken.into());
+            }
+            // Chat goes only to those who read it.
+            if frame.cause == proto::UpdateCause::Chat
+                && view::chat(frame, self.enc.viewer).is_empty()
+            {
+                return;
+            }
+            let sent = self.enc.update(&self.slot.0.meta, frame);
+            return self.pending.push_back(sent);
+        }
+        if v < self.next {
+            return;
+        }
+        if v > self.next {
+            // Missed versions (cannot normally happen): replay them.
+            return self.resume().await;
+        }
+        if self.token != seat_token(&frame.seats, self.enc.viewer) {
+            return self.fail(ServiceError::BadToken.into());
+        }
+        let sent = self.enc.update(&self.slot.0.meta, frame);
+        self.pending.push_back(sent);
+        if frame.is_over() {
+            self.ended = true;
+        }
+        self.next = v + 1;
+    }
+
+    /// [`Follow::catch_up`] from the game as its actor has it now (a
+    /// stream that fell behind the broadcast).
+    async fn resume(&mut self) {
+        match self.slot.0.ask(|answer| Command::Current { answer }).await {
+            Ok((current, log)) => self.catch_up(self.next, current, log),
+            Err(e) => self.fail(e.into()),
+        }
+    }
+
+    /// Make versions `from..=current` the stream's next updates: the
+    /// current one at once if that is all, older ones by replay (see
+    /// [`Follow::replay`]).
+    fn catch_up(&mut self, from: u64, current: Version, log: Log) {
+        let end = current.version();
+        let over = current.is_over();
+        if from >= end {
+            // Nothing to replay (the usual case: a watcher from the
+            // current version, or resuming at the next one).
+            if from == end {
+                let sent = self.enc.update(&self.slot.0.meta, &current);
+                self.pending.push_back(sent);
+            }
+            return self.caught_up(end, over);
+        }
+        let cursor = Cursor {
+            live: self.slot.0.clone(),
+            at: None,
+            place: Place::default(),
+            log,
+            next: from,
+            current,
+            finished: false,
+        };
+        self.catching = Some(Catching {
+            cursor,
+            enc: self.enc.take(),
+            end,
+            over,
+        });
+    }
+
+    /// The watcher has (or is about to have) version `end`.
+    fn caught_up(&mut self, end: u64, over: bool) {
+        if over {
+            self.ended = true;
+        } else {
+            self.next = end + 1;
+        }
+    }
+
+    /// One replay job of a catch-up: its updates become the stream's next
+    /// ones.
+    ///
+    /// The replay is lazy: the [`Cursor`] (one game being replayed and its
+    /// place in a copy of the log) produces at most [`JOB_VERSIONS`]
+    /// updates a job, in short jobs on the hub's low-priority replay pool,
+    /// and the next job runs only once the stream has sent them. So a
+    /// stream's memory is one batch plus a cursor however long the game,
+    /// an unread stream (not polled) stops costing work, and replays never
+    /// run on the threads that answer requests and health checks.
+    async fn replay(&mut self, mut catching: Catching) {
+        let job = self.replays.run(move || {
+            let batch = catching.cursor.next_batch(&mut catching.enc, JOB_VERSIONS);
+            (catching, batch)
+        });
+        match job.await {
+            Ok((catching, batch)) => {
+                let failed = batch.iter().any(Result::is_err);
+                self.pending.extend(batch);
+                if failed {
+                    self.ended = true;
+                } else if catching.cursor.finished {
+                    self.enc = catching.enc;
+                    self.caught_up(catching.end, catching.over);
+                } else {
+                    self.catching = Some(catching);
+                }
+            }
+            Err(lost) => self.fail(match lost {
+                JobLost::Gone => Status::unavailable("server is shutting down"),
+                JobLost::Panicked => Status::internal("replaying the game failed"),
+            }),
+        }
+    }
+
+    /// End the stream with `status` after what is queued before it.
+    fn fail(&mut self, status: Status) {
+        self.pending.push_back(Err(status));
+        self.ended = true;
+    }
+
+    /// Nothing more is sent.
+    fn end(&mut self) {
+        self.pending.clear();
+        self.catching = None;
+        self.ended = true;
     }
 }
 
@@ -309,94 +460,11 @@ async fn deleted(gone: &mut signal::Receiver<bool>) -> bool {
     gone.wait_for(|g| *g).await.is_ok()
 }
 
-/// Most versions one replay job sends (and at most what the stream's
-/// buffer has room for), and most log entries it applies: a job is a few
-/// milliseconds of work, so one long catch-up never holds a replay thread
-/// for long, and a stream that is not read stops being replayed.
-const JOB_VERSIONS: usize = STREAM_BUFFER;
+/// Most versions one replay job makes, and most log entries it applies:
+/// a job is a few milliseconds of work, so one long catch-up never holds a
+/// replay thread for long.
+const JOB_VERSIONS: usize = 32;
 const JOB_ENTRIES: usize = 512;
-
-/// Send versions `from..=current`, older ones rebuilt by replay. Returns
-/// the next version to wait for, or `None` when the stream is done (game
-/// over, the watcher left, or an error was sent).
-///
-/// The replay is lazy: a [`Cursor`] (one game being replayed and its place
-/// in a copy of the log) produces only as many updates as the stream has
-/// room for, in short jobs on the hub's low-priority replay pool. So a
-/// stream's memory is its buffer plus a cursor however long the game, an
-/// unread stream stops costing work once its buffer is full, and replays
-/// never run on the threads that answer requests and health checks.
-async fn catch_up(
-    live: &Arc<LiveGame>,
-    enc: &mut Encoder,
-    from: u64,
-    (current, log): (Version, Log),
-    tx: &mpsc::Sender<Sent>,
-    replays: &Pool,
-) -> Option<u64> {
-    let end = current.version();
-    let over = current.is_over();
-    if from >= end {
-        // Nothing to replay (the usual case: a watcher from the current
-        // version, or resuming at the next one): answer here.
-        if from == end && tx.send(enc.update(&live.meta, &current)).await.is_err() {
-            return None;
-        }
-        return (!over).then_some(end + 1);
-    }
-    let mut cursor = Cursor {
-        live: live.clone(),
-        at: None,
-        place: Place::default(),
-        log,
-        next: from,
-        current,
-        finished: false,
-    };
-    let mut job_enc = enc.take();
-    while !cursor.finished {
-        // Wait for room in the stream before doing any work for it.
-        let Ok(permit) = tx.reserve().await else {
-            return None;
-        };
-        let room = (tx.capacity() + 1).min(JOB_VERSIONS);
-        let job = replays.run(move || {
-            let batch = cursor.next_batch(&mut job_enc, room);
-            (cursor, job_enc, batch)
-        });
-        let batch;
-        (cursor, job_enc, batch) = match job.await {
-            Ok(done) => done,
-            Err(lost) => {
-                drop(permit);
-                let status = match lost {
-                    JobLost::Gone => Status::unavailable("server is shutting down"),
-                    JobLost::Panicked => Status::internal("replaying the game failed"),
-                };
-                let _ = tx.send(Err(status)).await;
-                return None;
-            }
-        };
-        let mut batch = batch.into_iter();
-        let Some(first) = batch.next() else {
-            continue;
-        };
-        let failed = first.is_err();
-        permit.send(first);
-        if failed {
-            return None;
-        }
-        for u in batch {
-            let failed = u.is_err();
-            // Room was reserved above, and only this task sends.
-            if tx.try_send(u).is_err() || failed {
-                return None;
-            }
-        }
-    }
-    *enc = job_enc;
-    (!over).then_some(end + 1)
-}
 
 /// A catch-up in progress: the game replayed up to some version, the log
 /// (a copy: action ids, a few bytes a move) and the live version the
