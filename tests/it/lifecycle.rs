@@ -227,8 +227,15 @@ async fn a_resigned_seat_is_played_by_the_random_bot() {
     assert_eq!(err.code(), Code::FailedPrecondition);
 }
 
-/// Poll until `game` is gone (NOT_FOUND), or fail after `limit`.
-async fn wait_gone(c: &mut Client, game: &str, limit: Duration) {
+/// Asks for `game` every 20 ms until `done` holds of the answer (or fails
+/// after `limit`, saying the game was not `what`).
+async fn wait_for(
+    c: &mut Client,
+    game: &str,
+    limit: Duration,
+    what: &str,
+    done: impl Fn(Result<&proto::GetGameResponse, Code>) -> bool,
+) {
     let start = Instant::now();
     loop {
         let r = c
@@ -237,12 +244,31 @@ async fn wait_gone(c: &mut Client, game: &str, limit: Duration) {
                 ..Default::default()
             })
             .await;
-        match r {
-            Err(e) if e.code() == Code::NotFound => return,
-            _ if start.elapsed() > limit => panic!("game {game} was not expired"),
-            _ => tokio::time::sleep(Duration::from_millis(100)).await,
+        if done(r.as_ref().map(|got| got.get_ref()).map_err(|e| e.code())) {
+            return;
         }
+        assert!(start.elapsed() < limit, "game {game} was not {what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+/// Waits until `game` is expired.
+async fn wait_gone(c: &mut Client, game: &str, limit: Duration) {
+    wait_for(c, game, limit, "expired", |r| {
+        r.is_err_and(|code| code == Code::NotFound)
+    })
+    .await;
+}
+
+/// Waits until `game` is over, or already expired.
+async fn wait_finished(c: &mut Client, game: &str, limit: Duration) {
+    wait_for(c, game, limit, "finished", |r| match r {
+        Ok(got) => {
+            got.snapshot.as_ref().map(|s| s.status) == Some(proto::GameStatus::Finished as i32)
+        }
+        Err(code) => code == Code::NotFound,
+    })
+    .await;
 }
 
 #[tokio::test]
@@ -253,6 +279,10 @@ async fn retention_expires_finished_and_abandoned_games() {
     let server = TestServer::start_with(config).await;
     let mut c = server.client().await;
     let finished = create(&mut c, KS, bots(2), Some(1)).await.game_id;
+    // The abandoned game is created once the bots' game is over: how long
+    // the bots take (their pool runs at a low priority) is not what is
+    // compared, the two retentions are.
+    wait_finished(&mut c, &finished, Duration::from_secs(20)).await;
     let abandoned = create(&mut c, KS, seats(2), Some(2)).await.game_id;
     wait_gone(&mut c, &finished, Duration::from_secs(5)).await;
     // The abandoned game outlives the finished one, then goes too.

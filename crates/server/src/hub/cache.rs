@@ -305,7 +305,7 @@ pub(super) struct Asleep {
 }
 
 /// Frames a watcher may fall behind before it catches up by replay.
-const UPDATE_CAPACITY: usize = 64;
+pub(super) const UPDATE_CAPACITY: usize = 64;
 
 /// A game's broadcast of new versions to its watchers, there only while
 /// someone watches. Most cached games have no watcher, and a broadcast

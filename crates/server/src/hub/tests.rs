@@ -464,6 +464,57 @@ async fn a_watcher_subscribed_by_the_actor_misses_no_version() {
     assert!(over, "the stream followed the game to its end (at {next})");
 }
 
+#[tokio::test]
+async fn a_watcher_that_stops_reading_catches_up_by_replay_and_misses_no_version() {
+    let (hub, _stop) = hub_caching(100);
+    let created = hub
+        .create(proto::CreateGameRequest {
+            game_type: "alexandros".into(),
+            ..bot_game()
+        })
+        .await
+        .expect("bots");
+    let id = created.game_id.clone();
+    let mut stream = hub
+        .watch(&id, Caller::Spectator, 0, super::WatchMode::default())
+        .await
+        .expect("watch");
+    // The stream is not read while the bots play to the end: it falls
+    // behind the broadcast by far more frames than it holds for a watcher.
+    let mut end = None;
+    for _ in 0..2_000 {
+        let snap = hub.get(&id, Caller::Spectator).await.expect("get");
+        if snap.status == proto::GameStatus::Finished as i32 {
+            end = Some(snap.version);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    let end = end.expect("the bots played the game to its end");
+    assert!(
+        end > 2 * super::cache::UPDATE_CAPACITY as u64,
+        "the game is long enough to lag behind the broadcast ({end} versions)"
+    );
+    let mut next = 0u64;
+    loop {
+        let sent = tokio::time::timeout(std::time::Duration::from_secs(20), stream.next())
+            .await
+            .unwrap_or_else(|_| panic!("the stream neither sent nor ended after version {next}"));
+        let Some(sent) = sent else { break };
+        let update = sent.expect("update").to_update().expect("decodes");
+        assert_eq!(
+            update.version, next,
+            "versions in order, none missed or twice"
+        );
+        next += 1;
+    }
+    assert_eq!(
+        next,
+        end + 1,
+        "every version up to the end, then the stream ended"
+    );
+}
+
 /// A hub whose actors park their game after `after` with nothing to do.
 fn hub_parking(after: std::time::Duration) -> (Arc<Hub>, Arc<MemoryStore>, watch::Sender<bool>) {
     let (stop, shutdown) = watch::channel(false);
