@@ -515,6 +515,90 @@ async fn a_watcher_that_stops_reading_catches_up_by_replay_and_misses_no_version
     );
 }
 
+/// The next thing `stream` sends: its next update or status, or `None`
+/// once it has ended (fails if it does neither within 5 s).
+async fn next_sent(stream: &mut super::watch::WatchStream) -> Option<super::watch::Sent> {
+    tokio::time::timeout(std::time::Duration::from_secs(5), stream.next())
+        .await
+        .expect("the stream sent or ended in time")
+}
+
+/// `stream`'s next message is the status `code`, and then it ends.
+async fn ends_with(stream: &mut super::watch::WatchStream, code: tonic::Code) {
+    let status = next_sent(stream)
+        .await
+        .expect("a status")
+        .expect_err("a status, not an update");
+    assert_eq!(status.code(), code, "{status}");
+    assert!(next_sent(stream).await.is_none(), "then the stream ends");
+}
+
+#[tokio::test]
+async fn a_watch_stream_ends_with_unavailable_when_the_server_shuts_down() {
+    let (hub, _store, stop) = hub();
+    let (id, _, _) = two_clients(&hub).await;
+    let mut stream = hub
+        .watch(&id, Caller::Spectator, 1, super::WatchMode::default())
+        .await
+        .expect("watch");
+    stop.send(true).expect("shutdown");
+    ends_with(&mut stream, tonic::Code::Unavailable).await;
+}
+
+#[tokio::test]
+async fn a_watch_stream_ends_with_not_found_when_its_game_is_deleted() {
+    let (hub, _store, _stop) = hub();
+    let (id, _, _) = two_clients(&hub).await;
+    let mut stream = hub
+        .watch(&id, Caller::Spectator, 0, super::WatchMode::default())
+        .await
+        .expect("watch");
+    let first = next_sent(&mut stream)
+        .await
+        .expect("version 0")
+        .expect("an update");
+    assert_eq!(first.to_update().expect("decodes").version, 0);
+    hub.delete(&id).await.expect("delete");
+    ends_with(&mut stream, tonic::Code::NotFound).await;
+}
+
+#[tokio::test]
+async fn a_seats_stream_ends_once_its_token_is_rotated() {
+    let (hub, _store, _stop) = hub();
+    let created = hub
+        .create(request(&[false, false], false))
+        .await
+        .expect("create");
+    let (who, notation) = first_move(&hub, &created).await;
+    let mut stream = hub
+        .watch(
+            &created.game_id,
+            who.clone(),
+            1,
+            super::WatchMode::default(),
+        )
+        .await
+        .expect("watch");
+    let new = hub
+        .rotate_token(&created.game_id, who)
+        .await
+        .expect("rotate");
+    let who = Who::Presented {
+        token: Some(new.token),
+        admin: false,
+    };
+    // The next version is not sent to the holder of the old token.
+    hub.apply(
+        &created.game_id,
+        who,
+        Some(0),
+        ActionInput::Notation(&notation),
+    )
+    .await
+    .expect("a move with the new token");
+    ends_with(&mut stream, tonic::Code::Unauthenticated).await;
+}
+
 /// A hub whose actors park their game after `after` with nothing to do.
 fn hub_parking(after: std::time::Duration) -> (Arc<Hub>, Arc<MemoryStore>, watch::Sender<bool>) {
     let (stop, shutdown) = watch::channel(false);
