@@ -387,20 +387,21 @@ async fn a_game_with_work_is_never_evicted_and_finishes_without_a_caller() {
         hub.cached(&bots.game_id).is_some(),
         "kept while it has work"
     );
-    let mut over = false;
+    finished_version(&hub, &bots.game_id).await;
+    drop(other);
+}
+
+/// Waits until the bots have played game `id` to its end (10 s at most);
+/// its last version.
+async fn finished_version(hub: &Hub, id: &str) -> u64 {
     for _ in 0..2_000 {
-        let snap = hub
-            .get(&bots.game_id, Caller::Spectator)
-            .await
-            .expect("get");
+        let snap = hub.get(id, Caller::Spectator).await.expect("get");
         if snap.status == proto::GameStatus::Finished as i32 {
-            over = true;
-            break;
+            return snap.version;
         }
         tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     }
-    assert!(over, "the bots played the game to its end");
-    drop(other);
+    panic!("the bots did not play the game to its end");
 }
 
 #[tokio::test]
@@ -481,16 +482,7 @@ async fn a_watcher_that_stops_reading_catches_up_by_replay_and_misses_no_version
         .expect("watch");
     // The stream is not read while the bots play to the end: it falls
     // behind the broadcast by far more frames than it holds for a watcher.
-    let mut end = None;
-    for _ in 0..2_000 {
-        let snap = hub.get(&id, Caller::Spectator).await.expect("get");
-        if snap.status == proto::GameStatus::Finished as i32 {
-            end = Some(snap.version);
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-    }
-    let end = end.expect("the bots played the game to its end");
+    let end = finished_version(&hub, &id).await;
     assert!(
         end > 2 * super::cache::UPDATE_CAPACITY as u64,
         "the game is long enough to lag behind the broadcast ({end} versions)"

@@ -244,13 +244,11 @@ struct Follow {
     ended: bool,
 }
 
-/// A catch-up by replay: the cursor and the stream's encoder (moved into
-/// each replay job and back), and where it ends.
+/// A catch-up by replay: the cursor (which ends with its `current`
+/// version) and the stream's encoder, moved into each replay job and back.
 struct Catching {
     cursor: Cursor,
     enc: Encoder,
-    end: u64,
-    over: bool,
 }
 
 /// What woke a stream that had nothing to send.
@@ -270,7 +268,6 @@ async fn stopped(mut shutdown: signal::Receiver<bool>, mut gone: signal::Receive
     tokio::select! {
         _ = shutdown.changed() => Stop::Shutdown,
         true = deleted(&mut gone) => Stop::Deleted,
-        else => Stop::Shutdown,
     }
 }
 
@@ -386,8 +383,6 @@ impl Follow {
         self.catching = Some(Catching {
             cursor,
             enc: self.enc.take(),
-            end,
-            over,
         });
     }
 
@@ -422,8 +417,10 @@ impl Follow {
                 if failed {
                     self.ended = true;
                 } else if catching.cursor.finished {
+                    let current = &catching.cursor.current;
+                    let (end, over) = (current.version(), current.is_over());
                     self.enc = catching.enc;
-                    self.caught_up(catching.end, catching.over);
+                    self.caught_up(end, over);
                 } else {
                     self.catching = Some(catching);
                 }
