@@ -99,6 +99,11 @@ pub struct BorderInfo {
     pub transport: u8,
 }
 
+/// The most card kinds (transports and the dragon) a board may have: the
+/// movement lookahead counts a hand in an array of this size
+/// (`movement::can_finish`), and the board refuses more transports.
+pub const MAX_CARD_KINDS: usize = 8;
+
 /// The parsed board.
 #[derive(Debug)]
 pub struct Board {
@@ -132,8 +137,8 @@ impl Board {
     }
 }
 
-fn parse() -> Result<Board, String> {
-    let raw: RawBoard = serde_json::from_str(BOARD_JSON).map_err(|e| e.to_string())?;
+fn parse(json: &str) -> Result<Board, String> {
+    let raw: RawBoard = serde_json::from_str(json).map_err(|e| e.to_string())?;
     let district_index = |id: &str| -> Result<District, String> {
         raw.districts
             .iter()
@@ -192,6 +197,12 @@ fn parse() -> Result<Board, String> {
             transport: t,
         });
     }
+    if raw.transport_types.len() + 1 > MAX_CARD_KINDS {
+        return Err(format!(
+            "{} transports: a hand counts at most {MAX_CARD_KINDS} card kinds with the dragon",
+            raw.transport_types.len()
+        ));
+    }
     let mix = raw
         .transport_types
         .iter()
@@ -209,7 +220,7 @@ fn parse() -> Result<Board, String> {
     })
 }
 
-static BOARD: LazyLock<Board> = LazyLock::new(|| match parse() {
+static BOARD: LazyLock<Board> = LazyLock::new(|| match parse(BOARD_JSON) {
     Ok(b) => b,
     // The file is embedded at build time and checked by a unit test.
     Err(e) => panic!("ming-dynasty-board.json: {e}"),
@@ -401,5 +412,31 @@ mod tests {
             let n = d.info().map(|i| i.neighbours.len()).unwrap_or(0);
             assert!((3..=4).contains(&n), "{d}: {n} neighbours");
         }
+    }
+
+    /// A hand is counted in an array of MAX_CARD_KINDS kinds: a board with
+    /// more transports than that leaves (the dragon is one more) is refused.
+    #[test]
+    fn a_board_with_more_card_kinds_than_a_hand_counts_is_refused() {
+        let with = |transports: &[&str]| {
+            let list = transports
+                .iter()
+                .map(|t| format!("\"{t}\""))
+                .collect::<Vec<_>>()
+                .join(", ");
+            BOARD_JSON.replace(
+                r#""transport_types": ["horse", "rickshaw", "junk"]"#,
+                &format!(r#""transport_types": [{list}]"#),
+            )
+        };
+        let most = ["horse", "rickshaw", "junk", "a", "b", "c", "d"];
+        assert_eq!(most.len() + 1, MAX_CARD_KINDS);
+        assert!(parse(&with(&most)).is_ok());
+        let err = parse(&with(&[&most[..], &["e"]].concat())).err();
+        assert!(
+            err.as_deref()
+                .is_some_and(|e| e.contains("at most 8 card kinds")),
+            "{err:?}"
+        );
     }
 }
