@@ -82,11 +82,20 @@ fi
 export SCREENSHOT_DIR="$ROOT/target/web-screenshots"
 mkdir -p "$SCREENSHOT_DIR"
 
+# web_test LIMIT NAME [VAR=VALUE...]: web/test/NAME.mjs with the variables
+# set, stopped after LIMIT seconds; its wall time printed after it.
+web_test() {
+  local limit=$1 name=$2 start=$SECONDS
+  shift 2
+  (cd web && env "$@" timeout "$limit" node "test/$name.mjs")
+  echo "   $name.mjs took $(( SECONDS - start )) s" >&2
+}
+
 if [[ -n "${SATRAP_URL:-}" ]]; then
   echo "== web: browser test against $SATRAP_URL" >&2
-  (cd web && timeout 1200 node test/browser.mjs)
+  web_test 1200 browser
   echo "== web: lobby test against $SATRAP_URL" >&2
-  (cd web && timeout 300 node test/lobby.mjs)
+  web_test 300 lobby
   exit 0
 fi
 
@@ -126,15 +135,6 @@ wait_page() {
   cat "$2" >&2
   echo "nothing served the page at $1" >&2
   exit 1
-}
-
-# web_test LIMIT NAME [VAR=VALUE...]: web/test/NAME.mjs with the variables
-# set, stopped after LIMIT seconds; its wall time printed after it.
-web_test() {
-  local limit=$1 name=$2 start=$SECONDS
-  shift 2
-  (cd web && env "$@" timeout "$limit" node "test/$name.mjs")
-  echo "   $name.mjs took $(( SECONDS - start )) s" >&2
 }
 
 # Steps 2 and 3 run side by side: both mostly wait (on the servers, the

@@ -442,10 +442,7 @@ async fn a_watcher_subscribed_by_the_actor_misses_no_version() {
     let (hub, _stop) = hub_caching(100);
     let created = hub.create(bot_game()).await.expect("bots");
     let id = created.game_id.clone();
-    let mut stream = hub
-        .watch(&id, Caller::Spectator, 0, super::WatchMode::default())
-        .await
-        .expect("watch");
+    let mut stream = spectate(&hub, &id, 0).await;
     let mut next = 0u64;
     let mut over = false;
     while let Ok(Some(sent)) =
@@ -476,10 +473,7 @@ async fn a_watcher_that_stops_reading_catches_up_by_replay_and_misses_no_version
         .await
         .expect("bots");
     let id = created.game_id.clone();
-    let mut stream = hub
-        .watch(&id, Caller::Spectator, 0, super::WatchMode::default())
-        .await
-        .expect("watch");
+    let mut stream = spectate(&hub, &id, 0).await;
     // The stream is not read while the bots play to the end: it falls
     // behind the broadcast by far more frames than it holds for a watcher.
     let end = finished_version(&hub, &id).await;
@@ -507,6 +501,13 @@ async fn a_watcher_that_stops_reading_catches_up_by_replay_and_misses_no_version
     );
 }
 
+/// A spectator's stream of game `id` from version `from` on.
+async fn spectate(hub: &Hub, id: &str, from: u64) -> super::watch::WatchStream {
+    hub.watch(id, Caller::Spectator, from, super::WatchMode::default())
+        .await
+        .expect("watch")
+}
+
 /// The next thing `stream` sends: its next update or status, or `None`
 /// once it has ended (fails if it does neither within 5 s).
 async fn next_sent(stream: &mut super::watch::WatchStream) -> Option<super::watch::Sent> {
@@ -529,10 +530,7 @@ async fn ends_with(stream: &mut super::watch::WatchStream, code: tonic::Code) {
 async fn a_watch_stream_ends_with_unavailable_when_the_server_shuts_down() {
     let (hub, _store, stop) = hub();
     let (id, _, _) = two_clients(&hub).await;
-    let mut stream = hub
-        .watch(&id, Caller::Spectator, 1, super::WatchMode::default())
-        .await
-        .expect("watch");
+    let mut stream = spectate(&hub, &id, 1).await;
     stop.send(true).expect("shutdown");
     ends_with(&mut stream, tonic::Code::Unavailable).await;
 }
@@ -541,10 +539,7 @@ async fn a_watch_stream_ends_with_unavailable_when_the_server_shuts_down() {
 async fn a_watch_stream_ends_with_not_found_when_its_game_is_deleted() {
     let (hub, _store, _stop) = hub();
     let (id, _, _) = two_clients(&hub).await;
-    let mut stream = hub
-        .watch(&id, Caller::Spectator, 0, super::WatchMode::default())
-        .await
-        .expect("watch");
+    let mut stream = spectate(&hub, &id, 0).await;
     let first = next_sent(&mut stream)
         .await
         .expect("version 0")
@@ -622,10 +617,7 @@ async fn an_idle_actor_parks_its_game_and_the_next_command_wakes_it() {
     }
     assert!(parked, "an idle game is parked");
     // A watcher opened before the park sees the move made after it.
-    let mut stream = hub
-        .watch(&id, Caller::Spectator, 1, super::WatchMode::default())
-        .await
-        .expect("watch");
+    let mut stream = spectate(&hub, &id, 1).await;
     hub.apply(&id, who, Some(0), ActionInput::Notation(&notation))
         .await
         .expect("a parked game takes a move");
