@@ -15,11 +15,28 @@ use satrap_proto as proto;
 use satrap_proto::ming_dynasty_action as pa;
 use satrap_proto::ming_dynasty_event as pe;
 use satrap_proto::ming_dynasty_view as pv;
+use std::sync::OnceLock;
 
 const CARD_PREFIX: &str = "MING_DYNASTY_CARD_";
 
 /// Cards map by name: the board file stays the one source of transports.
+/// Each kind's name is looked up once: a view sends a card for every border
+/// of every district, and building the name each time was a fifth of the
+/// time a view took on the wire.
 fn card_to_proto(c: Card) -> i32 {
+    static BY_INDEX: OnceLock<Vec<i32>> = OnceLock::new();
+    let unspecified = proto::MingDynastyCard::Unspecified as i32;
+    if !c.is_valid() {
+        return unspecified;
+    }
+    BY_INDEX
+        .get_or_init(|| board().cards().map(card_to_proto_by_name).collect())
+        .get(c.index())
+        .copied()
+        .unwrap_or(unspecified)
+}
+
+fn card_to_proto_by_name(c: Card) -> i32 {
     proto::MingDynastyCard::from_str_name(&format!("{CARD_PREFIX}{}", c.name().to_uppercase()))
         .unwrap_or(proto::MingDynastyCard::Unspecified) as i32
 }
@@ -590,7 +607,18 @@ mod tests {
             let v = card_to_proto(c);
             assert_ne!(v, 0, "{c} has no MingDynastyCard value");
             assert_eq!(card_from_proto(v, "c"), Ok(c));
+            assert_eq!(
+                v,
+                card_to_proto_by_name(c),
+                "{c}: the table and the name disagree"
+            );
         }
+        // A transport past the board's list has no value; it must not take
+        // the dragon's place in the table (the dragon's index follows the
+        // transports).
+        let past = Card::Transport(board().transports.len() as u8);
+        assert_eq!(card_to_proto(past), 0);
+        assert_eq!(card_to_proto_by_name(past), 0);
     }
 
     #[test]

@@ -176,7 +176,10 @@ fn views(s: &State, seed: u64, counter: &Cell<u32>) -> Result<(), String> {
     {
         return Err("a spectator sees a return choice".into());
     }
-    if wire_choices(&spectator).iter().any(|c| !c.is_empty()) {
+    // Each view goes to the wire once: its return choices and its text
+    // are both read from that one message.
+    let spectator_wire = MingDynasty::view_to_proto(&spectator);
+    if wire_choices(&spectator_wire).iter().any(|c| !c.is_empty()) {
         return Err("the spectator's wire view shows a return choice".into());
     }
     for seat in 0..s.players {
@@ -188,14 +191,15 @@ fn views(s: &State, seed: u64, counter: &Cell<u32>) -> Result<(), String> {
                 }
             }
         }
-        for (other, cards) in wire_choices(&v).iter().enumerate() {
+        let v_wire = MingDynasty::view_to_proto(&v);
+        for (other, cards) in wire_choices(&v_wire).iter().enumerate() {
             if other != seat && !cards.is_empty() {
                 return Err(format!(
                     "seat {seat}'s wire view shows seat {other}'s choice"
                 ));
             }
         }
-        let wire = format!("{:?}", MingDynasty::view_to_proto(&v));
+        let wire = format!("{v_wire:?}");
         let text = MingDynasty::render_text(s, Some(seat));
         if let Phase::SelectReturns { commits, .. } = &s.phase {
             for (other, c) in commits.iter().enumerate() {
@@ -208,7 +212,7 @@ fn views(s: &State, seed: u64, counter: &Cell<u32>) -> Result<(), String> {
             return Err(format!("seat {seat}'s view shows the seed"));
         }
     }
-    let wire = format!("{:?}", MingDynasty::view_to_proto(&spectator));
+    let wire = format!("{spectator_wire:?}");
     if wire.contains(&seed.to_string()) || format!("{spectator:?}").contains("rng") {
         return Err("the spectator view shows the seed or the generator".into());
     }
@@ -216,11 +220,11 @@ fn views(s: &State, seed: u64, counter: &Cell<u32>) -> Result<(), String> {
 }
 
 /// The return cards each seat's entry of the wire view carries.
-fn wire_choices(v: &satrap_games::ming_dynasty::View) -> Vec<Vec<u32>> {
+fn wire_choices(wire: &satrap_proto::game_snapshot::State) -> Vec<&[u32]> {
     #[allow(unreachable_patterns)]
-    match MingDynasty::view_to_proto(v) {
+    match wire {
         satrap_proto::game_snapshot::State::MingDynasty(m) => {
-            m.seats.into_iter().map(|x| x.return_cards).collect()
+            m.seats.iter().map(|x| x.return_cards.as_slice()).collect()
         }
         _ => Vec::new(),
     }
