@@ -10,7 +10,7 @@
 #
 # The base images are build arguments, for mirrors and for machines that
 # cannot pull images at all. CI (.ci/container.sh) builds the runtime stage
-# with podman on a Debian bookworm base it makes with debootstrap, from a
+# with podman on a Debian bookworm base it makes with mmdebstrap, from a
 # binary built outside:
 #
 #   podman build --format docker --target runtime \
@@ -51,7 +51,7 @@ FROM ${BINARY_FROM} AS binary
 # ---- runtime -------------------------------------------------------------
 FROM ${RUNTIME_IMAGE} AS runtime
 # ca-certificates (for postgres:// with TLS) unless the base has them
-# already (CI's debootstrap base does: it is built without network access
+# already (CI's mmdebstrap base does: it is built without network access
 # during the image build).
 RUN if [ ! -s /etc/ssl/certs/ca-certificates.crt ]; then \
       apt-get update \

@@ -9,7 +9,7 @@
 #   .ci/serve-setup.sh (grpcurl, curl, lobby): jq
 #   .ci/web.sh: chromium
 #   .ci/deploy.sh: prometheus (promtool), python3-yaml
-#   .ci/container.sh: podman, debootstrap, runc, iptables, uidmap, binutils
+#   .ci/container.sh: podman, mmdebstrap, runc, iptables, uidmap, binutils
 #   clients/engines/run_ci.sh, .ci/container.sh: python3-venv
 #   examples/go/run_ci.sh: Debian's Go and grpc-go
 # (.ci/services.sh installs PostgreSQL, nginx and openssl itself.)
@@ -24,7 +24,7 @@ packages=(
   jq
   chromium
   prometheus python3-yaml
-  podman debootstrap runc iptables uidmap binutils
+  podman mmdebstrap runc iptables uidmap binutils
   python3-venv
   golang-go golang-google-grpc-dev golang-google-protobuf-dev protoc-gen-go-grpc
 )
