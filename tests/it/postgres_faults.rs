@@ -153,6 +153,34 @@ async fn until_status(
     }
 }
 
+/// Wait until no session of the test database but `client`'s runs a
+/// statement: a statement whose caller gave up still runs to its end once
+/// the lock it waits for is free, and may record what it was sent.
+async fn until_no_statement_runs(client: &tokio_postgres::Client) {
+    let within = STATEMENT * 2 + Duration::from_secs(2);
+    let started = Instant::now();
+    loop {
+        let running: i64 = client
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity
+                 WHERE datname = current_database() AND pid <> pg_backend_pid()
+                   AND state = 'active'",
+                &[],
+            )
+            .await
+            .expect("the test database's running statements")
+            .get(0);
+        if running == 0 {
+            return;
+        }
+        assert!(
+            started.elapsed() < within,
+            "{running} statements still running after {within:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
 /// The seat to act and a legal move of it (its token, the notation).
 /// CreateGame under the tests' short statement deadline: a database busy
 /// with the other suites (their CREATE DATABASE, their migrations) may
@@ -348,6 +376,11 @@ async fn an_append_stuck_on_a_locked_row_is_unavailable_and_the_cache_follows_th
     let refused = apply_notation(&mut c, &id, Some(&token), &notation, None).await;
     let took = sent_at.elapsed();
     lock.commit().await.expect("COMMIT");
+    // The refused append may still be waiting for the row (PostgreSQL's
+    // own statement timeout started a moment after the server's bound):
+    // let it end before the next move reads the game, or that move would
+    // race it.
+    until_no_statement_runs(&locker).await;
     let err = refused.expect_err("acknowledged while the row was locked");
     assert_eq!(err.code(), Code::Unavailable, "{err:?}");
     assert!(
