@@ -295,7 +295,14 @@ async fn a_frozen_database_is_unavailable_in_time_and_not_ready_until_it_thaws()
         "the process stays live while its database is frozen"
     );
 
-    // Back: moves are acknowledged again, on the game as stored.
+    // Back: moves are acknowledged again, on the game as stored, once the
+    // refused append (thawed with its session) has ended.
+    let (settle, connection) = tokio_postgres::connect(&db.url, tokio_postgres::NoTls)
+        .await
+        .expect("connect");
+    tokio::spawn(connection);
+    until_no_statement_runs(&settle).await;
+    drop(settle);
     for _ in 0..2 {
         acknowledged.push(play(&mut c, &created).await);
     }
