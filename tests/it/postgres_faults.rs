@@ -297,12 +297,11 @@ async fn a_frozen_database_is_unavailable_in_time_and_not_ready_until_it_thaws()
 
     // Back: moves are acknowledged again, on the game as stored, once the
     // refused append (thawed with its session) has ended.
-    let (settle, connection) = tokio_postgres::connect(&db.url, tokio_postgres::NoTls)
+    let (client, connection) = tokio_postgres::connect(&db.url, tokio_postgres::NoTls)
         .await
         .expect("connect");
     tokio::spawn(connection);
-    until_no_statement_runs(&settle).await;
-    drop(settle);
+    until_no_statement_runs(&client).await;
     for _ in 0..2 {
         acknowledged.push(play(&mut c, &created).await);
     }
@@ -330,9 +329,6 @@ async fn a_frozen_database_is_unavailable_in_time_and_not_ready_until_it_thaws()
     }
     assert_eq!(recorded, acknowledged, "every acknowledged move, in order");
     // The server's copy is the stored game.
-    let stored = tokio_postgres::connect(&db.url, tokio_postgres::NoTls).await;
-    let (client, connection) = stored.expect("connect");
-    tokio::spawn(connection);
     let version: i64 = client
         .query_one("SELECT version FROM games WHERE id = $1", &[&id])
         .await
