@@ -10,7 +10,9 @@ use crate::common;
 
 use std::collections::BTreeMap;
 
-use common::{Client, Lcg, TestServer, authed, create, game_types, play_to_end, seats};
+use common::{
+    Client, Lcg, TestServer, all_at_once, authed, create, game_types, play_to_end, seats,
+};
 use satrap_server::delta;
 use satrap_server::proto;
 use tokio_stream::StreamExt;
@@ -176,19 +178,18 @@ async fn check_game(client: &mut Client, game: &str, players: usize, seed: u64) 
 async fn deltas_rebuild_every_version_of_every_title_for_every_viewer() {
     let server = TestServer::start().await;
     let mut client = server.client().await;
-    let mut checked = 0;
-    for ty in game_types(&mut client).await {
-        for players in ty.min_players..=ty.max_players {
-            check_game(
-                &mut client,
-                &ty.id,
-                players as usize,
-                17 + u64::from(players),
-            )
-            .await;
-            checked += 1;
+    let games = game_types(&mut client)
+        .await
+        .into_iter()
+        .flat_map(|ty| (ty.min_players..=ty.max_players).map(move |n| (ty.id.clone(), n)));
+    let checked = all_at_once(games, |(game, players)| {
+        let mut client = client.clone();
+        async move {
+            let seed = 17 + u64::from(players);
+            check_game(&mut client, &game, players as usize, seed).await;
         }
-    }
+    })
+    .await;
     assert_eq!(checked, 10, "four titles, every player count");
 }
 

@@ -131,43 +131,48 @@ async fn play_typed_and_notation(
     panic!("the game did not end");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_plays_to_the_end_for_every_player_count() {
     let server = TestServer::start().await;
-    let mut c = server.client().await;
-    for (kind, players) in tables() {
-        // At least three games of every kind.
-        let counts = (kind.max_players - kind.min_players + 1) as u64;
-        for seed in 40..40 + 3u64.div_ceil(counts) {
-            let created = create(&mut c, kind.id, seats(players), Some(seed)).await;
-            assert_eq!(created.seats.len(), players);
-            assert!(created.seats.iter().all(|s| s.token.len() == 64));
-            let played =
-                play_typed_and_notation(&mut c, &created, &mut Lcg(seed + players as u64)).await;
-            let snap = snapshot(&mut c, &created.game_id, None).await;
-            let outcome = snap.outcome.as_ref().expect("outcome present");
-            assert_eq!(outcome.results.len(), players, "{}", kind.id);
-            assert!(
-                outcome.draw || !outcome.winners.is_empty(),
-                "{}: a winner or a draw",
-                kind.id
-            );
-            let hist = c
-                .get_history(proto::GetHistoryRequest {
-                    game_id: created.game_id.clone(),
-                })
-                .await
-                .expect("history")
-                .into_inner();
-            assert_eq!(hist.seed, Some(seed), "seed revealed after the end");
-            let notations: Vec<_> = hist.entries.iter().map(|e| e.notation.clone()).collect();
-            assert_eq!(notations, played, "{} {players}p", kind.id);
-            for (i, e) in hist.entries.iter().enumerate() {
-                assert_eq!(e.version, i as u64 + 1);
-                assert!(!e.hidden, "nothing is hidden once the game is over");
+    let c = server.client().await;
+    all_at_once(tables(), |(kind, players)| {
+        let mut c = c.clone();
+        async move {
+            // At least three games of every kind.
+            let counts = (kind.max_players - kind.min_players + 1) as u64;
+            for seed in 40..40 + 3u64.div_ceil(counts) {
+                let created = create(&mut c, kind.id, seats(players), Some(seed)).await;
+                assert_eq!(created.seats.len(), players);
+                assert!(created.seats.iter().all(|s| s.token.len() == 64));
+                let played =
+                    play_typed_and_notation(&mut c, &created, &mut Lcg(seed + players as u64))
+                        .await;
+                let snap = snapshot(&mut c, &created.game_id, None).await;
+                let outcome = snap.outcome.as_ref().expect("outcome present");
+                assert_eq!(outcome.results.len(), players, "{}", kind.id);
+                assert!(
+                    outcome.draw || !outcome.winners.is_empty(),
+                    "{}: a winner or a draw",
+                    kind.id
+                );
+                let hist = c
+                    .get_history(proto::GetHistoryRequest {
+                        game_id: created.game_id.clone(),
+                    })
+                    .await
+                    .expect("history")
+                    .into_inner();
+                assert_eq!(hist.seed, Some(seed), "seed revealed after the end");
+                let notations: Vec<_> = hist.entries.iter().map(|e| e.notation.clone()).collect();
+                assert_eq!(notations, played, "{} {players}p", kind.id);
+                for (i, e) in hist.entries.iter().enumerate() {
+                    assert_eq!(e.version, i as u64 + 1);
+                    assert!(!e.hidden, "nothing is hidden once the game is over");
+                }
             }
         }
-    }
+    })
+    .await;
 }
 
 #[tokio::test]
@@ -193,22 +198,26 @@ async fn other_player_counts_are_refused() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn random_bots_alone_finish_every_game() {
     let server = TestServer::start().await;
-    let mut c = server.client().await;
-    for (kind, players) in tables() {
-        let created = create(&mut c, kind.id, bot_seats(players, "random"), Some(5)).await;
-        assert!(created.seats.iter().all(|s| s.token.is_empty()));
-        let snap = wait_for_end(&mut c, &created.game_id).await;
-        assert_eq!(
-            snap.status,
-            proto::GameStatus::Finished as i32,
-            "{}",
-            kind.id
-        );
-        assert!(snap.version > 0 && snap.outcome.is_some());
-    }
+    let c = server.client().await;
+    all_at_once(tables(), |(kind, players)| {
+        let mut c = c.clone();
+        async move {
+            let created = create(&mut c, kind.id, bot_seats(players, "random"), Some(5)).await;
+            assert!(created.seats.iter().all(|s| s.token.is_empty()));
+            let snap = wait_for_end(&mut c, &created.game_id).await;
+            assert_eq!(
+                snap.status,
+                proto::GameStatus::Finished as i32,
+                "{}",
+                kind.id
+            );
+            assert!(snap.version > 0 && snap.outcome.is_some());
+        }
+    })
+    .await;
 }
 
 /// Play seat 0 with random legal moves while built-in bots play the other
@@ -237,32 +246,36 @@ pub async fn play_seat_0(c: &mut Client, id: &str, token: &str, rng: &mut Lcg) {
     panic!("the game did not end in 5000 of our turns");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn random_bots_play_their_seats_beside_a_client_in_every_game() {
     let server = TestServer::start().await;
-    let mut c = server.client().await;
-    for (kind, players) in tables() {
-        let mut s = seats(players);
-        for seat in s.iter_mut().skip(1) {
-            seat.bot = "random".into();
+    let c = server.client().await;
+    all_at_once(tables(), |(kind, players)| {
+        let mut c = c.clone();
+        async move {
+            let mut s = seats(players);
+            for seat in s.iter_mut().skip(1) {
+                seat.bot = "random".into();
+            }
+            let created = create(&mut c, kind.id, s, Some(5)).await;
+            assert!(
+                created.seats[1..].iter().all(|s| s.token.is_empty()),
+                "bot seats get no token"
+            );
+            let token = created.seats[0].token.clone();
+            let id = created.game_id.clone();
+            play_seat_0(&mut c, &id, &token, &mut Lcg(9)).await;
+            let snap = snapshot(&mut c, &id, None).await;
+            assert_eq!(
+                snap.status,
+                proto::GameStatus::Finished as i32,
+                "{}",
+                kind.id
+            );
+            assert!(snap.outcome.is_some());
         }
-        let created = create(&mut c, kind.id, s, Some(5)).await;
-        assert!(
-            created.seats[1..].iter().all(|s| s.token.is_empty()),
-            "bot seats get no token"
-        );
-        let token = created.seats[0].token.clone();
-        let id = created.game_id.clone();
-        play_seat_0(&mut c, &id, &token, &mut Lcg(9)).await;
-        let snap = snapshot(&mut c, &id, None).await;
-        assert_eq!(
-            snap.status,
-            proto::GameStatus::Finished as i32,
-            "{}",
-            kind.id
-        );
-        assert!(snap.outcome.is_some());
-    }
+    })
+    .await;
 }
 
 async fn history(c: &mut Client, id: &str, token: Option<&str>) -> proto::GetHistoryResponse {
@@ -281,85 +294,90 @@ async fn history(c: &mut Client, id: &str, token: Option<&str>) -> proto::GetHis
 /// own. A game with hidden information shows some viewer something it
 /// shows another viewer differently; a game without shows everybody the
 /// same view.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_viewer_sees_exactly_the_games_own_redaction() {
     let server = TestServer::start().await;
-    let mut c = server.client().await;
-    for kind in registry() {
-        let players = kind.max_players;
-        let seed = 17;
-        let created = create(&mut c, kind.id, seats(players), Some(seed)).await;
-        let id = created.game_id.clone();
-        let token = |s: usize| created.seats[s].token.clone();
-        let mut twin = kind.create(None, players, seed).expect("the twin");
-        let mut rng = Lcg(seed);
-        let mut views_differ = false;
-        for _ in 0..20_000 {
-            let mut seen = Vec::new();
-            for viewer in std::iter::once(None).chain((0..players).map(Some)) {
-                let t = viewer.map(token);
-                let snap = snapshot(&mut c, &id, t.as_deref()).await;
-                assert_eq!(snap.version, twin.version());
-                assert_eq!(snap.viewer, viewer.map(|s| s as u32));
+    let c = server.client().await;
+    all_at_once(registry(), |kind| {
+        let mut c = c.clone();
+        async move {
+            let players = kind.max_players;
+            let seed = 17;
+            let created = create(&mut c, kind.id, seats(players), Some(seed)).await;
+            let id = created.game_id.clone();
+            let token = |s: usize| created.seats[s].token.clone();
+            let mut twin = kind.create(None, players, seed).expect("the twin");
+            let mut rng = Lcg(seed);
+            let mut views_differ = false;
+            for _ in 0..20_000 {
+                let mut seen = Vec::new();
+                for viewer in std::iter::once(None).chain((0..players).map(Some)) {
+                    let t = viewer.map(token);
+                    let snap = snapshot(&mut c, &id, t.as_deref()).await;
+                    assert_eq!(snap.version, twin.version());
+                    assert_eq!(snap.viewer, viewer.map(|s| s as u32));
+                    assert_eq!(
+                        snap.state,
+                        Some(twin.view(viewer)),
+                        "{} v{}: the view of {viewer:?}",
+                        kind.id,
+                        twin.version()
+                    );
+                    assert_eq!(snap.text, twin.text(viewer), "{}", kind.id);
+                    seen.push(snap.state);
+                }
+                views_differ |= seen.iter().any(|s| *s != seen[0]);
+                if kind.perfect_information {
+                    assert!(
+                        seen.iter().all(|s| *s == seen[0]),
+                        "{}: a game without hidden information shows everybody the same",
+                        kind.id
+                    );
+                }
+                if twin.is_over() {
+                    break;
+                }
+                if twin.version() % 25 == 0 {
+                    for viewer in std::iter::once(None).chain((0..players).map(Some)) {
+                        let hist = history(&mut c, &id, viewer.map(token).as_deref()).await;
+                        assert_eq!(hist.seed, None, "no seed while the game runs");
+                        let (got, want) = (hist.entries.last(), twin.last_entry(viewer, false));
+                        assert_eq!(got.is_some(), want.is_some());
+                        if let (Some(got), Some(want)) = (got, want) {
+                            assert_eq!(
+                                (&got.notation, &got.action, got.hidden, &got.events),
+                                (&want.notation, &want.action, want.hidden, &want.events),
+                                "{} v{}: the last entry as {viewer:?} sees it",
+                                kind.id,
+                                twin.version()
+                            );
+                        }
+                    }
+                }
+                let to_act = twin.to_act();
+                let seat = to_act[rng.below(to_act.len())];
+                let list = legal(&mut c, &id, &token(seat)).await;
+                let pick = list.actions[rng.below(list.actions.len())].notation.clone();
+                let resp =
+                    apply_notation(&mut c, &id, Some(&token(seat)), &pick, Some(list.version))
+                        .await
+                        .expect("legal move accepted");
+                twin.apply(seat, ActionInput::Notation(&pick))
+                    .expect("the twin takes the same move");
                 assert_eq!(
-                    snap.state,
-                    Some(twin.view(viewer)),
-                    "{} v{}: the view of {viewer:?}",
-                    kind.id,
-                    twin.version()
-                );
-                assert_eq!(snap.text, twin.text(viewer), "{}", kind.id);
-                seen.push(snap.state);
-            }
-            views_differ |= seen.iter().any(|s| *s != seen[0]);
-            if kind.perfect_information {
-                assert!(
-                    seen.iter().all(|s| *s == seen[0]),
-                    "{}: a game without hidden information shows everybody the same",
+                    resp.events,
+                    twin.last_events(Some(seat)),
+                    "{}: the mover's events",
                     kind.id
                 );
             }
-            if twin.is_over() {
-                break;
-            }
-            if twin.version() % 25 == 0 {
-                for viewer in std::iter::once(None).chain((0..players).map(Some)) {
-                    let hist = history(&mut c, &id, viewer.map(token).as_deref()).await;
-                    assert_eq!(hist.seed, None, "no seed while the game runs");
-                    let (got, want) = (hist.entries.last(), twin.last_entry(viewer, false));
-                    assert_eq!(got.is_some(), want.is_some());
-                    if let (Some(got), Some(want)) = (got, want) {
-                        assert_eq!(
-                            (&got.notation, &got.action, got.hidden, &got.events),
-                            (&want.notation, &want.action, want.hidden, &want.events),
-                            "{} v{}: the last entry as {viewer:?} sees it",
-                            kind.id,
-                            twin.version()
-                        );
-                    }
-                }
-            }
-            let to_act = twin.to_act();
-            let seat = to_act[rng.below(to_act.len())];
-            let list = legal(&mut c, &id, &token(seat)).await;
-            let pick = list.actions[rng.below(list.actions.len())].notation.clone();
-            let resp = apply_notation(&mut c, &id, Some(&token(seat)), &pick, Some(list.version))
-                .await
-                .expect("legal move accepted");
-            twin.apply(seat, ActionInput::Notation(&pick))
-                .expect("the twin takes the same move");
+            assert!(twin.is_over(), "{} ended", kind.id);
             assert_eq!(
-                resp.events,
-                twin.last_events(Some(seat)),
-                "{}: the mover's events",
+                views_differ, !kind.perfect_information,
+                "{}: hidden information is hidden from someone",
                 kind.id
             );
         }
-        assert!(twin.is_over(), "{} ended", kind.id);
-        assert_eq!(
-            views_differ, !kind.perfect_information,
-            "{}: hidden information is hidden from someone",
-            kind.id
-        );
-    }
+    })
+    .await;
 }

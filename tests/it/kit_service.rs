@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{Lcg, TestServer, authed, create, game_types, seats, snapshot};
+use common::{Lcg, TestServer, all_at_once, authed, create, game_types, seats, snapshot};
 use satrap_server::proto::{self, apply_action_request::Move};
 use tonic::Code;
 
@@ -78,49 +78,61 @@ async fn game_types_list_an_action_space_per_player_count() {
 /// Every game, every player count, played to the end by action id only;
 /// each step's observation has the listed shape and its mask is exactly the
 /// legal actions' ids.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_plays_to_the_end_by_action_id_with_matching_masks() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
-    let mut rng = Lcg(15);
-    for t in game_types(&mut c).await {
-        for space in &t.action_spaces {
-            let n = space.players as usize;
-            let created = create(&mut c, &t.id, seats(n), Some(u64::from(space.players))).await;
-            let id = created.game_id.clone();
-            let mut steps = 0;
-            loop {
-                let snap = snapshot(&mut c, &id, None).await;
-                if snap.status == proto::GameStatus::Finished as i32 {
-                    break;
-                }
-                assert!(steps < 20_000, "{} did not end", t.id);
-                let seat = snap.to_act[rng.below(snap.to_act.len())] as usize;
-                let token = created.seats[seat].token.clone();
-                let list = observed_legal(&mut c, &id, Some(&token)).await;
-                let obs = list.observation.expect("observation asked for");
-                assert_eq!(obs.shape, space.observation_shape, "{}", t.id);
-                assert_eq!(obs.tensor.len(), space.observation_shape[0] as usize);
-                assert_eq!(obs.num_distinct_actions, space.num_distinct_actions);
-                assert_eq!(obs.version, list.version);
-                let mut ids: Vec<u32> = list.actions.iter().map(|a| a.action_id).collect();
-                ids.sort_unstable();
-                assert_eq!(
-                    mask_ids(&obs.action_mask),
-                    ids,
-                    "{}: mask = legal ids",
-                    t.id
-                );
-                assert!(ids.iter().all(|i| *i < space.num_distinct_actions));
-                let pick = list.actions[rng.below(list.actions.len())].action_id;
-                apply_id(&mut c, &id, &token, pick, Some(list.version))
-                    .await
-                    .unwrap_or_else(|e| panic!("{}: id {pick} refused: {e}", t.id));
-                steps += 1;
-            }
-        }
-    }
+    let types = game_types(&mut c).await;
+    let tables: u32 = types
+        .iter()
+        .map(|t| t.max_players - t.min_players + 1)
+        .sum();
+    let spaces = types.into_iter().flat_map(|t| {
+        let spaces = t.action_spaces.clone();
+        spaces.into_iter().map(move |space| (t.id.clone(), space))
+    });
+    let played = all_at_once(spaces, |(game, space)| {
+        let c = c.clone();
+        play_by_action_id(c, game, space)
+    })
+    .await;
+    assert_eq!(played, tables as usize, "every title, every player count");
     server.shutdown().await;
+}
+
+/// One game of `game` for `space`'s player count, played to the end by
+/// action id only, checking each step's observation and mask.
+async fn play_by_action_id(mut c: common::Client, game: String, space: proto::ActionSpace) {
+    let n = space.players as usize;
+    let seed = u64::from(space.players);
+    let mut rng = Lcg(15 + seed);
+    let created = create(&mut c, &game, seats(n), Some(seed)).await;
+    let id = created.game_id.clone();
+    let mut steps = 0;
+    loop {
+        let snap = snapshot(&mut c, &id, None).await;
+        if snap.status == proto::GameStatus::Finished as i32 {
+            break;
+        }
+        assert!(steps < 20_000, "{game} did not end");
+        let seat = snap.to_act[rng.below(snap.to_act.len())] as usize;
+        let token = created.seats[seat].token.clone();
+        let list = observed_legal(&mut c, &id, Some(&token)).await;
+        let obs = list.observation.expect("observation asked for");
+        assert_eq!(obs.shape, space.observation_shape, "{game}");
+        assert_eq!(obs.tensor.len(), space.observation_shape[0] as usize);
+        assert_eq!(obs.num_distinct_actions, space.num_distinct_actions);
+        assert_eq!(obs.version, list.version);
+        let mut ids: Vec<u32> = list.actions.iter().map(|a| a.action_id).collect();
+        ids.sort_unstable();
+        assert_eq!(mask_ids(&obs.action_mask), ids, "{game}: mask = legal ids");
+        assert!(ids.iter().all(|i| *i < space.num_distinct_actions));
+        let pick = list.actions[rng.below(list.actions.len())].action_id;
+        apply_id(&mut c, &id, &token, pick, Some(list.version))
+            .await
+            .unwrap_or_else(|e| panic!("{game}: id {pick} refused: {e}"));
+        steps += 1;
+    }
 }
 
 #[tokio::test]

@@ -108,6 +108,31 @@ pub async fn game_types(client: &mut Client) -> Vec<proto::GameType> {
         .game_types
 }
 
+/// Runs `check` for every item at once and waits for all of them; returns
+/// how many ran. The server runs on the test's own runtime, so on a
+/// multi-threaded one the games of a long test spread over its workers
+/// instead of one core doing them in turn. A check's panic is raised again
+/// as it was, with its own message.
+pub async fn all_at_once<T, F, Fut>(items: impl IntoIterator<Item = T>, check: F) -> usize
+where
+    F: Fn(T) -> Fut,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    let mut checks = tokio::task::JoinSet::new();
+    for item in items {
+        checks.spawn(check(item));
+    }
+    let mut done = 0;
+    while let Some(result) = checks.join_next().await {
+        match result {
+            Ok(()) => done += 1,
+            Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+            Err(e) => panic!("a check was cancelled: {e}"),
+        }
+    }
+    done
+}
+
 pub fn seats(n: usize) -> Vec<proto::SeatRequest> {
     (0..n)
         .map(|i| proto::SeatRequest {
