@@ -155,13 +155,7 @@ async fn every_game_plays_to_the_end_for_every_player_count() {
                     "{}: a winner or a draw",
                     kind.id
                 );
-                let hist = c
-                    .get_history(proto::GetHistoryRequest {
-                        game_id: created.game_id.clone(),
-                    })
-                    .await
-                    .expect("history")
-                    .into_inner();
+                let hist = history(&mut c, &created.game_id, None).await;
                 assert_eq!(hist.seed, Some(seed), "seed revealed after the end");
                 let notations: Vec<_> = hist.entries.iter().map(|e| e.notation.clone()).collect();
                 assert_eq!(notations, played, "{} {players}p", kind.id);

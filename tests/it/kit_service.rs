@@ -88,8 +88,10 @@ async fn every_game_plays_to_the_end_by_action_id_with_matching_masks() {
         .map(|t| t.max_players - t.min_players + 1)
         .sum();
     let spaces = types.into_iter().flat_map(|t| {
-        let spaces = t.action_spaces.clone();
-        spaces.into_iter().map(move |space| (t.id.clone(), space))
+        let id = t.id;
+        t.action_spaces
+            .into_iter()
+            .map(move |space| (id.clone(), space))
     });
     let played = all_at_once(spaces, |(game, space)| {
         let c = c.clone();
