@@ -416,8 +416,7 @@ async fn serve_boxed(
         ..defaults
     };
     let cors = cors(&config.cors_origins, &config.cors_allow_headers)?;
-    let connect =
-        crate::connect::ConnectLayer::new(&[proto::FILE_DESCRIPTOR_SET], config.max_message_bytes)?;
+    let connect = crate::connect::ConnectLayer::served(config.max_message_bytes)?;
     let (stop_tx, stop_rx) = watch::channel(false);
     let hub = Hub::new(store, limits, stop_rx);
     let metrics = match config.metrics_listen {

@@ -33,7 +33,7 @@ mod unary;
 
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::task::{Context, Poll};
 
 use bytes::Bytes;
@@ -49,7 +49,7 @@ use protocol::{Codec, ConnectError};
 
 /// Why the descriptors could not be read (a build that embeds a broken
 /// descriptor set: start-up refuses).
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 #[error("the embedded protobuf descriptors: {0}")]
 pub struct DescriptorsError(String);
 
@@ -76,18 +76,32 @@ struct Shared {
 }
 
 impl ConnectLayer {
-    /// From the descriptor sets the server embeds; requests up to
-    /// `max_bytes`.
-    pub fn new(sets: &[&[u8]], max_bytes: usize) -> Result<Self, DescriptorsError> {
-        let mut pool = DescriptorPool::new();
-        for set in sets {
-            pool.decode_file_descriptor_set(*set)
-                .map_err(|e| DescriptorsError(e.to_string()))?;
-        }
+    /// For the descriptors this binary serves; requests up to `max_bytes`.
+    ///
+    /// The descriptors are decoded once per process, not once per server:
+    /// the set carries every comment of the protos (reflection shows
+    /// them), and a process that starts many servers (the tests start
+    /// hundreds) decoded it for each. The pool is shared, not copied
+    /// (`DescriptorPool` is a handle).
+    pub fn served(max_bytes: usize) -> Result<Self, DescriptorsError> {
+        static SERVED: OnceLock<Result<DescriptorPool, DescriptorsError>> = OnceLock::new();
+        let pool = SERVED
+            .get_or_init(|| decode(&[crate::proto::FILE_DESCRIPTOR_SET]))
+            .clone()?;
         Ok(Self {
             shared: Arc::new(Shared { pool, max_bytes }),
         })
     }
+}
+
+/// One pool from the encoded descriptor sets.
+fn decode(sets: &[&[u8]]) -> Result<DescriptorPool, DescriptorsError> {
+    let mut pool = DescriptorPool::new();
+    for set in sets {
+        pool.decode_file_descriptor_set(*set)
+            .map_err(|e| DescriptorsError(e.to_string()))?;
+    }
+    Ok(pool)
 }
 
 impl<S> Layer<S> for ConnectLayer {

@@ -93,8 +93,7 @@ async fn grpc(req: Request<Body>) -> Result<Response<Body>, Infallible> {
 }
 
 async fn send(request: Request<Body>) -> (StatusCode, http::HeaderMap, Bytes) {
-    let layer =
-        ConnectLayer::new(&[proto::FILE_DESCRIPTOR_SET], 1024).expect("the served descriptors");
+    let layer = ConnectLayer::served(1024).expect("the served descriptors");
     let service = layer.layer(tower::service_fn(grpc));
     let response = service
         .oneshot(request)
