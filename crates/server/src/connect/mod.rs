@@ -86,22 +86,15 @@ impl ConnectLayer {
     pub fn served(max_bytes: usize) -> Result<Self, DescriptorsError> {
         static SERVED: OnceLock<Result<DescriptorPool, DescriptorsError>> = OnceLock::new();
         let pool = SERVED
-            .get_or_init(|| decode(&[crate::proto::FILE_DESCRIPTOR_SET]))
+            .get_or_init(|| {
+                DescriptorPool::decode(crate::proto::FILE_DESCRIPTOR_SET)
+                    .map_err(|e| DescriptorsError(e.to_string()))
+            })
             .clone()?;
         Ok(Self {
             shared: Arc::new(Shared { pool, max_bytes }),
         })
     }
-}
-
-/// One pool from the encoded descriptor sets.
-fn decode(sets: &[&[u8]]) -> Result<DescriptorPool, DescriptorsError> {
-    let mut pool = DescriptorPool::new();
-    for set in sets {
-        pool.decode_file_descriptor_set(*set)
-            .map_err(|e| DescriptorsError(e.to_string()))?;
-    }
-    Ok(pool)
 }
 
 impl<S> Layer<S> for ConnectLayer {
