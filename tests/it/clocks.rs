@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use common::external::{TestDatabase, postgres_url};
 use common::lobby::{act_now, clock_of, create_timed, fischer, history, per_move, timeouts};
-use common::{Client, Lcg, TestServer, apply_notation, legal, seats, snapshot, wait_for};
+use common::{Client, Lcg, TestServer, apply_notation, create, legal, seats, snapshot, wait_for};
 use satrap_server::Config;
 use satrap_server::proto::{self, TimeoutPolicy};
 use tonic::Code;
@@ -44,7 +44,7 @@ async fn bot_moves_policy_plays_the_overdue_move_and_the_seat_keeps_its_token() 
     .await;
     let id = created.game_id.clone();
     let tok = |s: usize| created.seats[s].token.clone();
-    let start = snapshot(&mut c, &id, None).await;
+    let start = as_created(&created);
     assert_eq!(start.to_act.len(), 1);
     // The seat that begins (the deal decides) and the other one.
     let (first, other) = (start.to_act[0], 1 - start.to_act[0]);
@@ -118,7 +118,7 @@ async fn bot_takes_seat_policy_gives_the_seat_to_the_bot_for_good() {
     )
     .await;
     let id = created.game_id.clone();
-    let first = snapshot(&mut c, &id, None).await.to_act[0];
+    let first = as_created(&created).to_act[0];
     let h = wait_timeouts(&mut c, &id, 1).await;
     assert_eq!(
         timeouts(&h)[0],
@@ -164,9 +164,9 @@ async fn forfeit_policy_ends_the_game_and_the_others_win() {
     )
     .await;
     let id = created.game_id.clone();
-    let first = snapshot(&mut c, &id, None).await.to_act[0];
+    let first = as_created(&created).to_act[0];
     let token = created.seats[first as usize].token.clone();
-    let move_in_time = legal(&mut c, &id, &token).await.actions[0].notation.clone();
+    let move_in_time = first_legal_move(&mut c, 5, first).await;
     let end = wait_for(&mut c, &id, None, |_| false).await;
     let outcome = end.outcome.expect("outcome");
     assert_eq!(outcome.ending, "timeout");
@@ -198,11 +198,13 @@ async fn a_move_after_the_deadline_is_refused_and_the_timeout_recorded() {
     )
     .await;
     let id = created.game_id.clone();
-    let first = snapshot(&mut c, &id, None).await.to_act[0];
+    let first = as_created(&created).to_act[0];
     let token = created.seats[first as usize].token.clone();
-    let list = legal(&mut c, &id, &token).await;
-    tokio::time::sleep(Duration::from_millis(150)).await;
-    let err = apply_notation(&mut c, &id, Some(&token), &list.actions[0].notation, None)
+    let move_in_time = first_legal_move(&mut c, 6, first).await;
+    let deadline = clock_of(as_created(&created), first as usize).deadline_ms;
+    let wait = (deadline + 50).saturating_sub(satrap_store::now_ms());
+    tokio::time::sleep(Duration::from_millis(wait)).await;
+    let err = apply_notation(&mut c, &id, Some(&token), &move_in_time, None)
         .await
         .expect_err("too late");
     assert_eq!(err.code(), Code::FailedPrecondition, "{err:?}");
@@ -314,6 +316,26 @@ async fn clocks_of_simultaneous_seats_run_together() {
     panic!("no simultaneous turn in 5000 moves");
 }
 
+/// The game as created, version 0. Timed tests read the first seat and its
+/// deadline here, not from a snapshot asked for afterwards: on a slow
+/// machine that call may come after the first timeout.
+fn as_created(created: &proto::CreateGameResponse) -> &proto::GameSnapshot {
+    let start = created.snapshot.as_ref().expect("the created game");
+    assert_eq!(start.version, 0);
+    start
+}
+
+/// A legal first move of `seat`, read from an untimed game with the same
+/// seed (the same deal), so that no clock can run out while it is listed.
+async fn first_legal_move(c: &mut Client, seed: u64, seat: u32) -> String {
+    let twin = create(c, KS, seats(2), Some(seed)).await;
+    assert_eq!(as_created(&twin).to_act, vec![seat], "the same deal");
+    let token = &twin.seats[seat as usize].token;
+    legal(c, &twin.game_id, token).await.actions[0]
+        .notation
+        .clone()
+}
+
 fn temp_db(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "satrap-clocks-{name}-{}-{}",
@@ -343,9 +365,9 @@ async fn a_restart_enforces_an_overdue_clock_at_once() {
     )
     .await;
     let id = created.game_id.clone();
-    let start = snapshot(&mut c, &id, None).await;
+    let start = as_created(&created);
     let first = start.to_act[0];
-    let deadline = clock_of(&start, first as usize).deadline_ms;
+    let deadline = clock_of(start, first as usize).deadline_ms;
     drop(c);
     server.shutdown().await;
     // Down past the deadline.
@@ -443,8 +465,11 @@ async fn postgres_replicas_record_each_timeout_once_and_never_after_the_move() {
     )
     .await;
     let id = created.game_id.clone();
-    let started = snapshot(&mut ca, &id, None).await;
-    let started_at = clock_of(&started, started.to_act[0] as usize).deadline_ms - PER_MOVE;
+    // The start is read from the game as created (version 0): a snapshot
+    // asked for afterwards may come after the first timeout on a slow
+    // machine, and would show the second run's deadline.
+    let start = as_created(&created);
+    let started_at = clock_of(start, start.to_act[0] as usize).deadline_ms - PER_MOVE;
     // B caches the game too, so both run its clock.
     snapshot(&mut cb, &id, None).await;
     let mut rng = Lcg(5);
