@@ -48,9 +48,9 @@ async fn bot_moves_policy_plays_the_overdue_move_and_the_seat_keeps_its_token() 
     assert_eq!(start.to_act.len(), 1);
     // The seat that begins (the deal decides) and the other one.
     let (first, other) = (start.to_act[0], 1 - start.to_act[0]);
-    let clock = clock_of(&start, first as usize);
+    let clock = clock_of(start, first as usize);
     assert!(clock.running && clock.deadline_ms > 0 && clock.remaining_ms <= 300);
-    assert!(!clock_of(&start, other as usize).running);
+    assert!(!clock_of(start, other as usize).running);
 
     // Seat 0 does nothing: the bot plays its move at the deadline, and the
     // watch stream shows the timeout event with it.
