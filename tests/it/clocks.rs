@@ -154,11 +154,12 @@ async fn bot_takes_seat_policy_gives_the_seat_to_the_bot_for_good() {
 async fn forfeit_policy_ends_the_game_and_the_others_win() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
+    let seed = 5;
     let created = create_timed(
         &mut c,
         KS,
         seats(2),
-        5,
+        seed,
         per_move(150),
         TimeoutPolicy::Forfeit,
     )
@@ -166,7 +167,7 @@ async fn forfeit_policy_ends_the_game_and_the_others_win() {
     let id = created.game_id.clone();
     let first = as_created(&created).to_act[0];
     let token = created.seats[first as usize].token.clone();
-    let move_in_time = first_legal_move(&mut c, 5, first).await;
+    let move_in_time = first_legal_move(&mut c, seed, first).await;
     let end = wait_for(&mut c, &id, None, |_| false).await;
     let outcome = end.outcome.expect("outcome");
     assert_eq!(outcome.ending, "timeout");
@@ -188,20 +189,22 @@ async fn forfeit_policy_ends_the_game_and_the_others_win() {
 async fn a_move_after_the_deadline_is_refused_and_the_timeout_recorded() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
+    let seed = 6;
     let created = create_timed(
         &mut c,
         KS,
         seats(2),
-        6,
+        seed,
         per_move(100),
         TimeoutPolicy::Forfeit,
     )
     .await;
     let id = created.game_id.clone();
-    let first = as_created(&created).to_act[0];
+    let start = as_created(&created);
+    let first = start.to_act[0];
     let token = created.seats[first as usize].token.clone();
-    let move_in_time = first_legal_move(&mut c, 6, first).await;
-    let deadline = clock_of(as_created(&created), first as usize).deadline_ms;
+    let move_in_time = first_legal_move(&mut c, seed, first).await;
+    let deadline = clock_of(start, first as usize).deadline_ms;
     let wait = (deadline + 50).saturating_sub(satrap_store::now_ms());
     tokio::time::sleep(Duration::from_millis(wait)).await;
     let err = apply_notation(&mut c, &id, Some(&token), &move_in_time, None)
@@ -465,9 +468,6 @@ async fn postgres_replicas_record_each_timeout_once_and_never_after_the_move() {
     )
     .await;
     let id = created.game_id.clone();
-    // The start is read from the game as created (version 0): a snapshot
-    // asked for afterwards may come after the first timeout on a slow
-    // machine, and would show the second run's deadline.
     let start = as_created(&created);
     let started_at = clock_of(start, start.to_act[0] as usize).deadline_ms - PER_MOVE;
     // B caches the game too, so both run its clock.
